@@ -1,0 +1,69 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Dependencies point one way: VibesCore <- VibesUI <- VibesTerminal; VibesCore <- VibesStorage;
+// VibesServices stands alone; only VibesApp and the `vibes` executable see everything.
+let package = Package(
+  name: "vibes",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "vibes", targets: ["vibes"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"4.0.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+  ],
+  targets: [
+    .target(
+      name: "CCurses",
+      linkerSettings: [.linkedLibrary("ncursesw")]
+    ),
+    .target(name: "VibesCore"),
+    .target(name: "VibesUI", dependencies: ["VibesCore"]),
+    .target(name: "VibesTerminal", dependencies: ["VibesCore", "VibesUI", "CCurses"]),
+    .target(
+      name: "VibesStorage",
+      dependencies: [
+        "VibesCore",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]
+    ),
+    .target(name: "VibesServices"),
+    .target(
+      name: "VibesApp",
+      dependencies: [
+        "VibesCore", "VibesUI", "VibesTerminal", "VibesStorage", "VibesServices",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .executableTarget(
+      name: "vibes",
+      dependencies: [
+        "VibesApp",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .target(
+      name: "VibesTestSupport",
+      dependencies: [
+        "VibesServices",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ],
+      path: "Tests/VibesTestSupport"
+    ),
+    .testTarget(name: "VibesCoreTests", dependencies: ["VibesCore"]),
+    .testTarget(name: "VibesUITests", dependencies: ["VibesUI", "VibesCore"]),
+    .testTarget(name: "VibesTerminalTests", dependencies: ["VibesTerminal", "VibesUI", "VibesCore"]),
+    .testTarget(name: "VibesStorageTests", dependencies: ["VibesStorage", "VibesCore"]),
+    .testTarget(name: "VibesServicesTests", dependencies: ["VibesServices", "VibesTestSupport"]),
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: ["VibesTestSupport", "VibesStorage", "VibesCore"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,121 @@
+/// Every user-facing text of vibes, by key. Each key must exist in every language (a test checks).
+public enum L10n: String, CaseIterable, Sendable {
+  case appName
+  case tabFeed
+  case tabAppStoreConnect
+  case tabTracker
+  case tabNotAvailableTitle
+  case tabNotAvailableBody
+  case setupCardProgress
+  case setupCardComplete
+  case setupCardLoading
+  case setupCardHint
+  case feedHeading
+  case feedCount
+  case feedEmpty
+  case feedLoading
+  case checklistTitle
+  case checklistProgress
+  case stepSpotifyTitle
+  case stepSpotifySubtitle
+  case stepGeminiTitle
+  case stepGeminiSubtitle
+  case stepTicketmasterTitle
+  case stepTicketmasterSubtitle
+  case statusNotConfigured
+  case statusConfigured
+  case statusConnected
+  case secretsInSecretService
+  case secretsInVault
+  case secretsFallback
+  case geminiIntro
+  case ticketmasterIntro
+  case spotifyTitle
+  case spotifyBody
+  case spotifyNotYet
+  case linkLabel
+  case linkKeys
+  case spotifyLinkKeys
+  case fieldAPIKey
+  case fieldCity
+  case fieldStoredHint
+  case buttonSave
+  case buttonRetry
+  case buttonRemove
+  case errorRequired
+  case errorWhitespace
+  case errorTooShort
+  case errorTooLong
+  case errorInvalidCharacters
+  case checkingGemini
+  case checkingTicketmaster
+  case savingCredential
+  case removingCredential
+  case failureInvalidGemini
+  case failureInvalidTicketmaster
+  case failureForbidden
+  case failureForbiddenNoReason
+  case failureQuota
+  case failureQuotaRetryAfter
+  case failureCannotConnect
+  case failureTimedOut
+  case failureServer
+  case failureUnexpected
+  case failureInvalidResponse
+  case failureStorage
+  case retryHint
+  case nothingSaved
+  case confirmRemoval
+  case removalFailed
+  case noticeSaved
+  case noticeSavedCityNoEvents
+  case noticeSavedCityEvents
+  case noticeRemoved
+  case noticeLinkOpened
+  case noticeLinkCopied
+  case noticeNoBrowser
+  case noticeStorageUnavailable
+  case tooSmall
+  case footerFeed
+  case footerChecklist
+  case footerForm
+  case footerFormBusy
+  case footerConfirm
+  case footerSpotify
+  case footerPlaceholderTab
+  case helpTitle
+  case helpClose
+  case helpMove
+  case helpOpen
+  case helpBack
+  case helpQuit
+  case helpQuitAnywhere
+  case helpTabs
+  case helpHelp
+  case helpNextField
+  case helpSubmit
+  case helpClear
+  case helpNewline
+  case helpOpenLink
+  case helpCopyLink
+  case helpRetry
+  case helpEditing
+  case helpTop
+  case errorNotATerminal
+  case errorTermUnset
+  case errorTermDumb
+  case errorTermUnknown
+  case errorNoCursor
+  case errorTerminalInit
+  case errorStorage
+  case errorSecretStore
+}
+
+enum Strings {
+  static func table(for language: Language) -> [L10n: String] {
+    switch language {
+    case .en: return english
+    case .de: return german
+    }
+  }
+}

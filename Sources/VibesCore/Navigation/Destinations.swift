@@ -1,0 +1,18 @@
+/// Screens that can be pushed on the Feed tab's stack. Each element carries its own screen state,
+/// so popping a screen discards its state (TCA's StackState idea).
+public enum FeedDestination: Sendable, Hashable {
+  case checklist(ChecklistState)
+  case spotify
+  case credentialForm(CredentialForm)
+}
+
+/// The checklist's only state is which row is highlighted.
+public struct ChecklistState: Sendable, Hashable {
+  public var selection: SetupStep
+  public init(selection: SetupStep = .spotify) { self.selection = selection }
+}
+
+/// Placeholder stacks for the tabs whose flows arrive in later issues; their roots render an honest
+/// "not available yet" screen. Their paths exist so that per-tab navigation is real and tested now.
+public enum AppStoreConnectDestination: Sendable, Hashable {}
+public enum TrackerDestination: Sendable, Hashable {}

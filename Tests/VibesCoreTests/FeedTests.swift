@@ -1,0 +1,81 @@
+import Foundation
+import VibesCore
+import XCTest
+
+final class FeedTests: XCTestCase {
+  func items(_ range: Range<Int>) -> [FeedItem] {
+    range.map {
+      FeedItem(
+        id: Int64($0), title: "Item \($0)", subtitle: "", source: "test",
+        publishedAt: Date(timeIntervalSince1970: 1_700_000_000))
+    }
+  }
+
+  func testStartAsksForTheFirstWindowOnly() {
+    var state = AppState(size: ScreenSize(width: 80, height: 24))
+    let effects = AppReducer.reduce(&state, .started)
+    let rows = ScreenLayout.feedVisibleRows(state.size)
+    XCTAssertEqual(
+      effects,
+      [.describeSecretStore, .loadFacts, .loadFeedWindow(FeedWindowRequest(offset: 0, limit: rows + 80))])
+  }
+
+  func testScrollingRequestsANewWindowOnlyWhenLeavingTheLoadedOne() {
+    var driver = Driver()
+    driver.send(.started)
+    let rows = ScreenLayout.feedVisibleRows(driver.state.size)
+    driver.send(.feedWindowLoaded(total: 100_000, offset: 0, items: items(0..<(rows + 80))))
+    driver.press(.down)
+    XCTAssertEqual(driver.state.feed.selectedItem, 0)
+    var requests: [FeedWindowRequest] = []
+    for _ in 0..<(rows + 200) {
+      for case .loadFeedWindow(let request) in driver.press(.down) {
+        requests.append(request)
+        let end = min(request.offset + request.limit, 100_000)
+        driver.send(.feedWindowLoaded(total: 100_000, offset: request.offset, items: items(request.offset..<end)))
+      }
+    }
+    XCTAssertEqual(requests.count, 3, "a window request only when the visible rows leave the loaded window")
+    XCTAssertEqual(driver.state.feed.selectedItem, rows + 200)
+    XCTAssertEqual(driver.state.feed.scrollTop, driver.state.feed.selectedItem! - rows + 1)
+    let visible = driver.state.feed.scrollTop..<(driver.state.feed.scrollTop + rows)
+    XCTAssertTrue(driver.state.feed.covers(visible))
+    XCTAssertLessThanOrEqual(driver.state.feed.window.count, rows + 80, "never more than one window in memory")
+  }
+
+  func testUpFromTheFirstItemFocusesTheSetupCard() {
+    var driver = Driver()
+    driver.send(.feedWindowLoaded(total: 3, offset: 0, items: items(0..<3)))
+    driver.press(.down, .down, .up, .up)
+    XCTAssertNil(driver.state.feed.selectedItem)
+    driver.press(.enter)
+    XCTAssertEqual(driver.state.router.feedPath.count, 1)
+  }
+
+  func testEndJumpsToTheLastItemAndClamps() {
+    var driver = Driver()
+    driver.send(.feedWindowLoaded(total: 5, offset: 0, items: items(0..<5)))
+    driver.press(.end, .down, .down)
+    XCTAssertEqual(driver.state.feed.selectedItem, 4)
+  }
+
+  func testEmptyFeedKeepsFocusOnTheCard() {
+    var driver = Driver()
+    driver.send(.feedWindowLoaded(total: 0, offset: 0, items: []))
+    driver.press(.down)
+    XCTAssertNil(driver.state.feed.selectedItem)
+  }
+}
+
+final class SetupFactsTests: XCTestCase {
+  func testCompletionIsDerivedFromStoredFacts() {
+    XCTAssertEqual(SetupFacts().completedCount, 0)
+    XCTAssertEqual(SetupFacts(storedSecrets: [.gemini]).completedCount, 1)
+    XCTAssertFalse(SetupFacts(storedSecrets: [.ticketmaster]).isComplete(.ticketmaster), "a key without a city")
+    XCTAssertFalse(SetupFacts(storedSecrets: [.ticketmaster], ticketmasterCity: "  ").isComplete(.ticketmaster))
+    XCTAssertFalse(SetupFacts(ticketmasterCity: "Berlin").isComplete(.ticketmaster), "a city without a key")
+    let all = SetupFacts(storedSecrets: [.spotify, .gemini, .ticketmaster], ticketmasterCity: "Berlin")
+    XCTAssertTrue(all.isAllComplete)
+    XCTAssertEqual(all.completedCount, 3)
+  }
+}

@@ -1,0 +1,102 @@
+import VibesCore
+import XCTest
+
+final class RouterTests: XCTestCase {
+  func testEnterOnSetupCardPushesChecklistAndEscPops() {
+    var driver = Driver()
+    XCTAssertEqual(driver.state.router.feedPath, [])
+    driver.press(.enter)
+    XCTAssertEqual(driver.state.router.feedPath, [.checklist(ChecklistState(selection: .spotify))])
+    driver.press(.escape)
+    XCTAssertEqual(driver.state.router.feedPath, [])
+  }
+
+  func testChecklistMovesWithArrowsAndVimKeysAndClamps() {
+    var driver = Driver()
+    driver.press(.enter, .down)
+    XCTAssertEqual(driver.state.router.feedPath.last, .checklist(ChecklistState(selection: .gemini)))
+    driver.press(.character("j"), .character("j"), .down)
+    XCTAssertEqual(driver.state.router.feedPath.last, .checklist(ChecklistState(selection: .ticketmaster)))
+    driver.press(.character("k"), .up, .up)
+    XCTAssertEqual(driver.state.router.feedPath.last, .checklist(ChecklistState(selection: .spotify)))
+  }
+
+  func testEnterOpensEachStepRedOrGreen() {
+    var driver = Driver(facts: SetupFacts(storedSecrets: [.gemini]))
+    driver.press(.enter, .enter)
+    XCTAssertEqual(driver.state.router.feedPath.last, .spotify)
+    driver.press(.escape, .down)
+    let effects = driver.press(.enter)
+    XCTAssertEqual(driver.form?.step, .gemini)
+    XCTAssertEqual(driver.form?.isConfigured, true, "a green step opens in edit mode")
+    XCTAssertEqual(effects, [.loadCredentialPreview(.gemini)])
+    driver.press(.escape, .down)
+    XCTAssertEqual(driver.press(.enter), [], "an incomplete step has nothing to preview")
+    XCTAssertEqual(driver.form?.step, .ticketmaster)
+    XCTAssertEqual(driver.form?.fields.map(\.id), [.apiKey, .city])
+  }
+
+  func testQuitOnlyFromRootAndBackElsewhere() {
+    var driver = Driver()
+    driver.press(.enter)
+    XCTAssertEqual(driver.press(.character("q")), [])
+    XCTAssertEqual(driver.state.router.feedPath, [], "q on a pushed screen goes back")
+    XCTAssertEqual(driver.press(.character("q")), [.quit])
+    XCTAssertTrue(driver.state.isQuitting)
+  }
+
+  func testCtrlCQuitsFromAFormFieldAndCancelsTheRunningCheck() {
+    var driver = Driver()
+    driver.press(.enter, .down, .enter)
+    driver.type("AIzaSyExampleKey1234567")
+    let submit = driver.press(.ctrl("s"))
+    guard case .validate(let id, _)? = submit.first else { return XCTFail("expected a check: \(submit)") }
+    XCTAssertEqual(driver.press(.ctrl("c")), [.cancel(requestID: id), .quit])
+  }
+
+  func testTabsKeepTheirOwnStacks() {
+    var driver = Driver()
+    driver.press(.enter, .down)
+    driver.press(.character("2"))
+    XCTAssertEqual(driver.state.router.selectedTab, .appStoreConnect)
+    XCTAssertTrue(driver.state.router.isAtRoot)
+    driver.press(.escape)
+    driver.press(.character("1"))
+    XCTAssertEqual(driver.state.router.feedPath, [.checklist(ChecklistState(selection: .gemini))])
+  }
+
+  func testDigitsAreTextWhileAFieldHasFocus() {
+    var driver = Driver()
+    driver.press(.enter, .down, .down, .enter, .tab)
+    driver.type("12 q?")
+    XCTAssertEqual(driver.state.router.selectedTab, .feed)
+    XCTAssertEqual(driver.form?.field(.city)?.value, "12 q?")
+    XCTAssertFalse(driver.state.isHelpVisible)
+  }
+
+  func testHelpOverlayOpensWithQuestionMarkAndAnyKeyClosesIt() {
+    var driver = Driver()
+    driver.press(.character("?"))
+    XCTAssertTrue(driver.state.isHelpVisible)
+    driver.press(.enter)
+    XCTAssertFalse(driver.state.isHelpVisible)
+    XCTAssertEqual(driver.state.router.feedPath, [], "the closing key does not reach the screen")
+    driver.press(.enter, .down, .enter, .function(1))
+    XCTAssertTrue(driver.state.isHelpVisible, "F1 opens help from a text field")
+  }
+}
+
+final class AltPrefixTests: XCTestCase {
+  func testEscThenQuicklyQIsBackThenQuit() {
+    var driver = Driver()
+    driver.press(.enter)
+    XCTAssertEqual(driver.press(.alt("q")), [.quit], "Esc pops to the Feed, q quits from there")
+  }
+
+  func testAltCharacterInAFieldIsEscapeThenNothingTyped() {
+    var driver = Driver()
+    driver.press(.enter, .down, .enter)
+    driver.press(.alt("x"))
+    XCTAssertEqual(driver.state.router.feedPath, [.checklist(ChecklistState(selection: .gemini))])
+  }
+}

@@ -1,0 +1,109 @@
+/// A rectangle of a Grid to draw into; coordinates are relative and clipped to the rectangle.
+public struct Rect: Sendable, Hashable {
+  public var row: Int
+  public var column: Int
+  public var width: Int
+  public var height: Int
+  public init(row: Int, column: Int, width: Int, height: Int) {
+    self.row = row
+    self.column = column
+    self.width = max(0, width)
+    self.height = max(0, height)
+  }
+  public var bottom: Int { row + height }
+  public var right: Int { column + width }
+}
+
+extension Grid {
+  /// Writes `text` at (row, column), clipped to `maxWidth` columns (an ellipsis marks a cut).
+  /// Returns the number of columns used. Text is drawn as given: sanitise untrusted text first.
+  @discardableResult
+  public mutating func write(
+    _ text: String, row: Int, column: Int, style: CellStyle = .plain, maxWidth: Int? = nil
+  ) -> Int {
+    guard row >= 0, row < height, column < width else { return 0 }
+    let limit = min(maxWidth ?? (width - column), width - column)
+    guard limit > 0 else { return 0 }
+    let total = DisplayWidth.of(text)
+    var used = 0
+    for character in text {
+      let cellWidth = DisplayWidth.of(character)
+      if cellWidth == 0 { continue }
+      let reserve = total > limit ? 1 : 0
+      if used + cellWidth > limit - reserve {
+        if reserve == 1, used < limit {
+          self[row, column + used] = Cell("…", style: style)
+          used += 1
+        }
+        break
+      }
+      let target = column + used
+      if target >= 0 {
+        self[row, target] = Cell(String(character), style: style)
+        if cellWidth == 2, target + 1 < width { self[row, target + 1] = Cell("", style: style) }
+      }
+      used += cellWidth
+    }
+    return used
+  }
+
+  /// Paints `style` over a rectangle, keeping the text.
+  public mutating func paint(_ rect: Rect, style: CellStyle) {
+    for row in rect.row..<min(rect.bottom, height) where row >= 0 {
+      for column in rect.column..<min(rect.right, width) where column >= 0 {
+        self[row, column].style = style
+      }
+    }
+  }
+
+  /// Blanks a rectangle.
+  public mutating func clear(_ rect: Rect, style: CellStyle = .plain) {
+    for row in rect.row..<min(rect.bottom, height) where row >= 0 {
+      for column in rect.column..<min(rect.right, width) where column >= 0 {
+        self[row, column] = Cell(" ", style: style)
+      }
+    }
+  }
+
+  /// A rounded box border around `rect`.
+  public mutating func box(_ rect: Rect, style: CellStyle) {
+    guard rect.width >= 2, rect.height >= 2 else { return }
+    let horizontal = String(repeating: "─", count: rect.width - 2)
+    write("╭" + horizontal + "╮", row: rect.row, column: rect.column, style: style)
+    write("╰" + horizontal + "╯", row: rect.bottom - 1, column: rect.column, style: style)
+    for row in (rect.row + 1)..<(rect.bottom - 1) {
+      write("│", row: row, column: rect.column, style: style)
+      write("│", row: row, column: rect.right - 1, style: style)
+    }
+  }
+
+  /// Writes text and records it as a hyperlink to `url`.
+  public mutating func link(_ url: String, row: Int, column: Int, style: CellStyle, maxWidth: Int? = nil) {
+    let used = write(url, row: row, column: column, style: style, maxWidth: maxWidth)
+    if used == DisplayWidth.of(url) {
+      links.append(Hyperlink(position: GridPosition(row: row, column: column), width: used, url: url))
+    }
+  }
+}
+
+/// Splits text into lines of at most `width` columns at spaces (words longer than a line are cut).
+public enum WordWrap {
+  public static func lines(_ text: String, width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var result: [String] = []
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      var line = ""
+      for word in paragraph.split(separator: " ") {
+        let candidate = line.isEmpty ? String(word) : line + " " + word
+        if DisplayWidth.of(candidate) <= width {
+          line = candidate
+        } else {
+          if !line.isEmpty { result.append(line) }
+          line = String(word)
+        }
+      }
+      result.append(line)
+    }
+    return result
+  }
+}

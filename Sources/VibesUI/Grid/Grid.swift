@@ -1,0 +1,76 @@
+/// One terminal cell. `text` is one grapheme of display width 1 or 2; the cell right of a wide
+/// grapheme holds `""` (a continuation) and is never drawn by itself.
+public struct Cell: Sendable, Hashable {
+  public var text: String
+  public var style: CellStyle
+
+  public init(_ text: String = " ", style: CellStyle = .plain) {
+    self.text = text
+    self.style = style
+  }
+
+  public static let blank = Cell()
+  public var isContinuation: Bool { text.isEmpty }
+}
+
+public struct GridPosition: Sendable, Hashable {
+  public var row: Int
+  public var column: Int
+  public init(row: Int, column: Int) {
+    self.row = row
+    self.column = column
+  }
+}
+
+/// A run of cells whose text is a URL to announce as an OSC 8 hyperlink on top of the drawn text.
+public struct Hyperlink: Sendable, Hashable {
+  public var position: GridPosition
+  public var width: Int
+  public var url: String
+  public init(position: GridPosition, width: Int, url: String) {
+    self.position = position
+    self.width = width
+    self.url = url
+  }
+}
+
+/// The whole screen as a plain value: what every screen renders into and what the terminal presents.
+/// Tests compare it as text (`lines`) and inspect styles of spans.
+public struct Grid: Sendable, Hashable {
+  public let width: Int
+  public let height: Int
+  public private(set) var cells: [Cell]
+  /// Where the terminal cursor should blink (a focused text field), or nil to hide it.
+  public var cursor: GridPosition?
+  public var links: [Hyperlink] = []
+
+  public init(width: Int, height: Int) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    self.cells = Array(repeating: .blank, count: self.width * self.height)
+  }
+
+  public subscript(row: Int, column: Int) -> Cell {
+    get { cells[row * width + column] }
+    set { cells[row * width + column] = newValue }
+  }
+
+  public func contains(row: Int, column: Int) -> Bool {
+    row >= 0 && row < height && column >= 0 && column < width
+  }
+
+  /// The rows as plain strings, continuations skipped, trailing spaces trimmed.
+  public var lines: [String] {
+    (0..<height).map { row in
+      var line = ""
+      for column in 0..<width {
+        let cell = self[row, column]
+        if !cell.isContinuation { line += cell.text }
+      }
+      while line.hasSuffix(" ") { line.removeLast() }
+      return line
+    }
+  }
+
+  public var text: String { lines.joined(separator: "\n") }
+}

@@ -1,0 +1,77 @@
+import VibesCore
+import VibesUI
+import XCTest
+
+final class ChecklistScreenTests: XCTestCase {
+  func testRowsAreRedWithCrossOrGreenWithCheckAndWords() {
+    var screen = Screen(facts: SetupFacts(storedSecrets: [.gemini]))
+    screen.send(.secretStoreDescribed(SecretStoreInfo(kind: .vault, location: "/home/u/.local/share/vibes/secrets.vault")))
+    screen.press(.enter)
+    let grid = screen.render()
+    let spotify = grid.row(containing: "Spotify")!
+    let gemini = grid.row(containing: "Gemini API Key")!
+    let ticketmaster = grid.row(containing: "Ticketmaster")!
+    XCTAssertLessThan(spotify, gemini)
+    XCTAssertLessThan(gemini, ticketmaster)
+    XCTAssertTrue(grid.lines[spotify].contains("✗"))
+    XCTAssertTrue(grid.lines[spotify].contains("not configured"))
+    XCTAssertTrue(grid.lines[gemini].contains("✓"))
+    XCTAssertTrue(grid.lines[gemini].contains(" configured"))
+    XCTAssertFalse(grid.lines[gemini].contains("not configured"))
+    XCTAssertEqual(grid.style(of: "not configured", inRow: ticketmaster)?.foreground, .red)
+    XCTAssertEqual(grid.style(of: "✗", inRow: ticketmaster)?.foreground, .red)
+    XCTAssertEqual(grid.style(of: "configured", inRow: gemini)?.foreground, .green)
+    XCTAssertEqual(grid.style(of: "✓", inRow: gemini)?.foreground, .green)
+    XCTAssertNotNil(grid.row(containing: "Connect your music library"))
+    XCTAssertNotNil(grid.row(containing: "Enable AI features"))
+    XCTAssertNotNil(grid.row(containing: "Discover concerts near you"))
+    XCTAssertNotNil(grid.row(containing: "encrypted vault file"), grid.text)
+  }
+
+  func testSelectedRowIsMarked() {
+    var screen = Screen()
+    screen.press(.enter, .down)
+    let grid = screen.render()
+    let row = grid.row(containing: "Gemini API Key")!
+    XCTAssertTrue(grid.lines[row].contains("›"))
+    XCTAssertTrue(grid.style(of: "Gemini API Key", inRow: row)!.attributes.contains(.reverse))
+    XCTAssertFalse(grid.lines[grid.row(containing: "Spotify")!].contains("›"))
+  }
+
+  func testEachRowIsLargeAtEightyByTwentyFour() {
+    var screen = Screen()
+    screen.press(.enter)
+    let grid = screen.render()
+    let spotify = grid.row(containing: "Spotify")!
+    let gemini = grid.row(containing: "Gemini API Key")!
+    XCTAssertGreaterThanOrEqual(gemini - spotify, 3, grid.text)
+  }
+
+  func testSpotifyConnectScreenExplainsAndLinks() {
+    var screen = Screen()
+    screen.press(.enter, .enter)
+    let grid = screen.render()
+    XCTAssertNotNil(grid.row(containing: "Connect Spotify"))
+    XCTAssertNotNil(grid.row(containing: "https://developer.spotify.com/dashboard"))
+    XCTAssertEqual(grid.links.map(\.url), ["https://developer.spotify.com/dashboard"])
+  }
+
+  func testPlaceholderTabsAreHonest() {
+    var screen = Screen()
+    screen.press(.character("3"))
+    let grid = screen.render()
+    XCTAssertNotNil(grid.row(containing: "Not available in this version"))
+    let tabRow = grid.lines[0]
+    XCTAssertTrue(tabRow.contains("3 Tracker"))
+    XCTAssertTrue(grid.style(of: " 3 Tracker ", inRow: 0)!.attributes.contains(.reverse))
+  }
+
+  func testHelpOverlayListsTheScreensKeys() {
+    var screen = Screen()
+    screen.press(.enter, .character("?"))
+    let grid = screen.render()
+    XCTAssertNotNil(grid.row(containing: "Keys"))
+    XCTAssertNotNil(grid.row(containing: "back / cancel"))
+    XCTAssertNotNil(grid.row(containing: "Any key closes this help."))
+  }
+}

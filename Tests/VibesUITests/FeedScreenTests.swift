@@ -1,0 +1,80 @@
+import Foundation
+import VibesCore
+import VibesUI
+import XCTest
+
+final class FeedScreenTests: XCTestCase {
+  func testSetupCardIsTheFirstContentAndShowsProgress() {
+    let grid = Screen(facts: SetupFacts(storedSecrets: [.gemini])).render()
+    let lines = grid.lines
+    XCTAssertTrue(lines[0].contains("1 Feed"), lines[0])
+    XCTAssertTrue(lines[0].contains("2 App Store Connect"))
+    let cardRow = grid.row(containing: "Setup · 1/3 complete ›")
+    XCTAssertEqual(cardRow, 3, grid.text)
+    XCTAssertTrue(lines[2].hasPrefix(" ╭"), "the card's box opens right under the tab bar")
+    XCTAssertTrue(grid.text.contains("Nothing in your feed yet"))
+    XCTAssertGreaterThan(grid.row(containing: "Nothing in your feed yet")!, cardRow!)
+  }
+
+  func testCompleteSetupCardIsGreenWithCheckmark() {
+    let facts = SetupFacts(storedSecrets: [.spotify, .gemini, .ticketmaster], ticketmasterCity: "Berlin")
+    var screen = Screen(facts: facts)
+    screen.send(.feedWindowLoaded(total: 1, offset: 0, items: [item(1)]))
+    screen.press(.down)  // move focus off the card so its own colours show
+    let grid = screen.render()
+    let row = grid.row(containing: "Setup complete ✓")!
+    XCTAssertEqual(grid.style(of: "Setup complete ✓", inRow: row)?.foreground, .green)
+  }
+
+  func testWhileLoadingTheCardSaysSo() {
+    let grid = Screen(facts: nil).render()
+    XCTAssertNotNil(grid.row(containing: "Setup · checking…"))
+  }
+
+  func testFeedItemsAreListedBelowTheCardAndSanitised() {
+    var screen = Screen()
+    screen.send(
+      .feedWindowLoaded(
+        total: 2, offset: 0,
+        items: [item(1, title: "Evil\u{1B}[2J\u{1B}]0;pwned\u{07} title"), item(2, title: "Second")]))
+    let grid = screen.render()
+    XCTAssertNotNil(grid.row(containing: "Evil title"), grid.text)
+    XCTAssertFalse(grid.text.contains("\u{1B}"))
+    XCTAssertGreaterThan(grid.row(containing: "Second")!, grid.row(containing: "Setup ·")!)
+    XCTAssertNotNil(grid.row(containing: "Feed · 2 cached"))
+  }
+
+  func testSelectedItemIsHighlightedAndTheCardStaysVisible() {
+    var screen = Screen()
+    screen.send(.feedWindowLoaded(total: 500, offset: 0, items: (0..<120).map { item(Int64($0)) }))
+    for _ in 0..<60 { screen.press(.down) }
+    let grid = screen.render()
+    XCTAssertNotNil(grid.row(containing: "Setup · 0/3 complete"), "the card never scrolls away")
+    let row = grid.row(containing: "Item 59")!
+    XCTAssertTrue(grid.style(of: "Item 59", inRow: row)?.attributes.contains(.reverse) ?? false)
+    XCTAssertNil(grid.row(containing: "Item 10 "), "earlier rows scrolled out")
+  }
+
+  func testTooSmallTerminalSaysSo() {
+    let grid = Screen(width: 30, height: 10).render()
+    XCTAssertTrue(grid.text.contains("Terminal too small"), grid.text)
+    XCTAssertFalse(grid.text.contains("Setup"))
+  }
+
+  func testFooterShowsTheMainKeys() {
+    let grid = Screen().render()
+    XCTAssertTrue(grid.lines[23].contains("q quit"), grid.lines[23])
+    XCTAssertTrue(grid.lines[23].contains("? help"))
+  }
+
+  func testGermanLabels() {
+    let grid = Screen().render(.de)
+    XCTAssertNotNil(grid.row(containing: "Einrichtung · 0/3 erledigt"), grid.text)
+  }
+
+  func item(_ id: Int64, title: String? = nil) -> FeedItem {
+    FeedItem(
+      id: id, title: title ?? "Item \(id)", subtitle: "", source: "Ticketmaster",
+      publishedAt: Date(timeIntervalSince1970: 1_763_000_000))
+  }
+}

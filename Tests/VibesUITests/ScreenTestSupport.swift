@@ -1,0 +1,44 @@
+import VibesCore
+import VibesUI
+import XCTest
+
+extension Grid {
+  /// The first row containing `text`, or nil.
+  func row(containing text: String) -> Int? {
+    lines.firstIndex { $0.contains(text) }
+  }
+
+  /// The style of the cells where `text` starts in `row` (checks every cell of the span is the same).
+  func style(of text: String, inRow row: Int, file: StaticString = #filePath, line: UInt = #line) -> CellStyle? {
+    var cells: [(String, CellStyle)] = []
+    for column in 0..<width where !self[row, column].isContinuation {
+      cells.append((self[row, column].text, self[row, column].style))
+    }
+    let characters = cells.map(\.0)
+    let target = text.map(String.init)
+    guard target.count <= characters.count else { return nil }
+    for start in 0...(characters.count - target.count) where Array(characters[start..<(start + target.count)]) == target {
+      let styles = Set(cells[start..<(start + target.count)].map(\.1))
+      XCTAssertEqual(styles.count, 1, "mixed styles in span \(text)", file: file, line: line)
+      return styles.first
+    }
+    return nil
+  }
+}
+
+struct Screen {
+  var state: AppState
+  init(facts: SetupFacts? = SetupFacts(), width: Int = 80, height: Int = 24) {
+    state = AppState(size: ScreenSize(width: width, height: height))
+    if let facts { _ = AppReducer.reduce(&state, .factsLoaded(facts)) }
+    _ = AppReducer.reduce(&state, .feedWindowLoaded(total: 0, offset: 0, items: []))
+  }
+
+  mutating func press(_ keys: Key...) {
+    for key in keys { _ = AppReducer.reduce(&state, .input(.key(key))) }
+  }
+
+  mutating func send(_ action: AppAction) { _ = AppReducer.reduce(&state, action) }
+
+  func render(_ language: Language = .en) -> Grid { AppView.render(state, Localizer(language)) }
+}

@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The input thread: never touches ncurses. It poll()s stdin, the signal pipe and a stop pipe, decodes stdin bytes
+/// with `KeyDecoder`, resolves a lone Esc after `escapeDelay` ms of silence, and yields `TerminalEvent`s.
+final class InputReader {
+  static let escapeDelayMilliseconds: Int32 = 25
+
+  private final class Context {
+    let inputFD: Int32
+    let signalFD: Int32
+    let stopFD: Int32
+    let continuation: AsyncStream<TerminalEvent>.Continuation
+
+    init(
+      inputFD: Int32, signalFD: Int32, stopFD: Int32,
+      continuation: AsyncStream<TerminalEvent>.Continuation
+    ) {
+      self.inputFD = inputFD
+      self.signalFD = signalFD
+      self.stopFD = stopFD
+      self.continuation = continuation
+    }
+  }
+
+  private var thread: pthread_t
+  private let stopWriteFD: Int32
+  private var joined = false
+
+  private init(thread: pthread_t, stopWriteFD: Int32) {
+    self.thread = thread
+    self.stopWriteFD = stopWriteFD
+  }
+
+  /// Starts the thread; nil (and the stream finished) when no thread can be created.
+  static func start(
+    inputFD: Int32, signalFD: Int32, stopPipe: (read: Int32, write: Int32),
+    continuation: AsyncStream<TerminalEvent>.Continuation
+  ) -> InputReader? {
+    // Drop stop bytes left by an earlier reader.
+    var scratch = [UInt8](repeating: 0, count: 64)
+    while read(stopPipe.read, &scratch, scratch.count) > 0 {}
+
+    let context = Context(
+      inputFD: inputFD, signalFD: signalFD, stopFD: stopPipe.read, continuation: continuation)
+    let stopWrite = stopPipe.write
+    continuation.onTermination = { _ in
+      var byte: UInt8 = 1
+      _ = write(stopWrite, &byte, 1)
+    }
+    let unmanaged = Unmanaged.passRetained(context)
+    var thread = pthread_t()
+    let result = pthread_create(
+      &thread, nil,
+      { raw in
+        let context = Unmanaged<Context>.fromOpaque(raw!).takeRetainedValue()
+        InputReader.run(context)
+        return nil
+      }, unmanaged.toOpaque())
+    guard result == 0 else {
+      unmanaged.release()
+      continuation.finish()
+      return nil
+    }
+    return InputReader(thread: thread, stopWriteFD: stopPipe.write)
+  }
+
+  /// Asks the thread to end and waits for it (a few milliseconds at most). Idempotent.
+  func stop() {
+    guard !joined else { return }
+    joined = true
+    var byte: UInt8 = 1
+    _ = write(stopWriteFD, &byte, 1)
+    pthread_join(thread, nil)
+  }
+
+  private static func run(_ context: Context) {
+    let continuation = context.continuation
+    defer { continuation.finish() }
+    var decoder = KeyDecoder()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var fds = [
+      pollfd(fd: context.stopFD, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: context.signalFD, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: context.inputFD, events: Int16(POLLIN), revents: 0),
+    ]
+    while true {
+      let timeout: Int32 = decoder.hasPendingEscape ? escapeDelayMilliseconds : -1
+      let ready = poll(&fds, nfds_t(fds.count), timeout)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      if ready == 0 {
+        for event in decoder.flushPendingEscape() { continuation.yield(.input(event)) }
+        continue
+      }
+      if fds[0].revents != 0 { return }
+      if fds[1].revents & Int16(POLLIN) != 0 {
+        let count = read(context.signalFD, &buffer, buffer.count)
+        if count > 0 {
+          var resized = false
+          for signal in buffer[0..<count] {
+            if Int32(signal) == SIGWINCH {
+              resized = true
+            } else {
+              continuation.yield(.signal(Int32(signal)))
+            }
+          }
+          if resized { continuation.yield(.resize) }
+        }
+      }
+      let inputEvents = fds[2].revents
+      if inputEvents & Int16(POLLNVAL) != 0 { return }
+      if inputEvents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+        let count = read(context.inputFD, &buffer, buffer.count)
+        if count > 0 {
+          for event in decoder.feed(buffer[0..<count]) { continuation.yield(.input(event)) }
+        } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+          // The terminal went away.
+          continuation.yield(.signal(SIGHUP))
+          return
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,287 @@
+import CCurses
+import VibesCore
+import VibesUI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Owns ncurses for the life of the UI. All calls on the main actor (ncurses is not thread-safe); the input thread
+/// behind `events()` never touches ncurses.
+@MainActor public final class TerminalSession {
+  public private(set) var capabilities: TerminalCapabilities
+  /// The TERM value in use.
+  public let term: String
+
+  private var active = true
+  private var previous: Grid?
+  private var announcedLinks: [Hyperlink] = []
+  private var colorPairs: ColorPairTable
+  private var cursorVisible: Bool?
+  private let signalFD: Int32
+  private let stopPipe: (read: Int32, write: Int32)
+  private var reader: InputReader?
+
+  /// Checks isatty(stdin/stdout) first, then TERM (set, not dumb, known to terminfo, has `cup`), all before
+  /// anything is written. Then: locale (C.UTF-8 LC_CTYPE fallback), newterm, raw, noecho, nonl, no intrflush, no
+  /// typeahead checks, colours (unless NO_COLOR is set and non-empty) with default colours, cursor hidden,
+  /// bracketed paste on, and the signal pipe and crash guard installed.
+  public init(environment: [String: String]) throws(TerminalStartError) {
+    let preflight = TerminalPreflight.check(
+      stdinIsTerminal: isatty(0) == 1, stdoutIsTerminal: isatty(1) == 1,
+      term: environment["TERM"],
+      probe: TerminfoProbe.lookUp)
+    let term: String
+    switch preflight {
+    case .failure(let error): throw error
+    case .success(let value): term = value
+    }
+    _ = Self.setUpLocale()
+
+    var stopFDs: [Int32] = [-1, -1]
+    guard pipe(&stopFDs) == 0 else { throw .initFailed }
+    for fd in stopFDs {
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+
+    _ = ccurses_crash_guard_install(1)
+    // The real window size (ioctl) wins over LINES/COLUMNS exported by a shell.
+    use_tioctl(true)
+    guard newterm(term, ccurses_stdout(), ccurses_stdin()) != nil else {
+      close(stopFDs[0])
+      close(stopFDs[1])
+      throw .initFailed
+    }
+    ccurses_crash_guard_set_active(1)
+    let screen = ccurses_stdscr()
+    raw()
+    noecho()
+    nonl()
+    intrflush(screen, false)
+    // ncurses would peek at stdin during doupdate and cut updates short; the input thread owns stdin.
+    typeahead(-1)
+    idlok(screen, false)
+
+    var colorsOn = false
+    var defaultColors = false
+    let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+    if has_colors() && !noColor && start_color() == OK {
+      colorsOn = true
+      defaultColors = use_default_colors() == OK
+    }
+    self.term = term
+    self.capabilities = TerminalCapabilities.detect(
+      environment: environment, term: term, hasColors: colorsOn)
+    self.colorPairs = ColorPairTable(
+      limit: colorsOn ? Int(ccurses_color_pairs()) : 0, defaultColors: defaultColors)
+    self.stopPipe = (stopFDs[0], stopFDs[1])
+
+    curs_set(0)
+    leaveok(screen, true)
+    cursorVisible = false
+    Self.writeOut(TerminalBytes.bracketedPasteOn)
+    self.signalFD = ccurses_signal_pipe_install()
+  }
+
+  isolated deinit {
+    restore()
+    close(stopPipe.read)
+    close(stopPipe.write)
+  }
+
+  /// The size ncurses draws at (columns, rows); a grid of this size fills the screen.
+  public var size: (width: Int, height: Int) {
+    guard active else { return (0, 0) }
+    let screen = ccurses_stdscr()
+    return (Int(getmaxx(screen)), Int(getmaxy(screen)))
+  }
+
+  /// Draws a grid: only cells that differ from the previously presented grid are handed to ncurses, which then
+  /// sends the minimal difference (wnoutrefresh + doupdate). The cursor is shown at `grid.cursor` or hidden.
+  /// Hyperlinks are announced (OSC 8) over the drawn text when they changed or their row was redrawn.
+  public func present(_ grid: Grid) {
+    guard active else { return }
+    let screen = ccurses_stdscr()
+    let screenWidth = Int(getmaxx(screen))
+    let screenHeight = Int(getmaxy(screen))
+    let plan = PresentPlan.make(
+      previous: previous, announced: announcedLinks, next: grid, needsOverlay: Self.needsOverlay)
+
+    if plan.repaintAll { werase(screen) }
+    for position in plan.cells where position.row < screenHeight && position.column < screenWidth {
+      draw(grid, at: position, screenWidth: screenWidth)
+    }
+
+    if let cursor = grid.cursor, cursor.row >= 0, cursor.row < screenHeight, cursor.column >= 0,
+      cursor.column < screenWidth
+    {
+      if cursorVisible != true {
+        curs_set(1)
+        leaveok(screen, false)
+        cursorVisible = true
+      }
+      wmove(screen, Int32(cursor.row), Int32(cursor.column))
+    } else if cursorVisible != false {
+      curs_set(0)
+      // No cursor to place: ncurses may leave it wherever the last change put it (fewer bytes).
+      leaveok(screen, true)
+      cursorVisible = false
+    }
+    wnoutrefresh(screen)
+    doupdate()
+
+    var bytes: [UInt8] = []
+    let colors = capabilities.colors
+    for position in plan.overlays where position.row < screenHeight {
+      let width = PresentPlan.cellWidth(grid, row: position.row, column: position.column)
+      guard position.column + width <= screenWidth else { continue }
+      bytes += TerminalBytes.overwrite(
+        grid, row: position.row, column: position.column, width: width, url: nil, colors: colors)
+    }
+    if capabilities.hyperlinks {
+      let visible = { (link: Hyperlink) in
+        link.position.row < screenHeight && link.position.column < screenWidth
+      }
+      for link in plan.unlink where visible(link) {
+        bytes += TerminalBytes.overwrite(
+          grid, span: clipped(link, screenWidth), url: nil, colors: colors)
+      }
+      for link in plan.link where visible(link) {
+        bytes += TerminalBytes.overwrite(
+          grid, span: clipped(link, screenWidth), url: link.url, colors: colors)
+      }
+      announcedLinks = grid.links.filter(visible)
+    }
+    if !bytes.isEmpty { Self.writeOut(bytes) }
+    previous = grid
+  }
+
+  /// After SIGWINCH: reads the real size (ioctl), resizes ncurses, and forgets the previous grid so the next
+  /// present clears and repaints the screen.
+  public func handleResize() {
+    guard active else { return }
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    if ccurses_terminal_size(1, &rows, &columns) == 0 {
+      resizeterm(rows, columns)
+    }
+    clearok(ccurses_curscr(), true)
+    previous = nil
+    announcedLinks = []
+  }
+
+  /// Forces a full clear and repaint at the next present (e.g. after something else wrote to the terminal).
+  public func invalidate() {
+    guard active else { return }
+    clearok(ccurses_curscr(), true)
+    previous = nil
+    announcedLinks = []
+  }
+
+  /// Stops the input thread, turns bracketed paste off, shows the cursor and ends ncurses (the shell's terminal
+  /// modes and screen come back). Idempotent. The crash guard also restores the terminal on a crash or `exit()`.
+  public func restore() {
+    guard active else { return }
+    active = false
+    reader?.stop()
+    reader = nil
+    Self.writeOut(TerminalBytes.bracketedPasteOff)
+    curs_set(1)
+    endwin()
+    ccurses_crash_guard_set_active(0)
+    ccurses_signal_pipe_uninstall()
+  }
+
+  /// OSC 52 clipboard copy: ESC ] 52 ; c ; base64 BEL.
+  public func copyToClipboard(_ text: String) {
+    guard active else { return }
+    Self.writeOut(TerminalBytes.clipboard(text))
+  }
+
+  /// Terminal events from a dedicated input thread. Calling it again ends the previous stream; the stream also
+  /// ends at `restore()` or when the terminal goes away (after a `.signal(SIGHUP)`).
+  public func events() -> AsyncStream<TerminalEvent> {
+    reader?.stop()
+    reader = nil
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: TerminalEvent.self, bufferingPolicy: .unbounded)
+    guard active else {
+      continuation.finish()
+      return stream
+    }
+    reader = InputReader.start(
+      inputFD: 0, signalFD: signalFD, stopPipe: stopPipe, continuation: continuation)
+    return stream
+  }
+
+  // MARK: - Drawing
+
+  private func draw(_ grid: Grid, at position: GridPosition, screenWidth: Int) {
+    let row = position.row
+    let column = position.column
+    let cell = grid[row, column]
+    let width = PresentPlan.cellWidth(grid, row: row, column: column)
+    var pair: Int16 = 0
+    if capabilities.colors {
+      let (number, definition) = colorPairs.pair(
+        foreground: cell.style.foreground, background: cell.style.background)
+      if let definition {
+        init_pair(definition.pair, definition.foreground, definition.background)
+      }
+      pair = number
+    }
+    let attributes = Int32(cell.style.attributes.rawValue)
+    let text = TerminalBytes.displayText(cell.text)
+    if Self.needsOverlay(cell.text, width: width) || column + width > screenWidth {
+      // ncurses keeps blanks here; the grapheme itself is written over them after the update (an overlay),
+      // or not at all when half of it would not fit.
+      let blank: [wchar_t] = [0x20, 0]
+      for offset in 0..<width where column + offset < screenWidth {
+        _ = ccurses_put_cell(Int32(row), Int32(column + offset), blank, attributes, Int32(pair))
+      }
+      return
+    }
+    var characters: [wchar_t] = []
+    characters.reserveCapacity(6)
+    for scalar in text.unicodeScalars { characters.append(wchar_t(scalar.value)) }
+    characters.append(0)
+    _ = ccurses_put_cell(Int32(row), Int32(column), characters, attributes, Int32(pair))
+  }
+
+  /// setlocale(LC_ALL, "") with a C.UTF-8 LC_CTYPE fallback; true when the codeset is UTF-8.
+  @discardableResult nonisolated static func setUpLocale() -> Bool { ccurses_setup_locale() == 1 }
+
+  /// True when ncurses would not draw the grapheme as the grid measured it: its C-library width differs from the
+  /// grid's, it has more than one spacing character (ZWJ sequences, flags) or more than ncurses can hold.
+  nonisolated static func needsOverlay(_ text: String, width: Int) -> Bool {
+    let scalars = text.unicodeScalars
+    guard let first = scalars.first else { return false }
+    if first.value < 0x7F && first.value >= 0x20 && scalars.count == 1 { return false }
+    if scalars.count > 5 { return true }
+    guard ccurses_wcwidth(wchar_t(first.value)) == Int32(width) else { return true }
+    return scalars.dropFirst().contains { ccurses_wcwidth(wchar_t($0.value)) != 0 }
+  }
+
+  private func clipped(_ link: Hyperlink, _ screenWidth: Int) -> Hyperlink {
+    var link = link
+    link.width = max(0, min(link.width, screenWidth - link.position.column))
+    return link
+  }
+
+  private static func writeOut(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let written = write(1, raw.baseAddress! + offset, raw.count - offset)
+        if written < 0 {
+          if errno == EINTR || errno == EAGAIN { continue }
+          return
+        }
+        offset += written
+      }
+    }
+  }
+}

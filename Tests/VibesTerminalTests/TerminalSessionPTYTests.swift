@@ -1,0 +1,339 @@
+import Foundation
+import VibesCore
+import VibesUI
+import XCTest
+
+@testable import VibesTerminal
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs a real `TerminalSession` on a pseudo-terminal. The child process is this test binary itself, started with
+/// a filter that runs only `testPTYChild` and an environment variable naming the scenario; the parent plays the
+/// terminal: it reads what the session writes and sends keys, pastes, a resize and signals.
+final class TerminalSessionPTYTests: XCTestCase {
+  static let scenarioVariable = "VIBES_TERMINAL_PTY_CHILD"
+
+  // MARK: - The child
+
+  @MainActor func testPTYChild() async throws {
+    guard let scenario = ProcessInfo.processInfo.environment[Self.scenarioVariable] else {
+      throw XCTSkip("runs only as the child process of the other PTY tests")
+    }
+    let session: TerminalSession
+    do {
+      session = try TerminalSession(environment: ProcessInfo.processInfo.environment)
+    } catch {
+      let line = "START-ERROR \(error)\n"
+      _ = write(2, line, line.utf8.count)
+      exit(3)
+    }
+    // Markers hold no spaces and each state lands on a row that was blank, so ncurses writes it whole.
+    var state = "READY"
+    var stateRow = 0
+    var highlighted = 0
+    func show() {
+      let (width, height) = session.size
+      var grid = Grid(width: width, height: height)
+      func put(_ row: Int, _ text: String, _ style: CellStyle = .plain) {
+        for (column, character) in text.enumerated() where grid.contains(row: row, column: column) {
+          grid[row, column] = Cell(String(character), style: style)
+        }
+      }
+      put(0, "SIZE:\(width)x\(height)|COLORS:\(session.capabilities.colors)")
+      for item in 0..<5 {
+        let style =
+          item == highlighted
+          ? CellStyle(foreground: .black, background: .cyan, attributes: .reverse) : .plain
+        put(
+          2 + item,
+          (item == highlighted ? "> " : "  ") + "item \(item)" + String(repeating: " ", count: 20),
+          style)
+      }
+      put(8, "https://example.com/vibes", CellStyle(foreground: .blue, attributes: .underline))
+      grid.links = [
+        Hyperlink(
+          position: GridPosition(row: 8, column: 0), width: 25, url: "https://example.com/vibes")
+      ]
+      put(10 + stateRow % 8, "STATE:\(state)")
+      session.present(grid)
+    }
+    show()
+    for await event in session.events() {
+      if event != .input(.key(.down)) { stateRow += 1 }
+      switch event {
+      case .input(.key(.down)):
+        highlighted += 1
+      case .input(.key(.escape)):
+        state = "ESC"
+      case .input(.paste(let text)):
+        state = "PASTE[" + text.replacingOccurrences(of: "\n", with: "|") + "]"
+      case .input(.key(.character("x"))) where scenario == "crash":
+        fatalError("deliberate crash in the PTY child")
+      case .input(.key(let key)):
+        state = "KEY[\(key)]"
+      case .resize:
+        session.handleResize()
+        state = "RESIZED"
+      case .signal(let number):
+        session.restore()
+        print("CHILD-END signal \(number)")
+        exit(0)
+      }
+      show()
+    }
+    session.restore()
+    exit(0)
+  }
+
+  // MARK: - The parent
+
+  func testSessionDrawsReadsAndRestores() throws {
+    let child = try PTYChild(scenario: "session")
+    defer { child.kill() }
+
+    try child.waitFor("SIZE:80x24|COLORS:true")
+    try child.waitFor("STATE:READY")
+    try child.waitForQuiet()
+    let start = child.text
+    for expected in [
+      "\u{1B}[?1049h", "\u{1B}[?2004h", "\u{1B}[?25l",
+      "\u{1B}]8;;https://example.com/vibes\u{1B}\\",
+    ] {
+      XCTAssertTrue(start.contains(expected), "start-up output lacks \(expected.debugDescription)")
+    }
+
+    // A one-row highlight move sends only the two changed rows.
+    var mark = child.output.count
+    child.send("\u{1B}[B")
+    try child.waitForQuiet(since: mark)
+    let move = child.text(since: mark)
+    XCTAssertGreaterThan(move.utf8.count, 0)
+    XCTAssertLessThan(move.utf8.count, 200, move.debugDescription)
+    XCTAssertTrue(move.contains(">"), move.debugDescription)
+    XCTAssertFalse(move.contains("STATE") || move.contains("SIZE"), "an unchanged row was redrawn")
+    XCTAssertFalse(move.contains("\u{1B}[2J"), "the screen was cleared")
+
+    // A lone Esc arrives after the escape delay, not before and not much later.
+    mark = child.output.count
+    let sent = Date()
+    child.send("\u{1B}")
+    try child.waitFor("STATE:ESC", since: mark)
+    let latency = Date().timeIntervalSince(sent)
+    XCTAssertGreaterThanOrEqual(latency, 0.020)
+    XCTAssertLessThan(latency, 1.0)
+
+    // A modified cursor key.
+    mark = child.output.count
+    child.send("\u{1B}[1;5C")
+    try child.waitFor("STATE:KEY[right]", since: mark)
+
+    // Bracketed paste: one event, CR LF normalised, keys inside not interpreted.
+    mark = child.output.count
+    child.send("\u{1B}[200~one\r\ntwo\rq\u{1B}[201~")
+    try child.waitFor("STATE:PASTE[one|two|q]", since: mark)
+
+    // Resize: the session reads the new size and repaints.
+    mark = child.output.count
+    child.resize(columns: 100, rows: 30)
+    try child.waitFor("SIZE:100x30", since: mark)
+    try child.waitFor("STATE:RESIZED", since: mark)
+
+    // SIGTERM is an event: the app restores the terminal and ends normally.
+    mark = child.output.count
+    child.signal(SIGTERM)
+    try child.waitFor("CHILD-END signal 15", since: mark)
+    let status = try child.waitForExit()
+    XCTAssertEqual(status.reason, .exit)
+    XCTAssertEqual(status.code, 0)
+    let end = child.text(since: mark)
+    for expected in ["\u{1B}[?2004l", "\u{1B}[?25h", "\u{1B}[?1049l"] {
+      XCTAssertTrue(end.contains(expected), "restore output lacks \(expected.debugDescription)")
+    }
+    XCTAssertTrue(child.terminalIsCooked, "ICANON/ECHO not restored")
+  }
+
+  func testCrashRestoresTheTerminal() throws {
+    let child = try PTYChild(scenario: "crash")
+    defer { child.kill() }
+    try child.waitFor("STATE:READY")
+    try child.waitForQuiet()
+    XCTAssertFalse(child.terminalIsCooked)
+    let mark = child.output.count
+    child.send("x")
+    let status = try child.waitForExit()
+    XCTAssertEqual(status.reason, .uncaughtSignal)
+    XCTAssertTrue([SIGILL, SIGTRAP].contains(status.code), "signal \(status.code)")
+    try child.waitFor("\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l", since: mark)
+    XCTAssertTrue(child.terminalIsCooked, "ICANON/ECHO not restored after the crash")
+  }
+
+  func testNoColorDrawsWithoutColours() throws {
+    let child = try PTYChild(scenario: "session", environment: ["NO_COLOR": "1"])
+    defer { child.kill() }
+    try child.waitFor("COLORS:false")
+    try child.waitFor("STATE:READY")
+    try child.waitForQuiet()
+    XCTAssertFalse(child.text.contains("\u{1B}[46m"), "a background colour was drawn")
+    XCTAssertTrue(
+      child.text.contains("\u{1B}[7m") || child.text.contains(";7m"), "reverse video missing")
+    child.signal(SIGTERM)
+    XCTAssertEqual(try child.waitForExit().code, 0)
+  }
+
+  func testRefusalsWriteNoEscapes() throws {
+    let cases: [([String: String?], String)] = [
+      (["TERM": "dumb"], "termDumb"),
+      (["TERM": nil], "termUnset"),
+      (["TERM": "no-such-terminal-vibes"], "termUnknown(\"no-such-terminal-vibes\")"),
+    ]
+    for (environment, error) in cases {
+      let child = try PTYChild(scenario: "session", environment: environment)
+      defer { child.kill() }
+      let status = try child.waitForExit()
+      XCTAssertEqual(status.code, 3, error)
+      try child.waitFor("START-ERROR \(error)")
+      XCTAssertFalse(child.output.contains(0x1B), "escape bytes written for \(error)")
+    }
+  }
+
+  func testStdoutRedirectedToAFileIsRefusedWithoutWriting() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "vibes-pty-\(getpid()).out")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let child = try PTYChild(scenario: "session", stdoutFile: file)
+    defer { child.kill() }
+    let status = try child.waitForExit()
+    XCTAssertEqual(status.code, 3)
+    try child.waitFor("START-ERROR notATerminal")
+    let written = try Data(contentsOf: file)
+    XCTAssertFalse(written.contains(0x1B), "escape bytes written into the file")
+  }
+}
+
+/// The test binary re-run on a pseudo-terminal (80x24) as the terminal-owning child.
+final class PTYChild {
+  let master: Int32
+  let slave: Int32
+  let process = Process()
+  private(set) var output: [UInt8] = []
+
+  init(
+    scenario: String, environment overrides: [String: String?] = [:], stdoutFile: URL? = nil
+  ) throws {
+    var master: Int32 = -1
+    var slave: Int32 = -1
+    var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+    guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.ENXIO) }
+    self.master = master
+    self.slave = slave
+
+    let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    var environment = ProcessInfo.processInfo.environment
+    environment["TERM"] = "xterm-256color"
+    environment["NO_COLOR"] = nil
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    environment[TerminalSessionPTYTests.scenarioVariable] = scenario
+    for (key, value) in overrides { environment[key] = value }
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = ["VibesTerminalTests.TerminalSessionPTYTests/testPTYChild"]
+    process.environment = environment
+    let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+    process.standardInput = terminal
+    process.standardError = terminal
+    if let stdoutFile {
+      _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
+      process.standardOutput = try FileHandle(forWritingTo: stdoutFile)
+    } else {
+      process.standardOutput = terminal
+    }
+    try process.run()
+  }
+
+  deinit {
+    close(master)
+    close(slave)
+  }
+
+  var text: String { String(decoding: output, as: UTF8.self) }
+  func text(since mark: Int) -> String { String(decoding: output[mark...], as: UTF8.self) }
+
+  func send(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = write(master, &bytes, bytes.count)
+  }
+
+  func signal(_ number: Int32) { Glibc.kill(process.processIdentifier, number) }
+
+  func resize(columns: UInt16, rows: UInt16) {
+    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    // The child has no controlling terminal, so the kernel does not signal it: do what it would.
+    signal(SIGWINCH)
+  }
+
+  /// ICANON and ECHO set, as in a shell.
+  var terminalIsCooked: Bool {
+    var modes = termios()
+    guard tcgetattr(slave, &modes) == 0 else { return false }
+    let flags = tcflag_t(ICANON) | tcflag_t(ECHO)
+    return modes.c_lflag & flags == flags
+  }
+
+  /// Reads what is available within `timeout`; returns false when nothing came.
+  @discardableResult private func pump(timeout: TimeInterval) -> Bool {
+    var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, Int32(timeout * 1000)) > 0 else { return false }
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    let count = read(master, &buffer, buffer.count)
+    guard count > 0 else { return false }
+    output += buffer[0..<count]
+    return true
+  }
+
+  struct Timeout: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  func waitFor(_ needle: String, since mark: Int = 0, timeout: TimeInterval = 10) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !text(since: mark).contains(needle) {
+      guard Date() < deadline else {
+        throw Timeout(
+          description: "no \(needle.debugDescription) in \(text(since: mark).debugDescription)")
+      }
+      pump(timeout: 0.05)
+    }
+  }
+
+  /// Waits until output past `mark` has started and then stayed silent for `quiet` seconds.
+  func waitForQuiet(since mark: Int = 0, _ quiet: TimeInterval = 0.3, timeout: TimeInterval = 10)
+    throws
+  {
+    let deadline = Date().addingTimeInterval(timeout)
+    while output.count <= mark {
+      guard Date() < deadline else { throw Timeout(description: "no output") }
+      pump(timeout: 0.05)
+    }
+    while pump(timeout: quiet) {
+      guard Date() < deadline else { throw Timeout(description: "output never went quiet") }
+    }
+  }
+
+  func waitForExit(timeout: TimeInterval = 10) throws -> (
+    reason: Process.TerminationReason, code: Int32
+  ) {
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning {
+      guard Date() < deadline else { throw Timeout(description: "child did not exit") }
+      pump(timeout: 0.05)
+    }
+    while pump(timeout: 0.05) {}
+    return (process.terminationReason, process.terminationStatus)
+  }
+
+  func kill() {
+    if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+import VibesCore
+
+/// The app's SQLite database: setup-step settings and the Feed cache. Never holds secrets.
+/// All methods are synchronous and thread-safe (GRDB serializes writes); call them off the main thread.
+public final class AppDatabase: Sendable {
+  /// How long a connection waits for another process's lock before failing with SQLITE_BUSY.
+  public static let busyTimeoutMilliseconds = 5_000
+
+  private let writer: any DatabaseWriter
+
+  /// Opens (or creates) the database file as a WAL DatabasePool and runs pending migrations.
+  public init(path: String) throws {
+    writer = try DatabasePool(path: path, configuration: Self.configuration())
+    try DatabaseMigrations.migrator.migrate(writer)
+  }
+
+  private init(writer: any DatabaseWriter) throws {
+    self.writer = writer
+    try DatabaseMigrations.migrator.migrate(writer)
+  }
+
+  /// A private in-memory database with the same schema, for tests and previews.
+  public static func inMemory() throws -> AppDatabase {
+    try AppDatabase(writer: DatabaseQueue(configuration: configuration()))
+  }
+
+  private static func configuration() -> Configuration {
+    var configuration = Configuration()
+    configuration.label = "vibes"
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
+    }
+    return configuration
+  }
+
+  // MARK: Setup step settings
+
+  public func city(for step: SetupStep) throws -> String? {
+    try writer.read { db in try StepSettingRecord.fetchOne(db, key: step.rawValue)?.city }
+  }
+
+  public func lastVerified(_ step: SetupStep) throws -> Date? {
+    try writer.read { db in try StepSettingRecord.fetchOne(db, key: step.rawValue)?.verifiedAt }
+  }
+
+  /// One transaction: city (nil leaves it NULL) + verifiedAt.
+  public func saveStepVerified(_ step: SetupStep, city: String?, at date: Date) throws {
+    try writer.write { db in
+      try StepSettingRecord(step: step.rawValue, city: city, verifiedAt: date).upsert(db)
+    }
+  }
+
+  /// Removes the step's row (city and verified time) — used when the credential is removed.
+  public func clearStep(_ step: SetupStep) throws {
+    _ = try writer.write { db in try StepSettingRecord.deleteOne(db, key: step.rawValue) }
+  }
+
+  // MARK: Feed cache
+
+  public func feedItemCount() throws -> Int {
+    try writer.read { db in try FeedItemRecord.fetchCount(db) }
+  }
+
+  /// Newest first (publishedAt DESC, id DESC), a window only: never load the whole table.
+  public func feedItems(offset: Int, limit: Int) throws -> [FeedItem] {
+    guard limit > 0 else { return [] }
+    return try writer.read { db in
+      try FeedItemRecord
+        .order(FeedItemRecord.newestFirst)
+        .limit(limit, offset: max(0, offset))
+        .fetchAll(db)
+        .map(\.feedItem)
+    }
+  }
+
+  /// One transaction, upsert by id.
+  public func insertFeedItems(_ items: [FeedItem]) throws {
+    guard !items.isEmpty else { return }
+    try writer.write { db in
+      for item in items { try FeedItemRecord(item).upsert(db) }
+    }
+  }
+
+  public func deleteAllFeedItems() throws {
+    _ = try writer.write { db in try FeedItemRecord.deleteAll(db) }
+  }
+
+  // MARK: Diagnostics
+
+  /// Names of the migrations applied so far, oldest first.
+  public func appliedMigrations() throws -> [String] {
+    try writer.read { db in try DatabaseMigrations.migrator.appliedMigrations(db) }
+  }
+
+  /// SQLite's plan (EXPLAIN QUERY PLAN details) for the feed window query, to check the index serves the order.
+  public func feedWindowQueryPlan() throws -> [String] {
+    try writer.read { db in
+      let request = FeedItemRecord.order(FeedItemRecord.newestFirst).limit(10, offset: 5)
+      let statement = try request.makePreparedRequest(db).statement
+      let rows = try Row.fetchAll(
+        db, sql: "EXPLAIN QUERY PLAN " + statement.sql, arguments: statement.arguments)
+      return rows.map { $0["detail"] ?? "" }
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import GRDB
+
+/// The schema, as an append-only list of named migrations. A migration that has shipped is never edited:
+/// change the schema by registering a new one ("v2", ...) below the others.
+enum DatabaseMigrations {
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      try db.create(table: "stepSetting") { t in
+        t.primaryKey("step", .text)
+        t.column("city", .text)
+        t.column("verifiedAt", .datetime)
+      }
+      try db.create(table: "feedItem") { t in
+        t.primaryKey("id", .integer)
+        t.column("title", .text).notNull()
+        t.column("subtitle", .text).notNull()
+        t.column("source", .text).notNull()
+        t.column("publishedAt", .datetime).notNull()
+      }
+      // Serves ORDER BY publishedAt DESC, id DESC (scanned backwards) without a temp b-tree.
+      try db.create(index: "feedItem_order", on: "feedItem", columns: ["publishedAt", "id"])
+    }
+    return migrator
+  }
+}

@@ -1,0 +1,15 @@
+/// Names of secrets. Attributes/labels in the Secret Service and keys in the vault are these names, never values.
+public struct SecretKey: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+  public var rawValue: String
+
+  public init(rawValue: String) {
+    self.rawValue = rawValue
+  }
+
+  public static let geminiAPIKey = SecretKey(rawValue: "gemini.apiKey")
+  public static let ticketmasterAPIKey = SecretKey(rawValue: "ticketmaster.apiKey")
+  public static let spotifyAccessToken = SecretKey(rawValue: "spotify.accessToken")
+  public static let spotifyRefreshToken = SecretKey(rawValue: "spotify.refreshToken")
+
+  public var description: String { rawValue }
+}

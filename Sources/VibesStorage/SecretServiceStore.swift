@@ -1,0 +1,221 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Secrets in the freedesktop Secret Service (GNOME Keyring, KeePassXC...) through the `secret-tool` CLI
+/// (Debian: libsecret-tools). Items carry the attributes `service=vibes key=<name>` and the label
+/// `vibes: <name>`; the value goes to `secret-tool store` on stdin only, never in argv, attributes or labels.
+///
+/// Each call is a child process with a deadline (`timeout`). secret-tool quirks this relies on:
+/// `lookup` of a missing item exits 1 with no output (and so does a lookup in a locked collection, which is
+/// therefore indistinguishable from "missing"); `store` in a locked collection fails with
+/// "Cannot create an item in a locked collection"; `clear` of a missing item exits 1 with no output.
+public final class SecretServiceStore: SecretStore {
+  public static let serviceAttribute = "vibes"
+  public static let defaultTimeout: TimeInterval = 5
+  /// The item `isAvailable` writes, reads back and clears.
+  static let probeKey = SecretKey(rawValue: "vibes.availabilityProbe")
+
+  /// Environment of the children: the caller's, with the session bus address made explicit.
+  let childEnvironment: [String: String]
+  let secretToolPath: String?
+  let timeout: TimeInterval
+
+  /// environment is passed to the `secret-tool` child processes (DBUS_SESSION_BUS_ADDRESS etc.)
+  public init(
+    environment: [String: String], secretToolPath: String? = nil,
+    timeout: TimeInterval = defaultTimeout
+  ) {
+    childEnvironment = Self.childEnvironment(environment)
+    self.secretToolPath = secretToolPath ?? Self.findSecretTool(environment: environment)
+    self.timeout = timeout
+  }
+
+  public var kind: SecretStoreKind { .secretService }
+
+  public var locationDescription: String { "Secret Service (default collection)" }
+
+  public func read(_ key: SecretKey) throws -> String? {
+    let result = try run(Self.lookupArguments(for: key), operation: "lookup")
+    if result.status == 0 {
+      guard let value = String(data: result.output, encoding: .utf8) else {
+        throw SecretStoreError.invalidValue("the stored value of \(key.rawValue) is not UTF-8 text")
+      }
+      return value.isEmpty ? nil : value
+    }
+    if result.status == 1 && result.output.isEmpty && Self.message(result.errorOutput).isEmpty {
+      return nil
+    }
+    throw Self.failure(operation: "lookup", result: result)
+  }
+
+  public func write(_ value: String, for key: SecretKey) throws {
+    guard !value.isEmpty else {
+      throw SecretStoreError.invalidValue("empty value for \(key.rawValue)")
+    }
+    let result = try run(Self.storeArguments(for: key), operation: "store", input: Data(value.utf8))
+    guard result.status == 0 else {
+      throw Self.failure(operation: "store", result: result, redacting: value)
+    }
+  }
+
+  public func delete(_ key: SecretKey) throws {
+    let result = try run(Self.clearArguments(for: key), operation: "clear")
+    if result.status == 0 { return }
+    if result.status == 1 && Self.message(result.errorOutput).isEmpty { return }  // nothing matched
+    throw Self.failure(operation: "clear", result: result)
+  }
+
+  public func contains(_ key: SecretKey) throws -> Bool {
+    try read(key) != nil
+  }
+
+  // MARK: Availability
+
+  /// true when secret-tool exists, a session bus is reachable and an unlocked collection accepts a write (probe item).
+  public static func isAvailable(environment: [String: String]) -> Bool {
+    unavailabilityReason(environment: environment) == nil
+  }
+
+  /// nil when the Secret Service works; otherwise a plain-language reason such as "no session bus".
+  /// The probe stores a random throwaway item, reads it back and clears it.
+  public static func unavailabilityReason(
+    environment: [String: String], secretToolPath: String? = nil,
+    timeout: TimeInterval = defaultTimeout
+  ) -> String? {
+    let store = SecretServiceStore(
+      environment: environment, secretToolPath: secretToolPath, timeout: timeout)
+    guard store.secretToolPath != nil else {
+      return "secret-tool is not installed (Debian package libsecret-tools)"
+    }
+    guard store.childEnvironment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
+      return
+        "no session bus (DBUS_SESSION_BUS_ADDRESS is not set and $XDG_RUNTIME_DIR/bus does not exist)"
+    }
+    let probe = "probe-\(UUID().uuidString)"
+    do {
+      try store.write(probe, for: probeKey)
+      defer { try? store.delete(probeKey) }
+      guard try store.read(probeKey) == probe else {
+        return "the probe item could not be read back"
+      }
+      return nil
+    } catch SecretStoreError.locked {
+      return "the default keyring collection is locked"
+    } catch SecretStoreError.timedOut {
+      return "the Secret Service did not answer within \(Int(timeout)) s"
+    } catch SecretStoreError.unavailable(let reason) {
+      return reason
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  // MARK: Command lines (public so tests and diagnostics can show them: names only, never a value)
+
+  public static func storeArguments(for key: SecretKey) -> [String] {
+    ["store", "--label=vibes: \(key.rawValue)"] + attributes(for: key)
+  }
+
+  public static func lookupArguments(for key: SecretKey) -> [String] {
+    ["lookup"] + attributes(for: key)
+  }
+
+  public static func clearArguments(for key: SecretKey) -> [String] {
+    ["clear"] + attributes(for: key)
+  }
+
+  private static func attributes(for key: SecretKey) -> [String] {
+    ["service", serviceAttribute, "key", key.rawValue]
+  }
+
+  // MARK: Internals
+
+  private func run(_ arguments: [String], operation: String, input: Data? = nil) throws
+    -> ChildProcess.Result
+  {
+    guard let secretToolPath else {
+      throw SecretStoreError.unavailable(
+        "secret-tool is not installed (Debian package libsecret-tools)")
+    }
+    guard childEnvironment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
+      throw SecretStoreError.unavailable("no session bus")
+    }
+    do {
+      return try ChildProcess.run(
+        secretToolPath, arguments: arguments, environment: childEnvironment, input: input,
+        timeout: timeout)
+    } catch ChildProcess.Failure.timedOut {
+      throw SecretStoreError.timedOut(operation: operation)
+    } catch ChildProcess.Failure.launchFailed(let reason) {
+      throw SecretStoreError.unavailable("cannot run secret-tool: \(reason)")
+    }
+  }
+
+  /// Maps a failed run to an error. stderr never holds the value (it only went to stdin), but any occurrence of
+  /// the value being written is redacted all the same.
+  private static func failure(
+    operation: String, result: ChildProcess.Result, redacting secret: String? = nil
+  )
+    -> SecretStoreError
+  {
+    var text = message(result.errorOutput)
+    if let secret, !secret.isEmpty {
+      text = text.replacingOccurrences(of: secret, with: "<redacted>")
+    }
+    let lowered = text.lowercased()
+    if lowered.contains("locked") { return .locked }
+    // Measured: "Could not connect: No such file or directory" (dead address), "Cannot autolaunch D-Bus without
+    // X11 $DISPLAY" (no address), "The name org.freedesktop.secrets was not provided by any .service files".
+    let busMarkers = [
+      "cannot autolaunch", "could not connect", "not provided by any .service",
+      "connection refused",
+      "serviceunknown",
+    ]
+    if busMarkers.contains(where: lowered.contains) {
+      return .unavailable("no Secret Service on the session bus (\(text))")
+    }
+    return .commandFailed(operation: operation, status: result.status, message: text)
+  }
+
+  /// First non-empty line of a tool's stderr, trimmed and capped, for error messages.
+  private static func message(_ data: Data) -> String {
+    let text = String(decoding: data, as: UTF8.self)
+    let line =
+      text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+      .first { !$0.isEmpty } ?? ""
+    return String(line.prefix(300))
+  }
+
+  /// The caller's environment with DBUS_SESSION_BUS_ADDRESS set when a bus can be found: the variable itself,
+  /// else the systemd user bus `$XDG_RUNTIME_DIR/bus`. An explicit address also keeps GDBus from trying to
+  /// autolaunch a bus through X11.
+  static func childEnvironment(_ environment: [String: String]) -> [String: String] {
+    var result = environment
+    if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return result }
+    result["DBUS_SESSION_BUS_ADDRESS"] = nil
+    if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+      let socket = runtime + "/bus"
+      var info = stat()
+      if stat(socket, &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK {
+        result["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(socket)"
+      }
+    }
+    return result
+  }
+
+  /// `secret-tool` on the environment's PATH (or the usual system folders when PATH is unset).
+  static func findSecretTool(environment: [String: String]) -> String? {
+    let path =
+      environment["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/bin:/usr/bin:/bin"
+    for folder in path.split(separator: ":") where folder.hasPrefix("/") {
+      let candidate = "\(folder)/secret-tool"
+      if access(candidate, X_OK) == 0 { return candidate }
+    }
+    return nil
+  }
+}

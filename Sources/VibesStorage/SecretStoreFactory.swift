@@ -1,0 +1,73 @@
+import Foundation
+
+/// Which store to use, from VIBES_SECRET_STORE.
+public enum SecretStoreMode: String, Sendable {
+  case auto
+  case secretService = "secret-service"
+  case vault
+
+  public static let environmentVariable = "VIBES_SECRET_STORE"
+
+  /// Unset or empty means `.auto`; anything else unknown is an error rather than a silent default.
+  public init(environment: [String: String]) throws {
+    let raw =
+      environment[Self.environmentVariable]?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+    if raw.isEmpty {
+      self = .auto
+      return
+    }
+    guard let mode = SecretStoreMode(rawValue: raw) else {
+      throw SecretStoreError.invalidConfiguration(
+        "\(Self.environmentVariable) must be auto, secret-service or vault (got \"\(raw)\")")
+    }
+    self = mode
+  }
+}
+
+public struct SecretStoreSelection: Sendable {
+  public var store: any SecretStore
+  /// Set when auto mode fell back to the vault (e.g. "no Secret Service: no session bus"), for the UI to say plainly.
+  public var fallbackReason: String?
+
+  public init(store: any SecretStore, fallbackReason: String? = nil) {
+    self.store = store
+    self.fallbackReason = fallbackReason
+  }
+}
+
+public enum SecretStoreFactory {
+  /// mode from VIBES_SECRET_STORE=auto|secret-service|vault (default auto). Forcing secret-service when it is not
+  /// available throws a clear error rather than silently falling back.
+  /// Blocking (auto and secret-service run a probe through secret-tool): call it off the main thread.
+  public static func make(environment: [String: String], paths: AppPaths) throws
+    -> SecretStoreSelection
+  {
+    let vault = { VaultSecretStore(vaultFile: paths.vaultFile, keyFile: paths.vaultKeyFile) }
+    switch try SecretStoreMode(environment: environment) {
+    case .vault:
+      return SecretStoreSelection(store: vault())
+    case .secretService:
+      if let reason = SecretServiceStore.unavailabilityReason(environment: environment) {
+        throw SecretStoreError.unavailable(
+          "\(reason) (\(SecretStoreMode.environmentVariable)=secret-service forbids falling back to the vault)"
+        )
+      }
+      return SecretStoreSelection(store: SecretServiceStore(environment: environment))
+    case .auto:
+      // Secrets saved in the vault (say, over ssh) must not seem to vanish when a desktop session
+      // later brings a Secret Service: an existing vault with secrets keeps being used.
+      let existing = vault()
+      if let keys = try? existing.storedKeys(), !keys.isEmpty {
+        return SecretStoreSelection(
+          store: existing,
+          fallbackReason:
+            "the vault already holds secrets (\(SecretStoreMode.environmentVariable)=secret-service uses the keyring instead)"
+        )
+      }
+      if let reason = SecretServiceStore.unavailabilityReason(environment: environment) {
+        return SecretStoreSelection(store: vault(), fallbackReason: "no Secret Service: \(reason)")
+      }
+      return SecretStoreSelection(store: SecretServiceStore(environment: environment))
+    }
+  }
+}

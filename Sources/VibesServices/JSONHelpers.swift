@@ -1,0 +1,24 @@
+import Foundation
+
+/// Minimal, tolerant JSON navigation for error and validation bodies (no Codable models needed for a few fields).
+enum JSONBody {
+  static func object(_ data: Data) -> [String: Any]? {
+    guard !data.isEmpty else { return nil }
+    return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+  }
+
+  static func int(_ value: Any?) -> Int? {
+    if let value = value as? Int { return value }
+    if let value = value as? Double, value.isFinite, abs(value) < 1e15 { return Int(value) }
+    if let value = value as? String { return Int(value) }
+    return nil
+  }
+
+  /// Parses a protobuf Duration string such as "26s" or "1.5s" into whole seconds, rounded up.
+  static func durationSeconds(_ value: Any?) -> Int? {
+    guard let string = value as? String, string.hasSuffix("s") else { return nil }
+    guard let seconds = Double(string.dropLast()), seconds.isFinite, seconds >= 0, seconds < 1e9
+    else { return nil }
+    return Int(seconds.rounded(.up))
+  }
+}

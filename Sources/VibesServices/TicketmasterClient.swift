@@ -1,0 +1,113 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Result of a Ticketmaster key check: how many events the city has (0 is a valid answer).
+public struct TicketmasterCheck: Sendable, Equatable {
+  public var totalEvents: Int
+  public init(totalEvents: Int) { self.totalEvents = totalEvents }
+}
+
+/// Ticketmaster Discovery API v2 client (key validation).
+///
+/// The key travels in the query string (the API allows nothing else), so no URL built here may ever reach a message
+/// or a log; errors are mapped to `ServiceError`, which carries none.
+public struct TicketmasterClient: Sendable {
+  public static let defaultBaseURL = URL(string: "https://app.ticketmaster.com")!
+
+  public let baseURL: URL
+  private let transport: any HTTPTransport
+
+  public init(baseURL: URL = defaultBaseURL, transport: any HTTPTransport = URLSessionTransport()) {
+    self.baseURL = baseURL
+    self.transport = transport
+  }
+
+  /// `GET {base}/discovery/v2/events.json?apikey=…&city=…&size=1`. A 200 without `_embedded` means a valid key and
+  /// zero events.
+  public func validate(apiKey: String, city: String) async throws(ServiceError) -> TicketmasterCheck
+  {
+    let query = [("apikey", apiKey), ("city", city), ("size", "1")]
+    guard
+      let url = ServiceEndpoints.url(
+        base: baseURL, appending: "/discovery/v2/events.json", query: query)
+    else {
+      throw .cannotConnect
+    }
+    var request = URLRequest(url: url)
+    request.httpMethod = "GET"
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    let (data, response) = try await transport.send(request)
+    return try Self.check(
+      status: response.statusCode, data: data, header: response.value(forHTTPHeaderField:))
+  }
+
+  static func check(
+    status: Int, data: Data, header: (String) -> String?, now: Date = Date()
+  ) throws(ServiceError) -> TicketmasterCheck {
+    guard (200..<300).contains(status) else {
+      throw error(status: status, data: data, header: header, now: now)
+    }
+    guard let body = JSONBody.object(data) else { throw .invalidResponse }
+    if let page = body["page"] as? [String: Any], let total = JSONBody.int(page["totalElements"]),
+      total >= 0
+    {
+      return TicketmasterCheck(totalEvents: total)
+    }
+    if let embedded = body["_embedded"] as? [String: Any], let events = embedded["events"] as? [Any]
+    {
+      return TicketmasterCheck(totalEvents: events.count)
+    }
+    if body["_embedded"] == nil, body["_links"] != nil {
+      return TicketmasterCheck(totalEvents: 0)
+    }
+    throw .invalidResponse
+  }
+
+  /// Maps an Apigee-style fault (`{"fault":{"faultstring","detail":{"errorcode"}}}`) and status to a `ServiceError`.
+  static func error(status: Int, data: Data, header: (String) -> String?, now: Date) -> ServiceError
+  {
+    let fault = JSONBody.object(data)?["fault"] as? [String: Any]
+    let errorCode = (fault?["detail"] as? [String: Any])?["errorcode"] as? String
+    switch status {
+    case 401:
+      return .invalidCredentials
+    case 403:
+      return .forbidden(reason: ServiceError.sanitizedReason(errorCode))
+    case 429:
+      return .rateLimited(retryAfterSeconds: retryAfterSeconds(header: header, now: now))
+    case 500..<600:
+      return .server(status: status)
+    default:
+      return .unexpectedStatus(status)
+    }
+  }
+
+  /// `Retry-After` (delta seconds) if present, else `Rate-Limit-Reset`, which Ticketmaster sends as an epoch
+  /// timestamp in milliseconds (epoch seconds and small delta-seconds values are accepted too).
+  static func retryAfterSeconds(header: (String) -> String?, now: Date) -> Int? {
+    if let value = header("Retry-After").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
+      value >= 0
+    {
+      return value
+    }
+    guard
+      let raw = header("Rate-Limit-Reset").flatMap({
+        Double($0.trimmingCharacters(in: .whitespaces))
+      }),
+      raw.isFinite, raw >= 0
+    else { return nil }
+    let delta: Double
+    if raw >= 1e11 {
+      delta = raw / 1000 - now.timeIntervalSince1970
+    } else if raw >= 1e9 {
+      delta = raw - now.timeIntervalSince1970
+    } else {
+      delta = raw
+    }
+    guard delta < 1e9 else { return nil }
+    return max(0, Int(delta.rounded(.up)))
+  }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Logging
+import VibesCore
+import VibesServices
+import VibesStorage
+
+/// The live parts the effects run against. Tests build one with a temporary database, a vault in a
+/// temporary folder and clients pointed at loopback fakes.
+public struct AppDependencies: Sendable {
+  public var database: AppDatabase
+  public var secrets: any SecretStore
+  public var secretStoreInfo: SecretStoreInfo
+  public var gemini: GeminiClient
+  public var ticketmaster: TicketmasterClient
+  public var browser: BrowserLauncher
+  public var logger: Logger
+  public var now: @Sendable () -> Date
+
+  public init(
+    database: AppDatabase, secrets: any SecretStore, secretStoreInfo: SecretStoreInfo, gemini: GeminiClient,
+    ticketmaster: TicketmasterClient, browser: BrowserLauncher, logger: Logger,
+    now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.database = database
+    self.secrets = secrets
+    self.secretStoreInfo = secretStoreInfo
+    self.gemini = gemini
+    self.ticketmaster = ticketmaster
+    self.browser = browser
+    self.logger = logger
+    self.now = now
+  }
+}
+
+extension SetupStep {
+  /// The secret that makes this step complete.
+  var secretKey: SecretKey {
+    switch self {
+    case .spotify: return .spotifyRefreshToken
+    case .gemini: return .geminiAPIKey
+    case .ticketmaster: return .ticketmasterAPIKey
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Logging
+import VibesCore
+import VibesServices
+import VibesStorage
+import VibesTerminal
+
+/// Builds the live dependencies from the environment and runs the UI. Kept apart from the
+/// executable so `vibes` stays a thin argument parser.
+public enum AppLauncher {
+  public enum Failure: Error {
+    case message(String)
+  }
+
+  public static func makeDependencies(environment: [String: String]) throws(Failure) -> AppDependencies {
+    let t = Localizer(Language.from(environment: environment))
+    let paths = AppPaths(environment: environment)
+    let database: AppDatabase
+    do {
+      try paths.createDirectories()
+      database = try AppDatabase(path: paths.databaseFile.path)
+    } catch {
+      throw .message(
+        t.format(.errorStorage, ["path": paths.dataDirectory.path, "reason": String(describing: error)]))
+    }
+    let selection: SecretStoreSelection
+    do {
+      selection = try SecretStoreFactory.make(environment: environment, paths: paths)
+    } catch {
+      throw .message(t.format(.errorSecretStore, ["reason": String(describing: error)]))
+    }
+    var logger = Logger(label: "vibes") { label in FileLogHandler(label: label, url: paths.logFile) }
+    logger.logLevel = .info
+    let gemini = ServiceEndpoints.baseURL(
+      "VIBES_GEMINI_API_URL", default: GeminiClient.defaultBaseURL, environment: environment)
+    let ticketmaster = ServiceEndpoints.baseURL(
+      "VIBES_TICKETMASTER_API_URL", default: TicketmasterClient.defaultBaseURL, environment: environment)
+    if gemini.ignoredOverride { logger.warning("VIBES_GEMINI_API_URL is not an http(s) URL; using the default") }
+    if ticketmaster.ignoredOverride {
+      logger.warning("VIBES_TICKETMASTER_API_URL is not an http(s) URL; using the default")
+    }
+    let store = selection.store
+    let info = SecretStoreInfo(
+      kind: store.kind == .secretService ? .secretService : .vault,
+      location: store.kind == .vault ? paths.vaultFile.path : store.locationDescription,
+      fallbackReason: selection.fallbackReason)
+    return AppDependencies(
+      database: database, secrets: store, secretStoreInfo: info, gemini: GeminiClient(baseURL: gemini.url),
+      ticketmaster: TicketmasterClient(baseURL: ticketmaster.url), browser: BrowserLauncher(environment: environment),
+      logger: logger)
+  }
+
+  /// Starts the terminal UI; returns the process exit code.
+  @MainActor
+  public static func runInteractive(environment: [String: String]) async -> Int32 {
+    let t = Localizer(Language.from(environment: environment))
+    // Check the terminal before touching storage, so `vibes > file` fails fast and writes nothing.
+    guard TerminalPrecheck.canStart(environment: environment, t: t) else { return 1 }
+    let dependencies: AppDependencies
+    do {
+      dependencies = try makeDependencies(environment: environment)
+    } catch {
+      if case .message(let text) = error { printError(text) }
+      return 1
+    }
+    let session: TerminalSession
+    do {
+      session = try TerminalSession(environment: environment)
+    } catch {
+      printError(message(for: error, environment: environment, t))
+      return 1
+    }
+    dependencies.logger.info("started (secret store: \(dependencies.secrets.kind.rawValue))")
+    // Anything written to stderr while the UI is up (a runtime trap, a library warning) would land on
+    // the alternate screen and vanish; send it to the log instead, and put stderr back afterwards.
+    let stderrRedirect = StandardErrorRedirect(to: AppPaths(environment: environment).logFile)
+    let runtime = AppRuntime(session: session, runner: EffectRunner(dependencies: dependencies), localizer: t)
+    await runtime.run()
+    session.restore()
+    stderrRedirect.restore()
+    dependencies.logger.info("stopped")
+    return 0
+  }
+
+  static func message(for error: TerminalStartError, environment: [String: String], _ t: Localizer) -> String {
+    let term = TerminalText.sanitize(environment["TERM"] ?? "")
+    switch error {
+    case .notATerminal: return t[.errorNotATerminal]
+    case .termUnset: return t[.errorTermUnset]
+    case .termDumb: return t[.errorTermDumb]
+    case .termUnknown: return t.format(.errorTermUnknown, ["term": term])
+    case .noCursorAddressing: return t.format(.errorNoCursor, ["term": term])
+    case .initFailed: return t[.errorTerminalInit]
+    }
+  }
+
+  public static func printError(_ text: String) {
+    FileHandle.standardError.write(Data(("vibes: " + text + "\n").utf8))
+  }
+}
+
+/// The cheap checks that need no ncurses, done before anything else is opened.
+enum TerminalPrecheck {
+  static func canStart(environment: [String: String], t: Localizer) -> Bool {
+    if isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
+      AppLauncher.printError(t[.errorNotATerminal])
+      return false
+    }
+    let term = environment["TERM"] ?? ""
+    if term.isEmpty {
+      AppLauncher.printError(t[.errorTermUnset])
+      return false
+    }
+    if term == "dumb" {
+      AppLauncher.printError(t[.errorTermDumb])
+      return false
+    }
+    return true
+  }
+}
+
+/// Points file descriptor 2 at a file for a while.
+struct StandardErrorRedirect {
+  let saved: Int32
+
+  init(to url: URL) {
+    let fd = open(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+    guard fd >= 0 else {
+      saved = -1
+      return
+    }
+    saved = dup(STDERR_FILENO)
+    dup2(fd, STDERR_FILENO)
+    close(fd)
+  }
+
+  func restore() {
+    guard saved >= 0 else { return }
+    dup2(saved, STDERR_FILENO)
+    close(saved)
+  }
+}

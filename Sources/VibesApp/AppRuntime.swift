@@ -1,0 +1,90 @@
+import Foundation
+import Logging
+import VibesCore
+import VibesTerminal
+import VibesUI
+
+/// The loop: terminal event -> action -> reduce -> effects -> render -> present.
+/// All state lives on the main actor; effects run in tasks and come back as actions.
+@MainActor
+public final class AppRuntime {
+  let session: TerminalSession
+  let runner: EffectRunner
+  let localizer: Localizer
+  var state: AppState
+  var running: [Int: Task<Void, Never>] = [:]
+  let actions: AsyncStream<AppAction>
+  let sink: AsyncStream<AppAction>.Continuation
+
+  public init(session: TerminalSession, runner: EffectRunner, localizer: Localizer) {
+    self.session = session
+    self.runner = runner
+    self.localizer = localizer
+    let size = session.size
+    self.state = AppState(size: ScreenSize(width: size.width, height: size.height))
+    (actions, sink) = AsyncStream.makeStream(of: AppAction.self)
+  }
+
+  /// Runs until the user quits or a termination signal arrives.
+  public func run() async {
+    let events = session.events()
+    let sink = self.sink
+    let forwarder = Task { @MainActor [weak self] in
+      for await event in events {
+        guard let self else { return }
+        switch event {
+        case .input(let input): sink.yield(.input(input))
+        case .resize:
+          self.session.handleResize()
+          let size = self.session.size
+          sink.yield(.resized(ScreenSize(width: size.width, height: size.height)))
+        case .signal: sink.yield(.terminationRequested)
+        }
+      }
+    }
+    dispatch(.started)
+    render()
+    for await action in actions {
+      dispatch(action)
+      if state.isQuitting { break }
+      render()
+    }
+    forwarder.cancel()
+    for task in running.values { task.cancel() }
+  }
+
+  func render() {
+    session.present(AppView.render(state, localizer))
+  }
+
+  func dispatch(_ action: AppAction) {
+    let effects = AppReducer.reduce(&state, action)
+    for effect in effects { perform(effect) }
+  }
+
+  func perform(_ effect: AppEffect) {
+    switch effect {
+    case .quit:
+      state.isQuitting = true
+    case .copyToClipboard(let text):
+      session.copyToClipboard(text)
+    case .cancel(let requestID):
+      running.removeValue(forKey: requestID)?.cancel()
+    case .validate(let requestID, _):
+      running[requestID] = launch(effect) { [weak self] in self?.running.removeValue(forKey: requestID) }
+    default:
+      _ = launch(effect) {}
+    }
+  }
+
+  /// Runs an effect off the main actor and feeds its action back into the loop.
+  func launch(_ effect: AppEffect, completion: @escaping @MainActor () -> Void) -> Task<Void, Never> {
+    let runner = self.runner
+    let sink = self.sink
+    return Task.detached {
+      let action = await runner.run(effect)
+      if !Task.isCancelled, let action { sink.yield(action) }
+      await completion()
+    }
+  }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Logging
+import VibesCore
+import VibesServices
+import VibesStorage
+
+/// Runs the core's effects against the live dependencies and turns their outcome into actions.
+/// Everything here is off the main actor; the terminal-bound effects (clipboard, quit) are the
+/// runtime's. Logs name what happened, never a secret or a URL that carries one.
+public struct EffectRunner: Sendable {
+  public let dependencies: AppDependencies
+
+  public init(dependencies: AppDependencies) {
+    self.dependencies = dependencies
+  }
+
+  var log: Logger { dependencies.logger }
+
+  /// nil when there is nothing to report (e.g. a cancelled check).
+  public func run(_ effect: AppEffect) async -> AppAction? {
+    switch effect {
+    case .loadFacts:
+      do {
+        return .factsLoaded(try loadFacts())
+      } catch {
+        log.error("reading setup facts failed: \(String(describing: error))")
+        return .factsLoadFailed
+      }
+
+    case .describeSecretStore:
+      return .secretStoreDescribed(dependencies.secretStoreInfo)
+
+    case .loadFeedWindow(let request):
+      do {
+        let total = try dependencies.database.feedItemCount()
+        let items = try dependencies.database.feedItems(offset: request.offset, limit: request.limit)
+        return .feedWindowLoaded(total: total, offset: request.offset, items: items)
+      } catch {
+        log.error("reading the feed cache failed: \(String(describing: error))")
+        return .feedWindowLoaded(total: 0, offset: 0, items: [])
+      }
+
+    case .loadCredentialPreview(let step):
+      let secret = try? dependencies.secrets.read(step.secretKey)
+      return .credentialPreviewLoaded(step, preview: secret.flatMap { $0 }.map(SecretMask.preview(of:)))
+
+    case .validate(let requestID, let submission):
+      return await validate(requestID: requestID, submission)
+
+    case .save(let requestID, let submission, let success):
+      return save(requestID: requestID, submission, success)
+
+    case .removeCredential(let step):
+      do {
+        try dependencies.secrets.delete(step.secretKey)
+        try dependencies.database.clearStep(step)
+        log.info("credential removed: \(step.rawValue)")
+        return .credentialRemoved(step, facts: try loadFacts())
+      } catch {
+        log.error("removing \(step.rawValue) failed: \(String(describing: error))")
+        return .credentialRemovalFailed(step)
+      }
+
+    case .openURL(let url):
+      return .linkHandled(opened: dependencies.browser.open(url))
+
+    case .cancel, .copyToClipboard, .quit:
+      return nil
+    }
+  }
+
+  func loadFacts() throws -> SetupFacts {
+    var stored = Set<SetupStep>()
+    for step in SetupStep.allCases where try dependencies.secrets.contains(step.secretKey) {
+      stored.insert(step)
+    }
+    return SetupFacts(storedSecrets: stored, ticketmasterCity: try dependencies.database.city(for: .ticketmaster))
+  }
+
+  func validate(requestID: Int, _ submission: CredentialSubmission) async -> AppAction? {
+    let key: String
+    switch submission.apiKey {
+    case .new(let typed):
+      key = typed
+    case .stored:
+      guard let stored = try? dependencies.secrets.read(submission.step.secretKey) else {
+        return .validationFinished(requestID: requestID, .failure(.storageFailed))
+      }
+      key = stored
+    }
+    do {
+      switch submission.step {
+      case .gemini:
+        try await dependencies.gemini.validate(apiKey: key)
+        log.info("gemini key check: accepted")
+        return .validationFinished(requestID: requestID, .success(.gemini))
+      case .ticketmaster:
+        let check = try await dependencies.ticketmaster.validate(apiKey: key, city: submission.city ?? "")
+        log.info("ticketmaster key check: accepted, \(check.totalEvents) events")
+        return .validationFinished(requestID: requestID, .success(.ticketmaster(upcomingEvents: check.totalEvents)))
+      case .spotify:
+        return .validationFinished(requestID: requestID, .failure(.unexpectedStatus(0)))
+      }
+    } catch {
+      if error == .cancelled {
+        log.info("\(submission.step.rawValue) key check: cancelled")
+        return nil
+      }
+      log.notice("\(submission.step.rawValue) key check failed: \(String(describing: error))")
+      return .validationFinished(requestID: requestID, .failure(ValidationFailure(error)))
+    }
+  }
+
+  /// Secret first, then the non-secret row; if the row cannot be written the previous secret is put
+  /// back, so a failed save leaves storage as it was.
+  func save(requestID: Int, _ submission: CredentialSubmission, _ success: ValidationSuccess) -> AppAction {
+    let step = submission.step
+    let secretKey = step.secretKey
+    var previous: String?? = nil
+    do {
+      if case .new(let key) = submission.apiKey {
+        previous = .some(try dependencies.secrets.read(secretKey))
+        try dependencies.secrets.write(key, for: secretKey)
+      }
+      try dependencies.database.saveStepVerified(step, city: submission.city, at: dependencies.now())
+      log.info("credential saved: \(step.rawValue) in \(dependencies.secrets.kind.rawValue)")
+      return .credentialSaved(requestID: requestID, facts: try loadFacts(), success)
+    } catch {
+      log.error("saving \(step.rawValue) failed: \(String(describing: error))")
+      if let previous {
+        if let old = previous {
+          try? dependencies.secrets.write(old, for: secretKey)
+        } else {
+          try? dependencies.secrets.delete(secretKey)
+        }
+      }
+      return .credentialSaveFailed(requestID: requestID)
+    }
+  }
+}
+
+extension ValidationFailure {
+  init(_ error: ServiceError) {
+    switch error {
+    case .invalidCredentials: self = .invalidCredentials
+    case .forbidden(let reason): self = .forbidden(reason: reason)
+    case .rateLimited(let seconds): self = .quotaExceeded(retryAfterSeconds: seconds)
+    case .server(let status): self = .serverError(status: status)
+    case .unexpectedStatus(let status): self = .unexpectedStatus(status)
+    case .timedOut: self = .timedOut
+    case .cannotConnect, .cancelled: self = .cannotConnect
+    case .invalidResponse: self = .invalidResponse
+    }
+  }
+}

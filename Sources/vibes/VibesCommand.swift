@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import VibesApp
+
+@main
+struct VibesCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "vibes",
+    abstract: "Set up Spotify, Gemini and Ticketmaster for vibes, from the keyboard.",
+    discussion: """
+      Run without a subcommand to open the full-screen app. Secrets go to the Secret Service when one \
+      runs, otherwise to an encrypted vault file (force one with VIBES_SECRET_STORE=secret-service|vault). \
+      Data follows the XDG base directories.
+      """,
+    version: VibesVersion.string,
+    subcommands: [RunCommand.self, StatusCommand.self],
+    defaultSubcommand: RunCommand.self
+  )
+}
+
+struct RunCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run", abstract: "Open the full-screen app (the default).")
+
+  @MainActor
+  func run() async throws {
+    let code = await AppLauncher.runInteractive(environment: ProcessInfo.processInfo.environment)
+    if code != 0 { throw ExitCode(code) }
+  }
+}
+
+struct StatusCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "status",
+    abstract: "Print which setup steps are complete and where secrets are kept.",
+    discussion: "Exit status: 0 when every step is complete, 1 when one is not, 2 on an error.")
+
+  func run() async throws {
+    let code = StatusReport.print(environment: ProcessInfo.processInfo.environment)
+    if code != 0 { throw ExitCode(code) }
+  }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import XCTest
+
+/// How the binary behaves as a terminal program: start-up checks, resize, signals, help, language.
+final class TerminalBehaviourEndToEndTests: XCTestCase {
+  var harness: VibesHarness!
+  var sessions: [Tmux] = []
+
+  override func setUp() async throws {
+    harness = try VibesHarness()
+  }
+
+  override func tearDown() async throws {
+    sessions.forEach { $0.kill() }
+    harness?.cleanUp()
+  }
+
+  func launch(_ extra: [String: String] = [:], arguments: [String] = [], width: Int = 80, height: Int = 24) throws
+    -> Tmux
+  {
+    try requireTmux()
+    let tmux = try harness.start(extra, arguments: arguments, width: width, height: height)
+    sessions.append(tmux)
+    return tmux
+  }
+
+  /// Runs the binary without a terminal, capturing stdout and stderr.
+  func runDirect(_ arguments: [String], environment: [String: String]) throws -> (Int32, String, String) {
+    let process = Process()
+    process.executableURL = VibesHarness.binary
+    process.arguments = arguments
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+  }
+
+  func testWithoutATerminalItSaysSoInOneLineWithoutEscapes() throws {
+    let (status, out, err) = try runDirect([], environment: harness.environment())
+    XCTAssertNotEqual(status, 0)
+    XCTAssertEqual(out, "")
+    XCTAssertEqual(err.split(separator: "\n").count, 1, err)
+    XCTAssertTrue(err.contains("needs an interactive terminal"), err)
+    XCTAssertFalse(err.contains("\u{1B}"))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: harness.databaseFile.path), "nothing created")
+  }
+
+  func testVersionAndHelp() throws {
+    let (status, out, _) = try runDirect(["--version"], environment: harness.environment())
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(out, "0.1.0\n")
+    let help = try runDirect(["--help"], environment: harness.environment())
+    XCTAssertEqual(help.0, 0)
+    XCTAssertEqual(
+      help.1,
+      """
+      OVERVIEW: Set up Spotify, Gemini and Ticketmaster for vibes, from the keyboard.
+
+      Run without a subcommand to open the full-screen app. Secrets go to the Secret
+      Service when one runs, otherwise to an encrypted vault file (force one with
+      VIBES_SECRET_STORE=secret-service|vault). Data follows the XDG base directories.
+
+      USAGE: vibes <subcommand>
+
+      OPTIONS:
+        --version               Show the version.
+        -h, --help              Show help information.
+
+      SUBCOMMANDS:
+        run (default)           Open the full-screen app (the default).
+        status                  Print which setup steps are complete and where
+                                secrets are kept.
+
+        See 'vibes help <subcommand>' for detailed help.
+
+      """)
+    let bad = try runDirect(["--bogus"], environment: harness.environment())
+    XCTAssertNotEqual(bad.0, 0)
+    XCTAssertTrue(bad.2.contains("Unknown option '--bogus'"), bad.2)
+  }
+
+  func testStatusCommandReportsStepsForScripts() throws {
+    let (status, out, _) = try runDirect(["status"], environment: harness.environment())
+    XCTAssertEqual(status, 1, "incomplete setup exits 1")
+    XCTAssertTrue(out.contains("✗ Gemini API Key: not configured"), out)
+    XCTAssertTrue(out.contains("Setup · 0/3 complete"), out)
+    XCTAssertTrue(out.contains("encrypted vault file"), out)
+  }
+
+  func testTermUnsetOrDumbIsRefusedWithAClearLine() throws {
+    for (term, expected) in [("", "TERM is not set"), ("dumb", "TERM=dumb"), ("nonexistent-term", "unknown here")] {
+      var environment = harness.environment()
+      environment["TERM"] = term.isEmpty ? nil : term
+      try requireTmux()
+      let tmux = try Tmux(command: [VibesHarness.binary.path], environment: environment)
+      sessions.append(tmux)
+      tmux.waitForExit()
+      let screen = tmux.capture(history: true)
+      XCTAssertTrue(screen.contains(expected), "TERM=\(term):\n\(screen)")
+      XCTAssertEqual(tmux.exitStatus, "1", screen)
+    }
+  }
+
+  func testResizeRelaysAtOnceAndTooSmallSaysSo() throws {
+    let tmux = try launch()
+    tmux.waitFor("Setup · 0/3 complete")
+    tmux.resize(width: 40, height: 10)
+    tmux.waitFor("Terminal too small")
+    tmux.resize(width: 100, height: 30)
+    let screen = tmux.waitFor("Setup · 0/3 complete")
+    let cardLine = screen.components(separatedBy: "\n").first { $0.contains("╭") } ?? ""
+    XCTAssertGreaterThanOrEqual(cardLine.count, 95, "the card spans the new width:\n\(screen)")
+  }
+
+  func testSigtermAndCtrlCRestoreTheTerminal() throws {
+    for stop in ["TERM", "C-c", "HUP"] {
+      let tmux = try launch()
+      tmux.waitFor("Setup · 0/3")
+      XCTAssertEqual(tmux.format("#{alternate_on}"), "1", "full screen while running")
+      if stop == "C-c" {
+        tmux.send("C-c")
+      } else {
+        let signal = stop == "TERM" ? SIGTERM : SIGHUP
+        let pids = ProcessTree.descendants(of: tmux.panePID).filter { ProcessTree.name(of: $0) == "vibes" }
+        XCTAssertEqual(pids.count, 1, "one vibes under the pane")
+        for pid in pids { kill(pid, signal) }
+      }
+      tmux.waitForExit()
+      XCTAssertEqual(tmux.exitStatus, "0", "\(stop): \(tmux.capture())")
+      XCTAssertEqual(tmux.format("#{alternate_on}"), "0", "\(stop): the alternate screen is left")
+      XCTAssertEqual(tmux.format("#{cursor_flag}"), "1", "\(stop): the cursor is visible again")
+      tmux.kill()
+    }
+  }
+
+  func testHelpOverlayAndTabs() throws {
+    let tmux = try launch()
+    tmux.waitFor("Setup · 0/3")
+    tmux.send("?")
+    tmux.waitFor("Any key closes this help.")
+    tmux.send("Escape")
+    tmux.waitForAbsence("Any key closes this help.")
+    tmux.send("2")
+    tmux.waitFor("Not available in this version")
+    tmux.send("1")
+    tmux.waitFor("Setup · 0/3")
+  }
+
+  func testGermanWhenTheLocaleSaysSo() throws {
+    let tmux = try launch(["LANG": "de_DE.UTF-8"])
+    tmux.waitFor("Einrichtung · 0/3 erledigt")
+    tmux.send("Enter")
+    let screen = tmux.waitFor("nicht eingerichtet")
+    XCTAssertTrue(screen.contains("Verbinde deine Musikbibliothek"), screen)
+  }
+
+  func testMonochromeTerminalsStillShowTheStateInWords() throws {
+    let tmux = try launch(["TERM": "vt100", "NO_COLOR": "1"])
+    tmux.waitFor("Setup · 0/3")
+    tmux.send("Enter")
+    let screen = tmux.waitFor("Setup checklist")
+    let spotify = screen.components(separatedBy: "\n").first { $0.contains("Spotify") } ?? ""
+    XCTAssertTrue(spotify.contains("✗") && spotify.contains("not configured"), screen)
+  }
+}

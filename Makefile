@@ -28,7 +28,9 @@ build: deps-run
 # gnome-keyring daemon, clients against loopback fakes, and end-to-end runs of the binary in tmux.
 test: deps-test
 	$(SWIFT) build --build-tests
-	VIBES_REQUIRE_SECRET_SERVICE=1 VIBES_REQUIRE_TMUX=1 $(SWIFT) test --skip-build
+	@mkdir -p .build
+	@set -o pipefail; VIBES_REQUIRE_SECRET_SERVICE=1 VIBES_REQUIRE_TMUX=1 $(SWIFT) test --skip-build 2>&1 \
+	  | tee .build/test.log; status=$$?; python3 scripts/test-summary.py .build/test.log; exit $$status
 
 format:
 	$(SWIFT) format -i -r Sources Tests Package.swift

@@ -13,12 +13,18 @@ public struct AppDependencies: Sendable {
   public var gemini: GeminiClient
   public var ticketmaster: TicketmasterClient
   public var browser: BrowserLauncher
+  public var spotify: SpotifyDependencies
+  public var appStoreConnect: AppStoreConnectDependencies
+  public var tracker: TrackerDependencies
   public var logger: Logger
   public var now: @Sendable () -> Date
 
   public init(
     database: AppDatabase, secrets: any SecretStore, secretStoreInfo: SecretStoreInfo, gemini: GeminiClient,
-    ticketmaster: TicketmasterClient, browser: BrowserLauncher, logger: Logger,
+    ticketmaster: TicketmasterClient, browser: BrowserLauncher,
+    spotify: SpotifyDependencies = SpotifyDependencies(),
+    appStoreConnect: AppStoreConnectDependencies = AppStoreConnectDependencies(),
+    tracker: TrackerDependencies = TrackerDependencies(), logger: Logger,
     now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.database = database
@@ -27,6 +33,9 @@ public struct AppDependencies: Sendable {
     self.gemini = gemini
     self.ticketmaster = ticketmaster
     self.browser = browser
+    self.spotify = spotify
+    self.appStoreConnect = appStoreConnect
+    self.tracker = tracker
     self.logger = logger
     self.now = now
   }

@@ -47,7 +47,9 @@ public enum AppLauncher {
     return AppDependencies(
       database: database, secrets: store, secretStoreInfo: info, gemini: GeminiClient(baseURL: gemini.url),
       ticketmaster: TicketmasterClient(baseURL: ticketmaster.url), browser: BrowserLauncher(environment: environment),
-      logger: logger)
+      spotify: .live(environment: environment, paths: paths),
+      appStoreConnect: .live(environment: environment, paths: paths),
+      tracker: .live(environment: environment, paths: paths), logger: logger)
   }
 
   /// Starts the terminal UI; returns the process exit code.

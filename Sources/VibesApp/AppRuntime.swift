@@ -70,20 +70,24 @@ public final class AppRuntime {
       session.copyToClipboard(text)
     case .cancel(let requestID):
       running.removeValue(forKey: requestID)?.cancel()
-    case .validate(let requestID, _):
-      running[requestID] = launch(effect) { [weak self] in self?.running.removeValue(forKey: requestID) }
     default:
-      _ = launch(effect) {}
+      if let requestID = effect.cancellationID {
+        running[requestID] = launch(effect) { [weak self] in self?.running.removeValue(forKey: requestID) }
+      } else {
+        _ = launch(effect) {}
+      }
     }
   }
 
-  /// Runs an effect off the main actor and feeds its action back into the loop.
+  /// Runs an effect off the main actor and feeds its actions back into the loop; a cancelled
+  /// effect's late actions are dropped.
   func launch(_ effect: AppEffect, completion: @escaping @MainActor () -> Void) -> Task<Void, Never> {
     let runner = self.runner
     let sink = self.sink
     return Task.detached {
-      let action = await runner.run(effect)
-      if !Task.isCancelled, let action { sink.yield(action) }
+      await runner.run(effect) { action in
+        if !Task.isCancelled { sink.yield(action) }
+      }
       await completion()
     }
   }

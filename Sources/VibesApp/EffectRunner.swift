@@ -16,7 +16,19 @@ public struct EffectRunner: Sendable {
 
   var log: Logger { dependencies.logger }
 
-  /// nil when there is nothing to report (e.g. a cancelled check).
+  /// Runs `effect`, handing each resulting action to `send` (most effects send one; a sync may send
+  /// progress; a cancelled check sends none).
+  public func run(_ effect: AppEffect, send: @escaping @Sendable (AppAction) -> Void) async {
+    switch effect {
+    case .spotify(let effect): await runSpotify(effect, send: send)
+    case .appStoreConnect(let effect): await runAppStoreConnect(effect, send: send)
+    case .tracker(let effect): await runTracker(effect, send: send)
+    default:
+      if let action = await run(effect) { send(action) }
+    }
+  }
+
+  /// The single-answer effects of the Feed setup flow; nil when there is nothing to report.
   public func run(_ effect: AppEffect) async -> AppAction? {
     switch effect {
     case .loadFacts:
@@ -64,7 +76,7 @@ public struct EffectRunner: Sendable {
     case .openURL(let url):
       return .linkHandled(opened: dependencies.browser.open(url))
 
-    case .cancel, .copyToClipboard, .quit:
+    case .cancel, .copyToClipboard, .quit, .spotify, .appStoreConnect, .tracker:
       return nil
     }
   }

@@ -21,6 +21,10 @@ enum DatabaseMigrations {
       // Serves ORDER BY publishedAt DESC, id DESC (scanned backwards) without a temp b-tree.
       try db.create(index: "feedItem_order", on: "feedItem", columns: ["publishedAt", "id"])
     }
+    // Each feature registers its own, uniquely named migrations (e.g. "tracker-v1") in its own file.
+    SpotifyMigrations.register(in: &migrator)
+    AppStoreConnectMigrations.register(in: &migrator)
+    TrackerMigrations.register(in: &migrator)
     return migrator
   }
 }

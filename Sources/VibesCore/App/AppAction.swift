@@ -15,4 +15,7 @@ public enum AppAction: Sendable, Hashable {
   case credentialRemovalFailed(SetupStep)
   case linkHandled(opened: Bool)
   case terminationRequested
+  case spotify(SpotifyAction)
+  case appStoreConnect(AppStoreConnectAction)
+  case tracker(TrackerAction)
 }

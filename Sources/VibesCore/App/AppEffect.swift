@@ -13,4 +13,18 @@ public enum AppEffect: Sendable, Hashable {
   case openURL(String)
   case copyToClipboard(String)
   case quit
+  case spotify(SpotifyEffect)
+  case appStoreConnect(AppStoreConnectEffect)
+  case tracker(TrackerEffect)
+
+  /// The id an `.cancel(requestID:)` effect stops this one by, if it can be cancelled.
+  public var cancellationID: Int? {
+    switch self {
+    case .validate(let requestID, _): return requestID
+    case .spotify(let effect): return effect.cancellationID
+    case .appStoreConnect(let effect): return effect.cancellationID
+    case .tracker(let effect): return effect.cancellationID
+    default: return nil
+    }
+  }
 }

@@ -28,7 +28,7 @@ extension AppReducer {
   static func openStep(_ state: inout AppState, _ step: SetupStep) -> [AppEffect] {
     guard step.usesCredentialForm else {
       state.router.push(.spotify)
-      return []
+      return reduceSpotify(&state, .screenOpened)
     }
     let facts = state.facts ?? SetupFacts()
     let hasSecret = facts.storedSecrets.contains(step)

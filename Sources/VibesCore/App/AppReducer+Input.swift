@@ -22,7 +22,11 @@ extension AppReducer {
     if key != .function(1) { state.notice = nil }
 
     if state.isEditingText {
-      return handleFormKey(&state, key)
+      switch state.router.selectedTab {
+      case .feed: return handleFormKey(&state, key)
+      case .appStoreConnect: return handleAppStoreConnectKey(&state, key)
+      case .tracker: return handleTrackerKey(&state, key)
+      }
     }
     if let effects = handleGlobalKey(&state, key) {
       return effects
@@ -30,8 +34,10 @@ extension AppReducer {
     switch state.router.selectedTab {
     case .feed:
       return handleFeedTabKey(&state, key)
-    case .appStoreConnect, .tracker:
-      return []
+    case .appStoreConnect:
+      return handleAppStoreConnectKey(&state, key)
+    case .tracker:
+      return handleTrackerKey(&state, key)
     }
   }
 
@@ -42,10 +48,15 @@ extension AppReducer {
       state.isHelpVisible = true
       return []
     case .character(let digit) where ("1"..."3").contains(digit):
-      if let number = digit.wholeNumberValue, let tab = Tab(rawValue: number) {
-        state.router.selectedTab = tab
+      guard let number = digit.wholeNumberValue, let tab = Tab(rawValue: number),
+        tab != state.router.selectedTab
+      else { return [] }
+      state.router.selectedTab = tab
+      switch tab {
+      case .feed: return []
+      case .appStoreConnect: return reduceAppStoreConnect(&state, .tabSelected)
+      case .tracker: return reduceTracker(&state, .tabSelected)
       }
-      return []
     case .character("q"):
       if state.router.isAtRoot {
         state.isQuitting = true
@@ -61,6 +72,13 @@ extension AppReducer {
 
   /// Esc: cancel what runs on the top screen, else pop it.
   static func goBack(_ state: inout AppState) -> [AppEffect] {
+    switch state.router.selectedTab {
+    case .feed: break
+    case .appStoreConnect:
+      if let effects = appStoreConnectGoBack(&state) { return effects }
+    case .tracker:
+      if let effects = trackerGoBack(&state) { return effects }
+    }
     if state.router.selectedTab == .feed, let form = state.router.topForm {
       switch form.phase {
       case .validating(let id):
@@ -94,6 +112,11 @@ extension AppReducer {
   }
 
   static func handlePaste(_ state: inout AppState, _ text: String) -> [AppEffect] {
+    switch state.router.selectedTab {
+    case .feed: break
+    case .appStoreConnect: return handleAppStoreConnectPaste(&state, text)
+    case .tracker: return handleTrackerPaste(&state, text)
+    }
     guard state.isEditingText else { return [] }
     state.router.updateTopForm { form in
       guard let index = form.focusedFieldIndex else { return }

@@ -5,6 +5,7 @@ public enum AppReducer {
     switch action {
     case .started:
       return [.describeSecretStore, .loadFacts] + feedWindowEffects(&state, force: true)
+        + spotifyStarted(&state) + appStoreConnectStarted(&state) + trackerStarted(&state)
 
     case .input(let event):
       return handleInput(&state, event)
@@ -71,6 +72,13 @@ public enum AppReducer {
     case .terminationRequested:
       state.isQuitting = true
       return cancelRunningRequest(state) + [.quit]
+
+    case .spotify(let action):
+      return reduceSpotify(&state, action)
+    case .appStoreConnect(let action):
+      return reduceAppStoreConnect(&state, action)
+    case .tracker(let action):
+      return reduceTracker(&state, action)
     }
   }
 

@@ -34,6 +34,8 @@ public struct AppState: Sendable, Hashable {
   /// What storage says; nil until it has been read.
   public var facts: SetupFacts?
   public var feed = FeedState()
+  public var appStoreConnect = AppStoreConnectState()
+  public var tracker = TrackerState()
   public var size: ScreenSize
   public var isHelpVisible = false
   public var secretStore: SecretStoreInfo?
@@ -48,7 +50,12 @@ public struct AppState: Sendable, Hashable {
 
   /// True when typed characters go into a text field (so 1/2/3, q and ? are text, not commands).
   public var isEditingText: Bool {
-    guard router.selectedTab == .feed, let form = router.topForm else { return false }
+    switch router.selectedTab {
+    case .feed: break
+    case .appStoreConnect: return AppReducer.appStoreConnectIsEditingText(self)
+    case .tracker: return AppReducer.trackerIsEditingText(self)
+    }
+    guard let form = router.topForm else { return false }
     guard form.focusedFieldIndex != nil else { return false }
     switch form.phase {
     case .editing, .failed: return true

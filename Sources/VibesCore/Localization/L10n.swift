@@ -1,5 +1,5 @@
 /// Every user-facing text of vibes, by key. Each key must exist in every language (a test checks).
-public enum L10n: String, CaseIterable, Sendable {
+public enum L10n: String, LocalizedKey {
   case appName
   case tabFeed
   case tabAppStoreConnect
@@ -111,11 +111,20 @@ public enum L10n: String, CaseIterable, Sendable {
   case errorSecretStore
 }
 
-enum Strings {
-  static func table(for language: Language) -> [L10n: String] {
+extension L10n {
+  public static func table(for language: Language) -> [L10n: String] {
     switch language {
-    case .en: return english
-    case .de: return german
+    case .en: return Strings.english
+    case .de: return Strings.german
     }
   }
+}
+
+enum Strings {}
+
+extension Localizer {
+  // Concrete overloads so that `t[.setupCardComplete]` resolves without naming the key type; each
+  // feature's key type adds the same pair for itself.
+  public subscript(_ key: L10n) -> String { text(key) }
+  public func format(_ key: L10n, _ values: [String: String]) -> String { text(key, values) }
 }

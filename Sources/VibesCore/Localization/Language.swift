@@ -30,19 +30,63 @@ public enum Language: String, CaseIterable, Sendable {
   }
 }
 
+/// A feature's table of UI text. Each feature (the Feed setup, App Store Connect, the Tracker) has
+/// its own key enum and tables, so features add text without touching each other's files; a test
+/// per key type checks that every language has every key with the same placeholders.
+public protocol LocalizedKey: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == String {
+  static func table(for language: Language) -> [Self: String]
+}
+
 /// Looks up UI text. `{name}` placeholders are filled by `format`.
 public struct Localizer: Sendable {
   public let language: Language
 
   public init(_ language: Language) { self.language = language }
 
-  public subscript(_ key: L10n) -> String {
-    Strings.table(for: language)[key] ?? Strings.english[key] ?? key.rawValue
-  }
-
-  public func format(_ key: L10n, _ values: [String: String]) -> String {
-    var text = self[key]
+  /// The text for `key`, with `{name}` placeholders filled from `values`; English when this
+  /// language lacks the key. Key types add `subscript(_:)`/`format(_:_:)` overloads calling this,
+  /// so call sites can write `t[.someKey]`.
+  public func text<Key: LocalizedKey>(_ key: Key, _ values: [String: String] = [:]) -> String {
+    var text = Key.table(for: language)[key] ?? Key.table(for: .en)[key] ?? key.rawValue
     for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
     return text
+  }
+}
+
+/// Checks a key type's tables: every key present and non-empty in every language, with the same
+/// `{placeholders}` as English. Returns the problems found (empty when all is well).
+public enum LocalizationAudit {
+  public static func problems<Key: LocalizedKey>(_ type: Key.Type) -> [String] {
+    var problems: [String] = []
+    let english = Key.table(for: .en)
+    for language in Language.allCases {
+      let table = Key.table(for: language)
+      for key in Key.allCases {
+        guard let text = table[key], !text.isEmpty else {
+          problems.append("\(language): missing \(Key.self).\(key.rawValue)")
+          continue
+        }
+        if placeholders(text) != placeholders(english[key] ?? "") {
+          problems.append("\(language): placeholders differ in \(Key.self).\(key.rawValue)")
+        }
+      }
+    }
+    return problems
+  }
+
+  static func placeholders(_ text: String) -> Set<String> {
+    var result = Set<String>()
+    var current: String?
+    for character in text {
+      if character == "{" {
+        current = ""
+      } else if character == "}", let name = current {
+        result.insert(name)
+        current = nil
+      } else if current != nil {
+        current?.append(character)
+      }
+    }
+    return result
   }
 }

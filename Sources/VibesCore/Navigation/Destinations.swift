@@ -12,7 +12,3 @@ public struct ChecklistState: Sendable, Hashable {
   public init(selection: SetupStep = .spotify) { self.selection = selection }
 }
 
-/// Placeholder stacks for the tabs whose flows arrive in later issues; their roots render an honest
-/// "not available yet" screen. Their paths exist so that per-tab navigation is real and tested now.
-public enum AppStoreConnectDestination: Sendable, Hashable {}
-public enum TrackerDestination: Sendable, Hashable {}

@@ -21,8 +21,10 @@ public enum AppView {
       case .spotify: SpotifyScreen.render(into: &grid, content, t)
       case .credentialForm(let form): FormScreen.render(state, form, into: &grid, content, t)
       }
-    case .appStoreConnect, .tracker:
-      PlaceholderTabScreen.render(into: &grid, content, t)
+    case .appStoreConnect:
+      AppStoreConnectScreen.render(state, into: &grid, content, t)
+    case .tracker:
+      TrackerScreen.render(state, into: &grid, content, t)
     }
 
     Chrome.renderStatus(into: &grid, state, t)

@@ -38,7 +38,8 @@ enum Chrome {
 
   static func footer(for state: AppState, _ t: Localizer) -> String {
     switch state.router.selectedTab {
-    case .appStoreConnect, .tracker: return t[.footerPlaceholderTab]
+    case .appStoreConnect: return AppStoreConnectScreen.footer(state, t)
+    case .tracker: return TrackerScreen.footer(state, t)
     case .feed:
       switch state.router.feedPath.last {
       case nil: return t[.footerFeed]

@@ -4,6 +4,17 @@ import VibesCore
 enum HelpOverlay {
   static func entries(for state: AppState, _ t: Localizer) -> [(String, String)] {
     var entries: [(String, String)] = []
+    switch state.router.selectedTab {
+    case .feed: break
+    case .appStoreConnect:
+      return AppStoreConnectScreen.helpEntries(state, t) + [
+        ("1 2 3", t[.helpTabs]), ("q", t[.helpQuit]), ("Ctrl-C", t[.helpQuitAnywhere]),
+      ]
+    case .tracker:
+      return TrackerScreen.helpEntries(state, t) + [
+        ("1 2 3", t[.helpTabs]), ("q", t[.helpQuit]), ("Ctrl-C", t[.helpQuitAnywhere]),
+      ]
+    }
     let feedTop = state.router.selectedTab == .feed ? state.router.feedPath.last : nil
     switch feedTop {
     case .credentialForm:

@@ -61,6 +61,10 @@ let package = Package(
     .testTarget(name: "VibesStorageTests", dependencies: ["VibesStorage", "VibesCore"]),
     .testTarget(name: "VibesServicesTests", dependencies: ["VibesServices", "VibesTestSupport"]),
     .testTarget(
+      name: "VibesAppTests",
+      dependencies: ["VibesApp", "VibesCore", "VibesStorage", "VibesServices", "VibesTestSupport"]
+    ),
+    .testTarget(
       name: "EndToEndTests",
       dependencies: ["VibesTestSupport", "VibesStorage", "VibesCore"]
     ),

@@ -190,3 +190,43 @@ final class FormLifecycleTests: XCTestCase {
     XCTAssertEqual(driver.press(.ctrl("r")).count, 1)
   }
 }
+
+final class MultilineFieldTests: XCTestCase {
+  /// A form whose first field is multi-line (the shape the App Store Connect key field uses).
+  func driverWithMultilineField() -> Driver {
+    var driver = Driver()
+    var form = CredentialForm(step: .ticketmaster, isConfigured: false)
+    form.fields[0].kind = .multiline
+    driver.state.router.push(.checklist(ChecklistState()))
+    driver.state.router.push(.credentialForm(form))
+    return driver
+  }
+
+  func testCtrlJAndAltEnterInsertLineBreaksInsteadOfSubmitting() {
+    var driver = driverWithMultilineField()
+    driver.type("line1")
+    XCTAssertEqual(driver.press(.ctrl("j")), [])
+    driver.type("line2")
+    XCTAssertEqual(driver.press(.altEnter), [])
+    driver.type("line3")
+    XCTAssertEqual(driver.form?.fields[0].value, "line1\nline2\nline3")
+    XCTAssertEqual(driver.form?.focus, .field(0))
+    driver.press(.enter)
+    XCTAssertEqual(driver.form?.focus, .field(1), "plain Enter still moves on")
+  }
+
+  func testPasteIntoAMultilineFieldKeepsItsLineBreaks() {
+    var driver = driverWithMultilineField()
+    driver.send(.input(.paste("-----BEGIN PRIVATE KEY-----\r\nMIGT\r\n-----END PRIVATE KEY-----\r\n")))
+    XCTAssertEqual(
+      driver.form?.fields[0].value, "-----BEGIN PRIVATE KEY-----\nMIGT\n-----END PRIVATE KEY-----\n")
+  }
+
+  func testInASingleLineFieldCtrlJActsLikeEnter() {
+    var driver = Driver()
+    driver.press(.enter, .down, .down, .enter)
+    driver.type("tmKey1234567890")
+    driver.press(.ctrl("j"))
+    XCTAssertEqual(driver.form?.focus, .field(1))
+  }
+}

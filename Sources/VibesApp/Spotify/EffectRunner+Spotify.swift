@@ -196,8 +196,13 @@ extension EffectRunner {
   func refreshSpotifyProfile(send: @escaping @Sendable (AppAction) -> Void) async {
     guard let tokens = spotify.tokens else { return }
     do {
-      let token = try await tokens.accessToken()
-      let profile = try await spotify.api.currentUser(accessToken: token)
+      let profile: SpotifyProfile
+      do {
+        profile = try await spotify.api.currentUser(accessToken: try await tokens.accessToken())
+      } catch ServiceError.invalidCredentials {
+        // Revoked or expired early: one forced refresh, then one more try.
+        profile = try await spotify.api.currentUser(accessToken: try await tokens.refreshNow())
+      }
       try? dependencies.database.saveSpotifyProfileName(profile.name)
       send(.spotify(.profileRefreshed(name: profile.name)))
     } catch SpotifyTokenError.reconnectNeeded {

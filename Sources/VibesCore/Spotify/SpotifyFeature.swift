@@ -178,6 +178,10 @@ extension AppReducer {
     _ state: inout AppState, requestID: Int, _ authorization: SpotifyAuthorization, _ key: Key
   ) -> [AppEffect] {
     switch key {
+    case .escape:
+      return goBack(&state)
+    case .function(1):
+      state.isHelpVisible = true
     case .enter, .ctrl("s"):
       guard case .spotify(let connect)? = state.router.feedPath.last else { return [] }
       let text = connect.paste.text.trimmingCharacters(in: .whitespacesAndNewlines)

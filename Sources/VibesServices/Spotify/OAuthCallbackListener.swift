@@ -28,12 +28,15 @@ public final class OAuthCallbackListener: Sendable {
       handler: CallbackHandler(gate: gate))
     self.gate = gate
     self.server = server
-    self.runTask = Task { try? await server.run() }
-    do {
-      try await server.waitUntilListening(timeout: 5)
-    } catch {
-      runTask.cancel()
-      throw error
+    let ended = RunEnded()
+    self.runTask = Task {
+      try? await server.run()
+      await ended.set()
+    }
+    // A port that cannot be bound ends `run()` at once: report that now instead of waiting out a timeout.
+    let deadline = Date().addingTimeInterval(5)
+    while await server.listeningAddress == nil, await !ended.value, Date() < deadline {
+      try? await Task.sleep(nanoseconds: 5_000_000)
     }
     guard case .ip4(_, let bound) = await server.listeningAddress else {
       await server.stop(timeout: 0)
@@ -65,7 +68,7 @@ public final class OAuthCallbackListener: Sendable {
   /// Stops listening (lets the last answer reach the browser first). Safe to call more than once.
   public func close() async {
     await gate.close()
-    await server.stop(timeout: 1)
+    await server.stop(timeout: 0.5)
     runTask.cancel()
   }
 
@@ -73,6 +76,11 @@ public final class OAuthCallbackListener: Sendable {
   public var isListening: Bool {
     get async { await server.listeningAddress != nil }
   }
+}
+
+private actor RunEnded {
+  private(set) var value = false
+  func set() { value = true }
 }
 
 public enum CallbackListenerError: Error, Equatable, Sendable {

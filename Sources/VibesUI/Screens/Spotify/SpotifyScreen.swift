@@ -23,7 +23,7 @@ enum SpotifyScreen {
     case .idle, .failed, .confirmingDisconnect:
       if connected {
         renderConnected(state, connect, into: &writer, t)
-      } else if state.spotify.info?.clientConfigured == false {
+      } else if state.spotify.info?.clientConfigured != true {
         writer.paragraph(t[S.why])
         writer.skip()
         renderConfiguration(state, into: &writer, t)
@@ -68,10 +68,10 @@ enum SpotifyScreen {
   }
 
   static func renderConfiguration(_ state: AppState, into writer: inout LineWriter, _ t: Localizer) {
-    guard let info = state.spotify.info else { return }
     writer.line(t[S.setupTitle], style: Theme.title)
     writer.paragraph(t[S.setupCreateApp])
     writer.link("   ", SetupStep.spotify.credentialsURL)
+    guard let info = state.spotify.info else { return }
     writer.paragraph(t[S.setupRedirect])
     writer.line("   " + info.registeredRedirectURI, style: Theme.link)
     writer.paragraph(t.format(S.setupClientID, ["path": info.configFilePath]))

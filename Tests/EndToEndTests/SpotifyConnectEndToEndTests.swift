@@ -184,6 +184,31 @@ final class SpotifyConnectEndToEndTests: XCTestCase {
     await assertNoSecretsLeaked()
   }
 
+  func testEscCancelsTheAttemptAndClosesTheListener() async throws {
+    fake = try await FakeSpotifyServer()
+    let tmux = try launch(["FAKE_BROWSER_MODE": "capture"])
+    openSpotifyAndConnect(tmux)
+    tmux.waitFor("Waiting for Spotify")
+    let redirect = try capturedRedirect()
+    let port = URLComponents(string: redirect)?.port ?? 0
+    XCTAssertTrue(Self.isListening(port: port), "the listener runs while waiting")
+    tmux.send("Escape")
+    let screen = tmux.waitFor("Connect with Spotify")
+    XCTAssertFalse(screen.contains("Waiting"), screen)
+    let deadline = Date().addingTimeInterval(5)
+    while Self.isListening(port: port), Date() < deadline { usleep(50_000) }
+    XCTAssertFalse(Self.isListening(port: port), "Esc closed the listener")
+    tmux.send("C-c")
+    tmux.waitForExit()
+  }
+
+  /// True when something accepts TCP connections on 127.0.0.1:`port`.
+  static func isListening(port: Int) -> Bool {
+    let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
+    let portHex = String(format: ":%04X ", port)
+    return table.split(separator: "\n").contains { $0.contains(portHex) && $0.split(separator: " ")[3] == "0A" }
+  }
+
   func testAccessDeniedReturnsToTheConnectScreenSilently() async throws {
     fake = try await FakeSpotifyServer()
     await fake.setConsent(.deny)

@@ -140,6 +140,8 @@ final class SpotifyConnectTests: XCTestCase {
     driver.send(.spotify(.reconnectNeeded))
     XCTAssertTrue(driver.state.spotify.needsReconnect)
     XCTAssertNil(driver.state.spotify.profileName)
-    guard case .spotify(.connect)? = driver.press(.enter).first else { return XCTFail("reconnect from the same screen") }
+    guard case .spotify(.connect)? = driver.press(.enter).first else {
+      return XCTFail("reconnect from the same screen")
+    }
   }
 }

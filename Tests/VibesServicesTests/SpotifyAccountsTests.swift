@@ -89,7 +89,8 @@ final class SpotifyAccountsTests: XCTestCase {
   func testFakeRefusesLocalhostAndForeignRedirects() async throws {
     for redirect in ["http://localhost:4242/callback", "http://127.0.0.1:4242/other", "https://evil.example/callback"] {
       let url = try XCTUnwrap(
-        client.authorizeURL(redirectURI: redirect, state: "s", challenge: PKCE.challenge(for: PKCE.makeVerifier()), scopes: []))
+        client.authorizeURL(
+          redirectURI: redirect, state: "s", challenge: PKCE.challenge(for: PKCE.makeVerifier()), scopes: []))
       let (data, response) = try await URLSession(configuration: .ephemeral).data(from: url)
       XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 400, redirect)
       XCTAssertTrue(String(decoding: data, as: UTF8.self).contains("INVALID_CLIENT"))

@@ -86,9 +86,11 @@ final class SpotifyPKCETests: XCTestCase {
     XCTAssertEqual(fromEnvironment.accountsURL.absoluteString, "http://127.0.0.1:5/a")
     XCTAssertEqual(fromEnvironment.apiURL.absoluteString, "http://127.0.0.1:6")
 
-    XCTAssertNil(SpotifyConfiguration.load(environment: ["VIBES_SPOTIFY_CLIENT_ID": "x y; rm"], configFile: nil).clientID)
+    XCTAssertNil(
+      SpotifyConfiguration.load(environment: ["VIBES_SPOTIFY_CLIENT_ID": "x y; rm"], configFile: nil).clientID)
     XCTAssertNil(SpotifyConfiguration.load(environment: [:], configFile: nil).clientID)
-    XCTAssertFalse(SpotifyConfiguration.load(environment: [:], configFile: nil).registeredRedirectURI.contains("localhost"))
+    XCTAssertFalse(
+      SpotifyConfiguration.load(environment: [:], configFile: nil).registeredRedirectURI.contains("localhost"))
   }
 
   func testPastedRedirectIsAcceptedOnlyWithTheAttemptsState() {
@@ -102,9 +104,11 @@ final class SpotifyPKCETests: XCTestCase {
     XCTAssertEqual(
       SpotifyRedirectParser.parse("http://127.0.0.1/callback?code=AQc0de&state=other", expectedState: state),
       .stateMismatch)
-    XCTAssertEqual(SpotifyRedirectParser.parse("http://127.0.0.1/callback?code=AQc0de", expectedState: state), .stateMismatch)
     XCTAssertEqual(
-      SpotifyRedirectParser.parse("http://127.0.0.1/callback?error=access_denied&state=S7ate-abc", expectedState: state),
+      SpotifyRedirectParser.parse("http://127.0.0.1/callback?code=AQc0de", expectedState: state), .stateMismatch)
+    XCTAssertEqual(
+      SpotifyRedirectParser.parse(
+        "http://127.0.0.1/callback?error=access_denied&state=S7ate-abc", expectedState: state),
       .denied)
     XCTAssertEqual(SpotifyRedirectParser.parse("http://127.0.0.1/callback", expectedState: state), .noCode)
     XCTAssertEqual(SpotifyRedirectParser.parse("AQc0de-only_code", expectedState: state), .code("AQc0de-only_code"))

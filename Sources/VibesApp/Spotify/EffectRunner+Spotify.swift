@@ -56,7 +56,9 @@ extension EffectRunner {
       return
     }
     let opened = dependencies.browser.open(url.absoluteString)
-    log.info("spotify: sign-in started (listener: \(attempt.listener != nil ? "running" : "unavailable"), browser: \(opened ? "opened" : "none"))")
+    log.info(
+      "spotify: sign-in started (listener: \(attempt.listener != nil ? "running" : "unavailable"), browser: \(opened ? "opened" : "none"))"
+    )
     send(
       .spotify(
         .authorizationReady(

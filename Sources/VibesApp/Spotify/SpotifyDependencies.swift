@@ -72,7 +72,8 @@ struct SecretStoreSpotifyTokens: SpotifyTokenStorage {
   func load() throws -> SpotifyTokens? {
     guard let refresh = try secrets.read(.spotifyRefreshToken) else { return nil }
     let access = try secrets.read(.spotifyAccessToken) ?? ""
-    let expiry = access.isEmpty ? .distantPast : (try database.spotifyConnection()?.accessTokenExpiresAt ?? .distantPast)
+    let expiry =
+      access.isEmpty ? .distantPast : (try database.spotifyConnection()?.accessTokenExpiresAt ?? .distantPast)
     return SpotifyTokens(accessToken: access, refreshToken: refresh, expiresAt: expiry)
   }
 

@@ -145,7 +145,8 @@ public enum SpotifyL10n: String, LocalizedKey {
     .disconnectAction: "d  Trennen",
     .confirmDisconnect: "Spotify trennen und die Tokens löschen?  y ja · n nein",
     .disconnecting: "Trenne …",
-    .reconnectNeeded: "Spotify akzeptiert die gespeicherte Verbindung nicht mehr (abgelaufen oder widerrufen). Verbinde neu.",
+    .reconnectNeeded:
+      "Spotify akzeptiert die gespeicherte Verbindung nicht mehr (abgelaufen oder widerrufen). Verbinde neu.",
     .statusConnectedAs: "verbunden als {name}",
     .statusReconnect: "neu verbinden",
     .failureNotConfigured: "Es ist noch keine Spotify-Client-ID eingerichtet.",

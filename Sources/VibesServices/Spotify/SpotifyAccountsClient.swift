@@ -84,7 +84,8 @@ public struct SpotifyAccountsClient: Sendable {
     } catch {
       throw .service(error)
     }
-    try Self.check(status: response.statusCode, data: data, retryAfter: response.value(forHTTPHeaderField: "Retry-After"))
+    try Self.check(
+      status: response.statusCode, data: data, retryAfter: response.value(forHTTPHeaderField: "Retry-After"))
     guard let body = JSONBody.object(data), let access = body["access_token"] as? String, !access.isEmpty else {
       throw .service(.invalidResponse)
     }
@@ -102,7 +103,8 @@ public struct SpotifyAccountsClient: Sendable {
       if code == "invalid_grant" { throw .invalidGrant }
       throw .oauth(code: ServiceError.sanitizedReason(code))
     case 429:
-      throw .service(.rateLimited(retryAfterSeconds: retryAfter.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }))
+      throw .service(
+        .rateLimited(retryAfterSeconds: retryAfter.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }))
     case 500..<600:
       throw .service(.server(status: status))
     default:

@@ -114,7 +114,8 @@ enum SpotifyScreen {
   static func masked(_ text: String) -> String {
     let clean = TerminalText.sanitize(text)
     if let mark = clean.firstIndex(of: "?") {
-      return String(clean[...mark]) + String(repeating: "•", count: min(24, clean.distance(from: mark, to: clean.endIndex) - 1))
+      return String(clean[...mark])
+        + String(repeating: "•", count: min(24, clean.distance(from: mark, to: clean.endIndex) - 1))
     }
     return String(repeating: "•", count: min(24, clean.count))
   }

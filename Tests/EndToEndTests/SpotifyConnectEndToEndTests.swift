@@ -95,6 +95,10 @@ final class SpotifyConnectEndToEndTests: XCTestCase {
     tmux.waitFor("Setup · 1/3 complete")
     tmux.send("C-c")
     tmux.waitForExit()
+    var statusEnvironment = harness.environment(fake.environment)
+    statusEnvironment["BROWSER"] = "/bin/false"
+    let status = try Spawn.run([VibesHarness.binary.path, "status"], environment: statusEnvironment)
+    XCTAssertTrue(status.output.contains("✓ Spotify: connected (Ada Lovelace)"), status.output)
 
     // Restart: the name comes from SQLite; opening the step refreshes (rotating the refresh token).
     let restarted = try launch()
@@ -126,6 +130,10 @@ final class SpotifyConnectEndToEndTests: XCTestCase {
     XCTAssertEqual(refreshesAfter, 2, "one refused refresh, no loop")
     restarted.send("C-c")
     restarted.waitForExit()
+    let redStatus = try Spawn.run(
+      [VibesHarness.binary.path, "status"], environment: harness.environment(fake.environment))
+    XCTAssertTrue(redStatus.output.contains("✗ Spotify: not configured (reconnect needed)"), redStatus.output)
+    XCTAssertEqual(redStatus.status, 1)
     await assertNoSecretsLeaked()
   }
 
@@ -200,6 +208,7 @@ final class SpotifyConnectEndToEndTests: XCTestCase {
     XCTAssertFalse(Self.isListening(port: port), "Esc closed the listener")
     tmux.send("C-c")
     tmux.waitForExit()
+    await assertNoSecretsLeaked()
   }
 
   /// True when something accepts TCP connections on 127.0.0.1:`port`.

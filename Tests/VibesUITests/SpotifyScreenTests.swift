@@ -118,3 +118,54 @@ final class SpotifyScreenTests: XCTestCase {
     XCTAssertNotNil(grid.row(containing: "Spotify verbinden"), grid.text)
   }
 }
+
+final class SpotifyScreenSizeTests: XCTestCase {
+  func testOnTheSmallestTerminalTheLinkTunnelAndPasteFieldStillFit() {
+    var screen = Screen(width: 48, height: 20)
+    screen.send(
+      .spotify(
+        .statusLoaded(
+          SpotifySetupInfo(
+            clientConfigured: true, registeredRedirectURI: "http://127.0.0.1/callback", configFilePath: "/c",
+            isRemoteSession: true, hostName: "devbox"), SpotifyStatus())))
+    screen.press(.enter, .enter, .enter)
+    guard case .spotify(let connect)? = screen.state.router.feedPath.last, let id = connect.requestID else {
+      return XCTFail("no attempt")
+    }
+    let url = SpotifyScreenTests.authorizeURL
+    screen.send(
+      .spotify(
+        .authorizationReady(
+          requestID: id,
+          SpotifyAuthorization(
+            url: url, redirectURI: "http://127.0.0.1:43123/callback", port: 43123, listenerRunning: true,
+            browserOpened: true))))
+    screen.send(.spotify(.pasteRejected(requestID: id, .stateMismatch)))
+    let grid = screen.render()
+    let joined = grid.lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined()
+    XCTAssertTrue(joined.contains(url), grid.text)
+    XCTAssertNotNil(grid.row(containing: "ssh -N -L 43123:127.0.0.1:43123 devbox"), grid.text)
+    XCTAssertNotNil(grid.row(containing: "›"), grid.text)
+    XCTAssertNotNil(grid.row(containing: "different sign-in"), grid.text)
+  }
+
+  func testFailureIsShownSanitisedWithRetry() {
+    var screen = Screen()
+    screen.send(
+      .spotify(
+        .statusLoaded(
+          SpotifySetupInfo(
+            clientConfigured: true, registeredRedirectURI: "http://127.0.0.1/callback", configFilePath: "/c",
+            isRemoteSession: false, hostName: "h"), SpotifyStatus())))
+    screen.press(.enter, .enter, .enter)
+    guard case .spotify(let connect)? = screen.state.router.feedPath.last, let id = connect.requestID else {
+      return XCTFail("no attempt")
+    }
+    screen.send(.spotify(.failed(requestID: id, .authorizationError("bad\u{1B}]52;c;x\u{07}client"))))
+    let grid = screen.render()
+    XCTAssertNotNil(grid.row(containing: "Spotify refused the sign-in"), grid.text)
+    XCTAssertNotNil(grid.row(containing: "Press Enter to try again."), grid.text)
+    XCTAssertFalse(grid.text.contains("\u{1B}"), grid.text)
+    XCTAssertFalse(grid.text.contains("\u{07}"), grid.text)
+  }
+}

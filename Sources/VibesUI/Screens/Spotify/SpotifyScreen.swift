@@ -9,13 +9,27 @@ enum SpotifyScreen {
     _ state: AppState, _ connect: SpotifyConnectState, into grid: inout Grid, _ area: Rect, _ t: Localizer
   ) {
     var writer = LineWriter(grid: grid, area: area)
+    if case .waiting(_, let authorization) = connect.phase {
+      // The link and the paste field must fit: on a small terminal the title and the hints go first.
+      var probe = LineWriter(
+        grid: Grid(width: grid.width, height: 400), area: Rect(row: 0, column: 0, width: area.width, height: 400))
+      renderAttempt(state, connect, authorization, compact: false, into: &probe, t)
+      let compact = probe.row + 2 > area.height
+      if !compact {
+        writer.line(t[S.title], style: Theme.title)
+        writer.skip()
+      }
+      renderAttempt(state, connect, authorization, compact: compact, into: &writer, t)
+      grid = writer.grid
+      return
+    }
     writer.line(t[S.title], style: Theme.title)
     writer.skip()
     let connected = state.facts?.storedSecrets.contains(.spotify) ?? false
 
     switch connect.phase {
     case .waiting(_, let authorization), .exchanging(_, let authorization):
-      renderAttempt(state, connect, authorization, into: &writer, t)
+      renderAttempt(state, connect, authorization, compact: false, into: &writer, t)
     case .starting:
       writer.paragraph(t[S.waiting], style: Theme.pending)
     case .disconnecting:
@@ -79,7 +93,7 @@ enum SpotifyScreen {
   }
 
   static func renderAttempt(
-    _ state: AppState, _ connect: SpotifyConnectState, _ authorization: SpotifyAuthorization,
+    _ state: AppState, _ connect: SpotifyConnectState, _ authorization: SpotifyAuthorization, compact: Bool,
     into writer: inout LineWriter, _ t: Localizer
   ) {
     if case .exchanging = connect.phase {
@@ -87,15 +101,17 @@ enum SpotifyScreen {
       return
     }
     writer.paragraph(t[S.waiting], style: Theme.pending)
-    writer.paragraph(
-      authorization.browserOpened ? t[S.browserOpened] : t[S.browserNotOpened], style: Theme.hint)
+    if !compact {
+      writer.paragraph(
+        authorization.browserOpened ? t[S.browserOpened] : t[S.browserNotOpened], style: Theme.hint)
+    }
     writer.line(t[S.authorizeLabel], style: Theme.title)
     writer.wrappedLink(authorization.url)
     let remote = state.spotify.info?.isRemoteSession ?? false
     if !authorization.listenerRunning {
       writer.paragraph(t.format(S.listenerDown, ["uri": authorization.redirectURI]), style: Theme.warning)
     } else if remote {
-      writer.paragraph(t[S.sshHint], style: Theme.hint)
+      if !compact { writer.paragraph(t[S.sshHint], style: Theme.hint) }
       let host = TerminalText.sanitize(state.spotify.info?.hostName ?? "")
       writer.line(
         "   ssh -N -L \(authorization.port):127.0.0.1:\(authorization.port) \(host)", style: Theme.title)

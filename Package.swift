@@ -32,7 +32,13 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
-    .target(name: "VibesServices"),
+    .target(
+      name: "VibesServices",
+      dependencies: [
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ]
+    ),
     .target(
       name: "VibesApp",
       dependencies: [
@@ -52,6 +58,7 @@ let package = Package(
       dependencies: [
         "VibesServices",
         .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ],
       path: "Tests/VibesTestSupport"
     ),
@@ -66,7 +73,8 @@ let package = Package(
     ),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["VibesTestSupport", "VibesStorage", "VibesCore"]
+      dependencies: ["VibesTestSupport", "VibesStorage", "VibesCore"],
+      exclude: ["Fixtures"]
     ),
   ],
   swiftLanguageModes: [.v6]

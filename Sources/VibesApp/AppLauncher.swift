@@ -47,7 +47,7 @@ public enum AppLauncher {
     return AppDependencies(
       database: database, secrets: store, secretStoreInfo: info, gemini: GeminiClient(baseURL: gemini.url),
       ticketmaster: TicketmasterClient(baseURL: ticketmaster.url), browser: BrowserLauncher(environment: environment),
-      spotify: .live(environment: environment, paths: paths),
+      spotify: .live(environment: environment, paths: paths, database: database, secrets: store),
       appStoreConnect: .live(environment: environment, paths: paths),
       tracker: .live(environment: environment, paths: paths), logger: logger)
   }

@@ -27,6 +27,7 @@ public enum StatusReport {
       let complete = facts.isComplete(step)
       var line = (complete ? Theme.completeSymbol : Theme.incompleteSymbol) + " " + t.stepTitle(step) + ": "
         + t.stepStatus(step, complete: complete)
+      if step == .spotify { line += spotifyDetail(dependencies, complete: complete, t) }
       if step == .ticketmaster, let city = facts.ticketmasterCity, complete {
         line += " (" + TerminalText.sanitize(city) + ")"
       }

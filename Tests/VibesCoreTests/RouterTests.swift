@@ -24,7 +24,7 @@ final class RouterTests: XCTestCase {
   func testEnterOpensEachStepRedOrGreen() {
     var driver = Driver(facts: SetupFacts(storedSecrets: [.gemini]))
     driver.press(.enter, .enter)
-    XCTAssertEqual(driver.state.router.feedPath.last, .spotify)
+    XCTAssertEqual(driver.state.router.feedPath.last, .spotify(SpotifyConnectState()))
     driver.press(.escape, .down)
     let effects = driver.press(.enter)
     XCTAssertEqual(driver.form?.step, .gemini)

@@ -49,6 +49,12 @@ final class ChecklistScreenTests: XCTestCase {
 
   func testSpotifyConnectScreenExplainsAndLinks() {
     var screen = Screen()
+    screen.send(
+      .spotify(
+        .statusLoaded(
+          SpotifySetupInfo(
+            clientConfigured: false, registeredRedirectURI: "http://127.0.0.1/callback", configFilePath: "/c",
+            isRemoteSession: false, hostName: "h"), SpotifyStatus())))
     screen.press(.enter, .enter)
     let grid = screen.render()
     XCTAssertNotNil(grid.row(containing: "Connect Spotify"))

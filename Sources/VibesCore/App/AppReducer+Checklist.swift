@@ -1,4 +1,4 @@
-/// The checklist (three large rows) and the Spotify info screen.
+/// The checklist (three large rows); the Spotify screen is in Spotify/SpotifyFeature.swift.
 extension AppReducer {
   static func handleChecklistKey(_ state: inout AppState, _ checklist: ChecklistState, _ key: Key)
     -> [AppEffect]
@@ -27,7 +27,7 @@ extension AppReducer {
   /// Opens a step's screen, whether the step is complete or not.
   static func openStep(_ state: inout AppState, _ step: SetupStep) -> [AppEffect] {
     guard step.usesCredentialForm else {
-      state.router.push(.spotify)
+      state.router.push(.spotify(SpotifyConnectState()))
       return reduceSpotify(&state, .screenOpened)
     }
     let facts = state.facts ?? SetupFacts()
@@ -35,17 +35,5 @@ extension AppReducer {
     let city = step == .ticketmaster ? facts.ticketmasterCity : nil
     state.router.push(.credentialForm(CredentialForm(step: step, isConfigured: hasSecret, city: city)))
     return hasSecret ? [.loadCredentialPreview(step)] : []
-  }
-
-  static func handleSpotifyKey(_ state: inout AppState, _ key: Key) -> [AppEffect] {
-    switch key {
-    case .character("o"), .ctrl("o"):
-      return [.openURL(SetupStep.spotify.credentialsURL)]
-    case .character("y"), .ctrl("y"):
-      state.notice = .linkCopied
-      return [.copyToClipboard(SetupStep.spotify.credentialsURL)]
-    default:
-      return []
-    }
   }
 }

@@ -23,7 +23,7 @@ extension AppReducer {
 
     if state.isEditingText {
       switch state.router.selectedTab {
-      case .feed: return handleFormKey(&state, key)
+      case .feed: return handleFeedTabKey(&state, key)
       case .appStoreConnect: return handleAppStoreConnectKey(&state, key)
       case .tracker: return handleTrackerKey(&state, key)
       }
@@ -73,7 +73,8 @@ extension AppReducer {
   /// Esc: cancel what runs on the top screen, else pop it.
   static func goBack(_ state: inout AppState) -> [AppEffect] {
     switch state.router.selectedTab {
-    case .feed: break
+    case .feed:
+      if let effects = spotifyGoBack(&state) { return effects }
     case .appStoreConnect:
       if let effects = appStoreConnectGoBack(&state) { return effects }
     case .tracker:
@@ -113,7 +114,8 @@ extension AppReducer {
 
   static func handlePaste(_ state: inout AppState, _ text: String) -> [AppEffect] {
     switch state.router.selectedTab {
-    case .feed: break
+    case .feed:
+      if case .spotify? = state.router.feedPath.last { return handleSpotifyPaste(&state, text) }
     case .appStoreConnect: return handleAppStoreConnectPaste(&state, text)
     case .tracker: return handleTrackerPaste(&state, text)
     }

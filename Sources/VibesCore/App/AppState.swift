@@ -34,6 +34,7 @@ public struct AppState: Sendable, Hashable {
   /// What storage says; nil until it has been read.
   public var facts: SetupFacts?
   public var feed = FeedState()
+  public var spotify = SpotifyState()
   public var appStoreConnect = AppStoreConnectState()
   public var tracker = TrackerState()
   public var size: ScreenSize
@@ -51,7 +52,7 @@ public struct AppState: Sendable, Hashable {
   /// True when typed characters go into a text field (so 1/2/3, q and ? are text, not commands).
   public var isEditingText: Bool {
     switch router.selectedTab {
-    case .feed: break
+    case .feed: if AppReducer.spotifyIsEditingText(self) { return true }
     case .appStoreConnect: return AppReducer.appStoreConnectIsEditingText(self)
     case .tracker: return AppReducer.trackerIsEditingText(self)
     }

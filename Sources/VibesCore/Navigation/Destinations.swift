@@ -2,7 +2,7 @@
 /// so popping a screen discards its state (TCA's StackState idea).
 public enum FeedDestination: Sendable, Hashable {
   case checklist(ChecklistState)
-  case spotify
+  case spotify(SpotifyConnectState)
   case credentialForm(CredentialForm)
 }
 

@@ -18,7 +18,7 @@ public enum AppView {
       switch state.router.feedPath.last {
       case nil: FeedScreen.render(state, into: &grid, content, t)
       case .checklist(let checklist): ChecklistScreen.render(state, checklist, into: &grid, content, t)
-      case .spotify: SpotifyScreen.render(into: &grid, content, t)
+      case .spotify(let connect): SpotifyScreen.render(state, connect, into: &grid, content, t)
       case .credentialForm(let form): FormScreen.render(state, form, into: &grid, content, t)
       }
     case .appStoreConnect:

@@ -20,8 +20,10 @@ enum ChecklistScreen {
     var top = area.row + 2
     for step in SetupStep.allCases {
       let rect = Rect(row: top, column: 1, width: area.width - 2, height: boxed ? 4 : 2)
+      let complete = facts.isComplete(step)
+      let status = step == .spotify ? SpotifyScreen.stepStatus(state, complete: complete, t) : nil
       renderRow(
-        step, complete: facts.isComplete(step), selected: checklist.selection == step, boxed: boxed,
+        step, complete: complete, status: status, selected: checklist.selection == step, boxed: boxed,
         into: &grid, rect, t)
       top += rowHeight
     }
@@ -31,12 +33,13 @@ enum ChecklistScreen {
   }
 
   static func renderRow(
-    _ step: SetupStep, complete: Bool, selected: Bool, boxed: Bool, into grid: inout Grid, _ rect: Rect,
+    _ step: SetupStep, complete: Bool, status: String? = nil, selected: Bool, boxed: Bool, into grid: inout Grid,
+    _ rect: Rect,
     _ t: Localizer
   ) {
     let stateStyle = complete ? Theme.complete : Theme.incomplete
     let symbol = complete ? Theme.completeSymbol : Theme.incompleteSymbol
-    let status = t.stepStatus(step, complete: complete)
+    let status = status ?? t.stepStatus(step, complete: complete)
     let inner: Rect
     if boxed {
       grid.box(rect, style: selected ? stateStyle.merged(CellStyle(attributes: [.bold])) : stateStyle)

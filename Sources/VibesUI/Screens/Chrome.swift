@@ -44,7 +44,7 @@ enum Chrome {
       switch state.router.feedPath.last {
       case nil: return t[.footerFeed]
       case .checklist: return t[.footerChecklist]
-      case .spotify: return t[.footerSpotify]
+      case .spotify(let connect): return SpotifyScreen.footer(state, connect, t)
       case .credentialForm(let form):
         switch form.phase {
         case .validating, .saving, .removing: return t[.footerFormBusy]

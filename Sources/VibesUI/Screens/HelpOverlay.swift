@@ -24,8 +24,8 @@ enum HelpOverlay {
         ("Ctrl-O", t[.helpOpenLink]), ("Ctrl-Y", t[.helpCopyLink]), ("Ctrl-R", t[.helpRetry]),
         ("Esc", t[.helpBack]), ("F1", t[.helpHelp]),
       ]
-    case .spotify:
-      entries += [("o", t[.helpOpenLink]), ("y", t[.helpCopyLink]), ("Esc", t[.helpBack]), ("?", t[.helpHelp])]
+    case .spotify(let connect):
+      entries += SpotifyScreen.helpEntries(state, connect, t)
     case .checklist, nil:
       entries += [("↑ ↓ / j k", t[.helpMove]), ("Enter", t[.helpOpen]), ("g / G", t[.helpTop])]
       entries += [("Esc", t[.helpBack]), ("?", t[.helpHelp])]

@@ -1,23 +1,5 @@
 import VibesCore
 
-/// "Connect Spotify": why the connection is needed. The OAuth flow itself is a later release,
-/// and the screen says so rather than pretending.
-enum SpotifyScreen {
-  static func render(into grid: inout Grid, _ area: Rect, _ t: Localizer) {
-    grid.write(t[.spotifyTitle], row: area.row, column: 2, style: Theme.title)
-    var row = area.row + 2
-    for paragraph in [t[.spotifyBody], t[.spotifyNotYet]] {
-      for line in WordWrap.lines(paragraph, width: area.width - 4) where row < area.bottom {
-        grid.write(line, row: row, column: 2)
-        row += 1
-      }
-      row += 1
-    }
-    LinkLine.render(
-      url: SetupStep.spotify.credentialsURL, keys: t[.spotifyLinkKeys], into: &grid, row: row, area: area, t)
-  }
-}
-
 /// A URL drawn in full (also announced as an OSC 8 hyperlink) and the keys that open or copy it.
 enum LinkLine {
   @discardableResult

@@ -1,0 +1,209 @@
+/// The Spotify connection's UI text (English and German).
+public enum SpotifyL10n: String, LocalizedKey {
+  case title
+  case why
+  case connectAction
+  case setupTitle
+  case setupCreateApp
+  case setupRedirect
+  case setupClientID
+  case setupNoSecret
+  case waiting
+  case browserOpened
+  case browserNotOpened
+  case authorizeLabel
+  case sshHint
+  case listenerDown
+  case pasteLabel
+  case exchanging
+  case connectedAs
+  case connectedNoName
+  case disconnectAction
+  case confirmDisconnect
+  case disconnecting
+  case reconnectNeeded
+  case statusConnectedAs
+  case statusReconnect
+  case failureNotConfigured
+  case failureStateMismatch
+  case failureNoCode
+  case failureAttemptExpired
+  case failureInvalidGrant
+  case failureAuthorization
+  case failureAuthorizationNoCode
+  case spFailureCannotConnect
+  case spFailureTimedOut
+  case failureRateLimited
+  case failureRateLimitedNoSeconds
+  case spFailureServer
+  case spFailureUnexpected
+  case spFailureInvalidResponse
+  case spFailureStorage
+  case spRetryHint
+  case footerIdle
+  case footerWaiting
+  case footerConnected
+  case spFooterConfirm
+  case footerBusy
+  case helpConnect
+  case helpDisconnect
+  case helpSubmitPaste
+  case helpOpenAuthorize
+  case helpCopyAuthorize
+  case helpCopyRedirect
+  case helpOpenDashboard
+  case helpCancel
+
+  public static func table(for language: Language) -> [SpotifyL10n: String] {
+    switch language {
+    case .en: return english
+    case .de: return german
+    }
+  }
+
+  static let english: [SpotifyL10n: String] = [
+    .title: "Connect Spotify",
+    .why:
+      "vibes reads your top artists and saved tracks to match concerts and build playlists. The connection uses Spotify's own sign-in (OAuth with PKCE); vibes never sees your password.",
+    .connectAction: "Enter  Connect with Spotify",
+    .setupTitle: "First, create your Spotify app:",
+    .setupCreateApp: "1. Create an app in the Spotify developer dashboard (Web API):",
+    .setupRedirect: "2. Add this redirect URI, exactly (y copies it):",
+    .setupClientID:
+      "3. Put the app's Client ID into {path} as the line \"spotify-client-id = YOUR_CLIENT_ID\", or set VIBES_SPOTIFY_CLIENT_ID, then start vibes again.",
+    .setupNoSecret: "No client secret is needed; never put one anywhere.",
+    .waiting: "Waiting for Spotify… finish signing in in your browser.",
+    .browserOpened: "The sign-in page was opened in your browser.",
+    .browserNotOpened: "No browser could be opened here: open the link below yourself.",
+    .authorizeLabel: "Sign-in link:",
+    .sshHint: "Over ssh the browser runs on your own computer. Run this there first, then open the link:",
+    .listenerDown:
+      "vibes could not listen on {uri}, so the redirect cannot arrive: paste the address your browser ends up on.",
+    .pasteLabel: "Or paste the address your browser was sent to (or only the code):",
+    .exchanging: "Connecting…",
+    .connectedAs: "Connected as {name}",
+    .connectedNoName: "Connected",
+    .disconnectAction: "d  Disconnect",
+    .confirmDisconnect: "Disconnect Spotify and delete its tokens?  y yes · n no",
+    .disconnecting: "Disconnecting…",
+    .reconnectNeeded: "Spotify no longer accepts the stored connection (expired or revoked). Connect again.",
+    .statusConnectedAs: "connected as {name}",
+    .statusReconnect: "reconnect needed",
+    .failureNotConfigured: "No Spotify client ID is configured yet.",
+    .failureStateMismatch: "That address belongs to a different sign-in attempt; it was not used.",
+    .failureNoCode: "No sign-in code found in what you pasted.",
+    .failureAttemptExpired: "This sign-in attempt is over.",
+    .failureInvalidGrant: "Spotify did not accept the sign-in code.",
+    .failureAuthorization: "Spotify refused the sign-in ({code}).",
+    .failureAuthorizationNoCode: "Spotify refused the sign-in.",
+    .spFailureCannotConnect: "Could not reach Spotify. Check the network connection.",
+    .spFailureTimedOut: "Spotify did not answer in time.",
+    .failureRateLimited: "Too many requests; try again in {seconds} s.",
+    .failureRateLimitedNoSeconds: "Too many requests; try again later.",
+    .spFailureServer: "Spotify had a problem (HTTP {status}).",
+    .spFailureUnexpected: "Spotify answered unexpectedly (HTTP {status}).",
+    .spFailureInvalidResponse: "Spotify sent an answer that could not be read.",
+    .spFailureStorage: "The connection could not be saved in the secret store.",
+    .spRetryHint: "Press Enter to try again.",
+    .footerIdle: "Enter connect · o dashboard · y copy · Esc back · ? help",
+    .footerWaiting: "paste · Enter submit · Ctrl-O open · Ctrl-Y copy link · Esc cancel",
+    .footerConnected: "d disconnect · Esc back · ? help",
+    .spFooterConfirm: "y disconnect · n keep · Esc back",
+    .footerBusy: "Esc cancel",
+    .helpConnect: "Connect with Spotify / try again",
+    .helpDisconnect: "Disconnect (deletes the tokens)",
+    .helpSubmitPaste: "Use the pasted address or code",
+    .helpOpenAuthorize: "Open the sign-in link again",
+    .helpCopyAuthorize: "Copy the sign-in link",
+    .helpCopyRedirect: "Copy the redirect URI",
+    .helpOpenDashboard: "Open the Spotify dashboard",
+    .helpCancel: "Cancel / back",
+  ]
+
+  static let german: [SpotifyL10n: String] = [
+    .title: "Spotify verbinden",
+    .why:
+      "vibes liest deine Top-Künstler und gespeicherten Titel, um Konzerte zu finden und Playlists zu bauen. Die Verbindung nutzt Spotifys eigene Anmeldung (OAuth mit PKCE); vibes sieht nie dein Passwort.",
+    .connectAction: "Enter  Mit Spotify verbinden",
+    .setupTitle: "Lege zuerst deine Spotify-App an:",
+    .setupCreateApp: "1. Erstelle im Spotify-Developer-Dashboard eine App (Web API):",
+    .setupRedirect: "2. Trage genau diese Redirect-URI ein (y kopiert sie):",
+    .setupClientID:
+      "3. Schreib die Client-ID der App in {path} als Zeile \"spotify-client-id = DEINE_CLIENT_ID\" oder setze VIBES_SPOTIFY_CLIENT_ID und starte vibes neu.",
+    .setupNoSecret: "Ein Client-Secret wird nicht gebraucht; leg nirgends eines ab.",
+    .waiting: "Warte auf Spotify … schließ die Anmeldung im Browser ab.",
+    .browserOpened: "Die Anmeldeseite wurde im Browser geöffnet.",
+    .browserNotOpened: "Hier ließ sich kein Browser öffnen: öffne den Link unten selbst.",
+    .authorizeLabel: "Anmeldelink:",
+    .sshHint: "Über ssh läuft der Browser auf deinem eigenen Rechner. Führ dort zuerst das aus, dann öffne den Link:",
+    .listenerDown:
+      "vibes konnte nicht auf {uri} lauschen, die Weiterleitung kommt also nicht an: füg die Adresse ein, auf der dein Browser landet.",
+    .pasteLabel: "Oder füg die Adresse ein, auf die dein Browser weitergeleitet wurde (oder nur den Code):",
+    .exchanging: "Verbinde …",
+    .connectedAs: "Verbunden als {name}",
+    .connectedNoName: "Verbunden",
+    .disconnectAction: "d  Trennen",
+    .confirmDisconnect: "Spotify trennen und die Tokens löschen?  y ja · n nein",
+    .disconnecting: "Trenne …",
+    .reconnectNeeded:
+      "Spotify akzeptiert die gespeicherte Verbindung nicht mehr (abgelaufen oder widerrufen). Verbinde neu.",
+    .statusConnectedAs: "verbunden als {name}",
+    .statusReconnect: "neu verbinden",
+    .failureNotConfigured: "Es ist noch keine Spotify-Client-ID eingerichtet.",
+    .failureStateMismatch: "Diese Adresse gehört zu einem anderen Anmeldeversuch; sie wurde nicht verwendet.",
+    .failureNoCode: "Im Eingefügten steht kein Anmeldecode.",
+    .failureAttemptExpired: "Dieser Anmeldeversuch ist vorbei.",
+    .failureInvalidGrant: "Spotify hat den Anmeldecode nicht akzeptiert.",
+    .failureAuthorization: "Spotify hat die Anmeldung abgelehnt ({code}).",
+    .failureAuthorizationNoCode: "Spotify hat die Anmeldung abgelehnt.",
+    .spFailureCannotConnect: "Spotify ist nicht erreichbar. Prüfe die Netzwerkverbindung.",
+    .spFailureTimedOut: "Spotify hat nicht rechtzeitig geantwortet.",
+    .failureRateLimited: "Zu viele Anfragen; versuch es in {seconds} s erneut.",
+    .failureRateLimitedNoSeconds: "Zu viele Anfragen; versuch es später erneut.",
+    .spFailureServer: "Spotify hatte ein Problem (HTTP {status}).",
+    .spFailureUnexpected: "Spotify hat unerwartet geantwortet (HTTP {status}).",
+    .spFailureInvalidResponse: "Spotifys Antwort war nicht lesbar.",
+    .spFailureStorage: "Die Verbindung ließ sich nicht im Schlüsselspeicher sichern.",
+    .spRetryHint: "Enter versucht es erneut.",
+    .footerIdle: "Enter verbinden · o Dashboard · y kopieren · Esc zurück · ? Hilfe",
+    .footerWaiting: "einfügen · Enter senden · Ctrl-O öffnen · Ctrl-Y Link kopieren · Esc abbrechen",
+    .footerConnected: "d trennen · Esc zurück · ? Hilfe",
+    .spFooterConfirm: "y trennen · n behalten · Esc zurück",
+    .footerBusy: "Esc abbrechen",
+    .helpConnect: "Mit Spotify verbinden / erneut versuchen",
+    .helpDisconnect: "Trennen (löscht die Tokens)",
+    .helpSubmitPaste: "Eingefügte Adresse oder Code verwenden",
+    .helpOpenAuthorize: "Anmeldelink erneut öffnen",
+    .helpCopyAuthorize: "Anmeldelink kopieren",
+    .helpCopyRedirect: "Redirect-URI kopieren",
+    .helpOpenDashboard: "Spotify-Dashboard öffnen",
+    .helpCancel: "Abbrechen / zurück",
+  ]
+}
+
+extension Localizer {
+  public subscript(_ key: SpotifyL10n) -> String { text(key) }
+  public func format(_ key: SpotifyL10n, _ values: [String: String]) -> String { text(key, values) }
+
+  public func spotifyFailure(_ failure: SpotifyFailure) -> String {
+    switch failure {
+    case .notConfigured: return self[SpotifyL10n.failureNotConfigured]
+    case .stateMismatch: return self[SpotifyL10n.failureStateMismatch]
+    case .noCode: return self[SpotifyL10n.failureNoCode]
+    case .attemptExpired: return self[SpotifyL10n.failureAttemptExpired]
+    case .invalidGrant: return self[SpotifyL10n.failureInvalidGrant]
+    case .authorizationError(let code):
+      guard let code, !code.isEmpty else { return self[SpotifyL10n.failureAuthorizationNoCode] }
+      return format(SpotifyL10n.failureAuthorization, ["code": TerminalText.sanitize(code)])
+    case .cannotConnect: return self[SpotifyL10n.spFailureCannotConnect]
+    case .timedOut: return self[SpotifyL10n.spFailureTimedOut]
+    case .rateLimited(let seconds):
+      guard let seconds else { return self[SpotifyL10n.failureRateLimitedNoSeconds] }
+      return format(SpotifyL10n.failureRateLimited, ["seconds": "\(seconds)"])
+    case .serverError(let status): return format(SpotifyL10n.spFailureServer, ["status": "\(status)"])
+    case .unexpectedStatus(let status): return format(SpotifyL10n.spFailureUnexpected, ["status": "\(status)"])
+    case .invalidResponse: return self[SpotifyL10n.spFailureInvalidResponse]
+    case .storageFailed: return self[SpotifyL10n.spFailureStorage]
+    }
+  }
+}

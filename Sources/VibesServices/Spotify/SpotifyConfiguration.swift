@@ -1,0 +1,84 @@
+import Foundation
+
+/// Where vibes talks to Spotify and as which app. The client ID is public (PKCE needs no client
+/// secret); it comes from `VIBES_SPOTIFY_CLIENT_ID` or a `spotify-client-id = …` line in the config
+/// file, never from the source code.
+public struct SpotifyConfiguration: Sendable, Equatable {
+  public static let defaultAccountsURL = URL(string: "https://accounts.spotify.com")!
+  public static let defaultAPIURL = URL(string: "https://api.spotify.com")!
+  public static let callbackPath = "/callback"
+
+  /// Everything the feed and playlist features need, in one place.
+  public static let scopes = [
+    "user-read-private", "user-read-email", "user-top-read", "user-library-read", "playlist-read-private",
+    "playlist-modify-public", "playlist-modify-private",
+  ]
+
+  public var clientID: String?
+  public var accountsURL: URL
+  public var apiURL: URL
+  /// The registered redirect URI's port; nil means the URI is registered without a port and any
+  /// (ephemeral) port is used (RFC 8252 §7.3).
+  public var redirectPort: UInt16?
+
+  public init(
+    clientID: String?, accountsURL: URL = defaultAccountsURL, apiURL: URL = defaultAPIURL, redirectPort: UInt16? = nil
+  ) {
+    self.clientID = clientID
+    self.accountsURL = accountsURL
+    self.apiURL = apiURL
+    self.redirectPort = redirectPort
+  }
+
+  /// The redirect URI to register in the Spotify dashboard (exactly this text).
+  public var registeredRedirectURI: String {
+    if let redirectPort { return "http://127.0.0.1:\(redirectPort)\(Self.callbackPath)" }
+    return "http://127.0.0.1\(Self.callbackPath)"
+  }
+
+  /// The redirect URI sent for one attempt whose listener got `port`.
+  public static func redirectURI(port: UInt16) -> String { "http://127.0.0.1:\(port)\(callbackPath)" }
+
+  /// Reads the environment first, then the config file (`key = value` lines, `#` comments).
+  public static func load(environment: [String: String], configFile: URL?) -> SpotifyConfiguration {
+    let file = configFile.flatMap { try? String(contentsOf: $0, encoding: .utf8) }.map(parseConfig) ?? [:]
+    func value(_ variable: String, _ key: String) -> String? {
+      let raw = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines)
+      if let raw, !raw.isEmpty { return raw }
+      return file[key]
+    }
+    let clientID = value("VIBES_SPOTIFY_CLIENT_ID", "spotify-client-id").flatMap(validClientID)
+    let accounts = ServiceEndpoints.baseURL(
+      "VIBES_SPOTIFY_ACCOUNTS_URL", default: defaultAccountsURL, environment: environment
+    ).url
+    let api = ServiceEndpoints.baseURL("VIBES_SPOTIFY_API_URL", default: defaultAPIURL, environment: environment).url
+    let port = value("VIBES_SPOTIFY_REDIRECT_PORT", "spotify-redirect-port").flatMap { UInt16($0) }.flatMap {
+      $0 == 0 ? nil : $0
+    }
+    return SpotifyConfiguration(clientID: clientID, accountsURL: accounts, apiURL: api, redirectPort: port)
+  }
+
+  /// `key = value` or `key: value` per line; blank lines and `#` comments ignored; quotes stripped.
+  static func parseConfig(_ text: String) -> [String: String] {
+    var result: [String: String] = [:]
+    for line in text.split(whereSeparator: \.isNewline) {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      guard !trimmed.hasPrefix("#"), let separator = trimmed.firstIndex(where: { $0 == "=" || $0 == ":" }) else {
+        continue
+      }
+      let key = trimmed[..<separator].trimmingCharacters(in: .whitespaces)
+      var value = trimmed[trimmed.index(after: separator)...].trimmingCharacters(in: .whitespaces)
+      if value.count >= 2, value.first == "\"", value.last == "\"" { value = String(value.dropFirst().dropLast()) }
+      result[key] = value
+    }
+    return result
+  }
+
+  /// Spotify client IDs are 32 hex characters; accept any short alphanumeric token, refuse junk.
+  static func validClientID(_ raw: String) -> String? {
+    guard (8...64).contains(raw.count), raw.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+      return nil
+    }
+    return raw
+  }
+}

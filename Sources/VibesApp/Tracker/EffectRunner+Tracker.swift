@@ -9,11 +9,12 @@ extension EffectRunner {
     let tracker = dependencies.tracker
     switch effect {
     case .loadConfiguration:
+      let urls = Dictionary(uniqueKeysWithValues: TrackerEnvironment.allCases.map { ($0, tracker.apiURL($0)) })
       do {
-        send(.tracker(.configurationLoaded(try tracker.store?.load())))
+        send(.tracker(.configurationLoaded(try tracker.store?.load(), apiURLs: urls)))
       } catch {
         log.error("tracker: the saved configuration cannot be read; showing setup (\(String(describing: error)))")
-        send(.tracker(.configurationLoaded(nil)))
+        send(.tracker(.configurationLoaded(nil, apiURLs: urls)))
       }
 
     case .initialize(let requestID, let configuration, let persist):

@@ -47,6 +47,10 @@ public struct TrackerState: Sendable, Hashable {
   public var isConfirmingReset = false
   public var isResetting = false
 
+  /// The API URL of each environment (defaults, or the overrides the edge reported at start-up).
+  public var apiURLs: [TrackerEnvironment: String] = Dictionary(
+    uniqueKeysWithValues: TrackerEnvironment.allCases.map { ($0, $0.defaultURL) })
+
   public static let logLimit = 50
   /// Seconds between automatic retries of a queue the API did not take.
   public static let retryDelay: Double = 3
@@ -65,8 +69,9 @@ public struct TrackerState: Sendable, Hashable {
 public enum TrackerAction: Sendable, Hashable {
   /// The user switched to this tab.
   case tabSelected
-  /// The saved configuration at start-up; nil when there is none or it cannot be read.
-  case configurationLoaded(TrackerConfiguration?)
+  /// The saved configuration at start-up (nil when there is none or it cannot be read), and the API
+  /// URL of each environment.
+  case configurationLoaded(TrackerConfiguration?, apiURLs: [TrackerEnvironment: String])
   /// The answer to `sdk_initialized` (and, when asked, the save): the time it was accepted, or why not.
   case initializationFinished(requestID: Int, TrackerConfiguration, Result<Date, TrackerFailure>)
   case eventsProcessed(TrackerSendReport)
@@ -115,8 +120,9 @@ extension AppReducer {
     case .tabSelected:
       return []
 
-    case .configurationLoaded(let configuration):
+    case .configurationLoaded(let configuration, let apiURLs):
       state.tracker.isLoading = false
+      state.tracker.apiURLs = apiURLs
       guard let configuration else {
         state.tracker.configuration = nil
         return []
@@ -159,6 +165,7 @@ extension AppReducer {
       }
       var fresh = TrackerState()
       fresh.isLoading = false
+      fresh.apiURLs = state.tracker.apiURLs
       state.tracker = fresh
       state.router.trackerPath = []
       return []

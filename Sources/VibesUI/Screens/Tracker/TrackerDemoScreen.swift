@@ -58,17 +58,23 @@ enum TrackerDemoScreen {
 
     let logColumn = actionsWidth + 1
     let logWidth = area.width - logColumn - 1
-    grid.write(t[TrackerL10n.trackerLogTitle], row: actionsTop - 1 < row ? actionsTop : actionsTop, column: logColumn, style: Theme.title)
+    grid.write(t[TrackerL10n.trackerLogTitle], row: actionsTop, column: logColumn, style: Theme.title)
     let logRows = max(0, area.bottom - actionsTop - 1)
-    let lines = tracker.log.suffix(logRows)
-    if lines.isEmpty {
-      grid.write(t[TrackerL10n.trackerLogEmpty], row: actionsTop + 1, column: logColumn, style: Theme.hint, maxWidth: logWidth)
-    }
-    for (offset, entry) in lines.enumerated() {
+    // Newest at the bottom; long lines wrap so no result is cut off.
+    var lines: [(String, CellStyle)] = []
+    for entry in tracker.log.suffix(logRows) {
       let text = t.trackerLog(entry)
       let style: CellStyle =
         text.hasPrefix(Theme.completeSymbol) ? Theme.complete : text.hasPrefix("✗") ? Theme.error : .plain
-      grid.write(text, row: actionsTop + 1 + offset, column: logColumn, style: style, maxWidth: logWidth)
+      for (index, line) in WordWrap.lines(text, width: logWidth - 2).enumerated() {
+        lines.append((index == 0 ? line : "  " + line, style))
+      }
+    }
+    if lines.isEmpty {
+      grid.write(t[TrackerL10n.trackerLogEmpty], row: actionsTop + 1, column: logColumn, style: Theme.hint, maxWidth: logWidth)
+    }
+    for (offset, line) in lines.suffix(logRows).enumerated() {
+      grid.write(line.0, row: actionsTop + 1 + offset, column: logColumn, style: line.1, maxWidth: logWidth)
     }
 
     if tracker.isConfirmingReset || tracker.isResetting {

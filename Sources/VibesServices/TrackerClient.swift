@@ -24,7 +24,8 @@ extension TrackerClientError: LocalizedError {
     switch self {
     case .network: return "The tracking API could not be reached."
     case .invalidAPIKey(let status): return "The tracking API rejected the key (HTTP \(status))."
-    case .invalidBrand(let status): return "The tracking API does not know the brand (HTTP \(status))."
+    case .invalidBrand(let status):
+      return "The tracking API does not know the brand (HTTP \(status))."
     case .server(let status): return "The tracking API had a problem (HTTP \(status))."
     case .rejected(let status): return "The tracking API refused the event (HTTP \(status))."
     case .cancelled: return "The request was cancelled."
@@ -41,7 +42,9 @@ public struct TrackerWireEvent: Sendable, Equatable {
   public var properties: [String: String]
   public var timestamp: Date
 
-  public init(brandID: String, userID: String, event: String, properties: [String: String], timestamp: Date) {
+  public init(
+    brandID: String, userID: String, event: String, properties: [String: String], timestamp: Date
+  ) {
     self.brandID = brandID
     self.userID = userID
     self.event = event
@@ -56,7 +59,9 @@ public struct TrackerWireEvent: Sendable, Equatable {
       "timestamp": Self.timestampString(timestamp),
     ]
     if !userID.isEmpty { body["userId"] = userID }
-    return (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes]))
+    return
+      (try? JSONSerialization.data(
+        withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes]))
       ?? Data()
   }
 
@@ -100,7 +105,8 @@ public struct TrackerClient: Sendable {
   }
 
   @discardableResult
-  public func send(apiKey: String, event: TrackerWireEvent) async throws(TrackerClientError) -> Int {
+  public func send(apiKey: String, event: TrackerWireEvent) async throws(TrackerClientError) -> Int
+  {
     try await send(apiKey: apiKey, body: event.jsonData())
   }
 

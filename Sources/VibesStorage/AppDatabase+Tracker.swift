@@ -44,14 +44,19 @@ extension AppDatabase {
   public func trackerSettings() throws -> TrackerSettingsRow? {
     try writer.read { db in
       try TrackerSettingRecord.fetchOne(db, key: 1).map {
-        TrackerSettingsRow(brandID: $0.brandID, userID: $0.userID, environment: $0.environment, savedAt: $0.savedAt)
+        TrackerSettingsRow(
+          brandID: $0.brandID, userID: $0.userID, environment: $0.environment, savedAt: $0.savedAt)
       }
     }
   }
 
-  public func saveTrackerSettings(brandID: String, userID: String, environment: String, at date: Date) throws {
+  public func saveTrackerSettings(
+    brandID: String, userID: String, environment: String, at date: Date
+  ) throws {
     try writer.write { db in
-      try TrackerSettingRecord(brandID: brandID, userID: userID, environment: environment, savedAt: date).upsert(db)
+      try TrackerSettingRecord(
+        brandID: brandID, userID: userID, environment: environment, savedAt: date
+      ).upsert(db)
     }
   }
 

@@ -23,8 +23,11 @@ public struct TrackerConfigurationStore: Sendable {
     guard let environment = TrackerEnvironment(rawValue: row.environment) else {
       throw TrackerStoreError.unreadable
     }
-    guard let key = try secrets.read(.trackerAPIKey), !key.isEmpty else { throw TrackerStoreError.unreadable }
-    return TrackerConfiguration(apiKey: key, brandID: row.brandID, userID: row.userID, environment: environment)
+    guard let key = try secrets.read(.trackerAPIKey), !key.isEmpty else {
+      throw TrackerStoreError.unreadable
+    }
+    return TrackerConfiguration(
+      apiKey: key, brandID: row.brandID, userID: row.userID, environment: environment)
   }
 
   /// Secret first, then the row; if the row cannot be written the previous secret is put back.
@@ -36,7 +39,11 @@ public struct TrackerConfigurationStore: Sendable {
         brandID: configuration.brandID, userID: configuration.userID,
         environment: configuration.environment.rawValue, at: date)
     } catch {
-      if let previous { try? secrets.write(previous, for: .trackerAPIKey) } else { try? secrets.delete(.trackerAPIKey) }
+      if let previous {
+        try? secrets.write(previous, for: .trackerAPIKey)
+      } else {
+        try? secrets.delete(.trackerAPIKey)
+      }
       throw error
     }
   }

@@ -39,16 +39,22 @@ final class TrackerEndToEndTests: XCTestCase {
     tmux.send("3")
     var screen = tmux.waitFor("Tracking SDK · configuration")
     XCTAssertTrue(screen.contains("◉ QC (selected)"), screen)
-    XCTAssertTrue(screen.contains("needs API Key and Brand ID"), "Initialize is disabled while blank:\n\(screen)")
+    XCTAssertTrue(
+      screen.contains("needs API Key and Brand ID"),
+      "Initialize is disabled while blank:\n\(screen)")
 
     tmux.type(Self.badKey)
     tmux.send("Tab")
     tmux.type(Self.brand)
     tmux.send("C-s")
     screen = tmux.waitFor("Invalid API Key. Please check your credentials.")
-    XCTAssertTrue(screen.contains(String(repeating: "•", count: Self.badKey.count)), "the key field keeps its text")
+    XCTAssertTrue(
+      screen.contains(String(repeating: "•", count: Self.badKey.count)),
+      "the key field keeps its text")
     XCTAssertTrue(screen.contains(Self.brand), "the brand field keeps its text")
-    XCTAssertFalse(FileManager.default.fileExists(atPath: harness.vaultFile.path), "a failed check saves nothing")
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: harness.vaultFile.path), "a failed check saves nothing"
+    )
 
     tmux.send("C-u")
     tmux.type(Self.goodKey)
@@ -71,7 +77,8 @@ final class TrackerEndToEndTests: XCTestCase {
     XCTAssertEqual(signup.apiKey, Self.goodKey)
     XCTAssertEqual(signup.brandID, Self.brand)
     XCTAssertEqual(signup.properties, ["plan": "pro", "seats": "3"])
-    XCTAssertEqual(requests.filter { $0.event == "sdk_initialized" }.map(\.apiKey), [Self.badKey, Self.goodKey])
+    XCTAssertEqual(
+      requests.filter { $0.event == "sdk_initialized" }.map(\.apiKey), [Self.badKey, Self.goodKey])
 
     // Offline: the event waits in the queue and goes out on its own once the API answers.
     await fake.setOffline(true)
@@ -122,15 +129,18 @@ final class TrackerEndToEndTests: XCTestCase {
     third.waitForExit()
 
     if let dump = ProcessInfo.processInfo.environment["TRACKER_E2E_DUMP"] {
-      try? (tmux.captures + restarted.captures + third.captures).joined(separator: "\n=====\n").write(
-        toFile: dump, atomically: true, encoding: .utf8)
+      try? (tmux.captures + restarted.captures + third.captures).joined(separator: "\n=====\n")
+        .write(
+          toFile: dump, atomically: true, encoding: .utf8)
     }
     let secrets = [Self.goodKey, Self.badKey]
     XCTAssertEqual(harness.filesContaining(secrets, excluding: [harness.vaultFile]), [:])
     let allScreens = (tmux.captures + restarted.captures + third.captures).joined(separator: "\n")
     for secret in secrets {
       XCTAssertFalse(allScreens.contains(secret), "a key reached the screen")
-      XCTAssertFalse(allScreens.contains(String(secret.dropFirst(3).prefix(10))), "part of a key reached the screen")
+      XCTAssertFalse(
+        allScreens.contains(String(secret.dropFirst(3).prefix(10))),
+        "part of a key reached the screen")
     }
   }
 }

@@ -14,7 +14,9 @@ final class TrackerClientTests: XCTestCase {
 
   override func tearDown() async throws { await fake?.stop() }
 
-  var client: TrackerClient { TrackerClient(apiURL: fake.qcURL, transport: URLSessionTransport(timeout: 5)) }
+  var client: TrackerClient {
+    TrackerClient(apiURL: fake.qcURL, transport: URLSessionTransport(timeout: 5))
+  }
 
   func event(brand: String = "brand-1", user: String = "") -> TrackerWireEvent {
     TrackerWireEvent(
@@ -86,7 +88,9 @@ final class TrackerClientTests: XCTestCase {
     await fake.enqueue(
       .raw(
         status: 422,
-        body: #"{"detail":[{"type":"value_error","loc":["body","brandId"],"msg":"Value error, unknown brand"}]}"#))
+        body:
+          #"{"detail":[{"type":"value_error","loc":["body","brandId"],"msg":"Value error, unknown brand"}]}"#
+      ))
     let error = await failure { () async throws(TrackerClientError) in
       try await client.send(apiKey: Self.key, event: event())
     }
@@ -129,7 +133,8 @@ final class TrackerClientTests: XCTestCase {
 
   func testErrorTextsNeverCarryTheKeyOrTheURL() {
     let errors: [TrackerClientError] = [
-      .network, .invalidAPIKey(status: 401), .invalidBrand(status: 404), .server(status: 500), .rejected(status: 400),
+      .network, .invalidAPIKey(status: 401), .invalidBrand(status: 404), .server(status: 500),
+      .rejected(status: 400),
       .cancelled,
     ]
     for error in errors {

@@ -9,7 +9,9 @@ import VibesStorage
 @Suite struct TrackerPropertyTests {
   static let cases = 150
 
-  static let whitespaces = [" ", "\t", "\n", "\r\n", "\u{00A0}", "\u{2003}", "\u{3000}", "\u{2028}", "\u{0B}"]
+  static let whitespaces = [
+    " ", "\t", "\n", "\r\n", "\u{00A0}", "\u{2003}", "\u{3000}", "\u{2028}", "\u{0B}",
+  ]
   /// Any mix of whitespace, including the empty string.
   static let blank = Gen.int(in: 0...(whitespaces.count - 1)).array(of: 0...8).map { indexes in
     indexes.map { whitespaces[$0] }.joined()
@@ -28,9 +30,12 @@ import VibesStorage
     let sandbox = try TrackerSandbox()
     defer { sandbox.remove() }
     let writer = try sandbox.store()
-    await propertyCheck(count: Self.cases, input: Self.nonBlank, Self.nonBlank, Self.text, Self.environment) {
+    await propertyCheck(
+      count: Self.cases, input: Self.nonBlank, Self.nonBlank, Self.text, Self.environment
+    ) {
       key, brand, user, environment in
-      let saved = TrackerConfiguration(apiKey: key, brandID: brand, userID: user, environment: environment)
+      let saved = TrackerConfiguration(
+        apiKey: key, brandID: brand, userID: user, environment: environment)
       do {
         try writer.save(saved, at: Date())
         let loaded = try sandbox.store().load()
@@ -48,31 +53,43 @@ import VibesStorage
   }
 
   @Test func qcMapsToTheQCURLUnlessOverridden() async {
-    await propertyCheck(count: Self.cases, input: Self.text, Gen.bool, Gen.bool) { noise, overridden, slash in
+    await propertyCheck(count: Self.cases, input: Self.text, Gen.bool, Gen.bool) {
+      noise, overridden, slash in
       var environment = ["VIBES_TRACKER_PRODUCTION_URL": "http://127.0.0.1:1/p", "OTHER": noise]
-      let override = "http://127.0.0.1:4242/q" + String(noise.unicodeScalars.filter(CharacterSet.alphanumerics.contains))
+      let override =
+        "http://127.0.0.1:4242/q"
+        + String(noise.unicodeScalars.filter(CharacterSet.alphanumerics.contains))
       if overridden { environment["VIBES_TRACKER_QC_URL"] = override + (slash ? "/" : "") }
       let expected = overridden ? override : "https://tracking.api.qc.founder-os.ai/api"
       #expect(TrackerEnvironment.qc.apiURL(overrides: environment) == expected)
       #expect(TrackerDependencies(urlOverrides: environment).apiURL(.qc) == expected)
-      #expect(TrackerDependencies(urlOverrides: environment).client(.qc)?.apiURL.absoluteString == expected)
+      #expect(
+        TrackerDependencies(urlOverrides: environment).client(.qc)?.apiURL.absoluteString
+          == expected)
     }
   }
 
   @Test func productionMapsToTheProductionURLUnlessOverridden() async {
-    await propertyCheck(count: Self.cases, input: Self.text, Gen.bool, Gen.bool) { noise, overridden, slash in
+    await propertyCheck(count: Self.cases, input: Self.text, Gen.bool, Gen.bool) {
+      noise, overridden, slash in
       var environment = ["VIBES_TRACKER_QC_URL": "http://127.0.0.1:1/q", "OTHER": noise]
-      let override = "http://127.0.0.1:4343/p" + String(noise.unicodeScalars.filter(CharacterSet.alphanumerics.contains))
+      let override =
+        "http://127.0.0.1:4343/p"
+        + String(noise.unicodeScalars.filter(CharacterSet.alphanumerics.contains))
       if overridden { environment["VIBES_TRACKER_PRODUCTION_URL"] = override + (slash ? "/" : "") }
       let expected = overridden ? override : "https://tracking.api.founder-os.ai/api"
       #expect(TrackerEnvironment.production.apiURL(overrides: environment) == expected)
       #expect(TrackerDependencies(urlOverrides: environment).apiURL(.production) == expected)
-      #expect(TrackerDependencies(urlOverrides: environment).client(.production)?.apiURL.absoluteString == expected)
+      #expect(
+        TrackerDependencies(urlOverrides: environment).client(.production)?.apiURL.absoluteString
+          == expected)
     }
   }
 
   @Test func validationRejectsABlankAPIKeyOrBrandID() async {
-    await propertyCheck(count: Self.cases, input: Self.blank, Self.blank, Self.nonBlank, Gen.int(in: 0...2)) {
+    await propertyCheck(
+      count: Self.cases, input: Self.blank, Self.blank, Self.nonBlank, Gen.int(in: 0...2)
+    ) {
       blankA, blankB, other, which in
       // which: 0 = key blank, 1 = brand blank, 2 = both blank.
       let key = which == 1 ? other : blankA
@@ -95,7 +112,9 @@ import VibesStorage
   }
 
   @Test func validationAcceptsAnyNonBlankPair() async {
-    await propertyCheck(count: Self.cases, input: Self.nonBlank, Self.nonBlank, Self.padded, Self.padded) {
+    await propertyCheck(
+      count: Self.cases, input: Self.nonBlank, Self.nonBlank, Self.padded, Self.padded
+    ) {
       key, brand, left, right in
       let paddedKey = Self.pad(key, left, right)
       let paddedBrand = Self.pad(brand, right, left)
@@ -115,11 +134,13 @@ import VibesStorage
     defer { sandbox.remove() }
     let store = try sandbox.store()
     await propertyCheck(
-      count: Self.cases, input: Self.nonBlank, Self.nonBlank, Self.nonBlank, Self.text, Self.environment, Gen.int(in: 0...3)
+      count: Self.cases, input: Self.nonBlank, Self.nonBlank, Self.nonBlank, Self.text,
+      Self.environment, Gen.int(in: 0...3)
     ) { key, brand, newValue, user, environment, field in
       // What a form can produce: values without surrounding whitespace.
       let trimmedUser = user.trimmingCharacters(in: .whitespacesAndNewlines)
-      let original = TrackerConfiguration(apiKey: key, brandID: brand, userID: trimmedUser, environment: environment)
+      let original = TrackerConfiguration(
+        apiKey: key, brandID: brand, userID: trimmedUser, environment: environment)
       do {
         try store.save(original, at: Date())
         // Edit through the Settings form, as the user does.

@@ -23,14 +23,16 @@ final class TrackerQueueTests: XCTestCase {
     sandbox?.remove()
   }
 
-  let configuration = TrackerConfiguration(apiKey: key, brandID: "brand-q", userID: "u1", environment: .qc)
+  let configuration = TrackerConfiguration(
+    apiKey: key, brandID: "brand-q", userID: "u1", environment: .qc)
 
   func sender() throws -> TrackerSender {
     let dependencies = TrackerDependencies.testing(store: try sandbox.store(), fake: fake.baseURL)
     return try XCTUnwrap(dependencies.sender)
   }
 
-  func testOfflineEventsAreQueuedThenSentInOrderAfterARestartWithoutLossOrDuplicates() async throws {
+  func testOfflineEventsAreQueuedThenSentInOrderAfterARestartWithoutLossOrDuplicates() async throws
+  {
     await fake.setOffline(true)
     var first = try sender()
     for name in ["e1", "e2", "e3"] {
@@ -77,7 +79,8 @@ final class TrackerQueueTests: XCTestCase {
     let accepted = await fake.acceptedEvents()
     XCTAssertEqual(accepted, ["a", "b", "c"])
     let events = await fake.recordedRequests().compactMap(\.event)
-    XCTAssertEqual(events, ["a", "b", "b", "c"], "b was tried once, failed, and was sent once more")
+    XCTAssertEqual(
+      events, ["a", "b", "b", "c"], "b was tried once, failed, and was sent once more")
   }
 
   func testAWrongKeyStopsAndKeepsTheQueue() async throws {
@@ -140,9 +143,11 @@ final class TrackerQueueTests: XCTestCase {
   func testInitializeMapsEachErrorAndSavesOnlyOnSuccess() async throws {
     let store = try sandbox.store()
     let runner = makeRunner(
-      database: store.database, secrets: store.secrets, tracker: .testing(store: store, fake: fake.baseURL))
+      database: store.database, secrets: store.secrets,
+      tracker: .testing(store: store, fake: fake.baseURL))
     func initialize(_ configuration: TrackerConfiguration) async -> Result<Date, TrackerFailure>? {
-      let actions = await runner.runCollecting(.initialize(requestID: 1, configuration, persist: true))
+      let actions = await runner.runCollecting(
+        .initialize(requestID: 1, configuration, persist: true))
       guard case .initializationFinished(_, _, let result)? = actions.first else { return nil }
       return result
     }
@@ -161,7 +166,9 @@ final class TrackerQueueTests: XCTestCase {
     XCTAssertFalse(try store.secrets.contains(.trackerAPIKey))
 
     await fake.setOffline(false)
-    guard case .success = await initialize(configuration) else { return XCTFail("should initialize") }
+    guard case .success = await initialize(configuration) else {
+      return XCTFail("should initialize")
+    }
     XCTAssertEqual(try sandbox.store().load(), configuration)
     let initialized = await fake.recordedRequests().last
     XCTAssertEqual(initialized?.event, "sdk_initialized")
@@ -170,12 +177,16 @@ final class TrackerQueueTests: XCTestCase {
 
   func testAnUnreadableConfigurationLoadsAsAbsent() async throws {
     let store = try sandbox.store()
-    try store.database.saveTrackerSettings(brandID: "b", userID: "", environment: "staging-from-the-future", at: Date())
+    try store.database.saveTrackerSettings(
+      brandID: "b", userID: "", environment: "staging-from-the-future", at: Date())
     try store.secrets.write("trk_x", for: .trackerAPIKey)
     let runner = makeRunner(
-      database: store.database, secrets: store.secrets, tracker: .testing(store: store, fake: fake.baseURL))
+      database: store.database, secrets: store.secrets,
+      tracker: .testing(store: store, fake: fake.baseURL))
     let actions = await runner.runCollecting(.loadConfiguration)
-    guard case .configurationLoaded(let configuration, let urls)? = actions.first else { return XCTFail("\(actions)") }
+    guard case .configurationLoaded(let configuration, let urls)? = actions.first else {
+      return XCTFail("\(actions)")
+    }
     XCTAssertNil(configuration)
     XCTAssertEqual(urls[.qc], fake.qcURL.absoluteString)
 
@@ -191,7 +202,8 @@ final class TrackerQueueTests: XCTestCase {
     try store.save(configuration, at: Date())
     try store.database.enqueueTrackerEvent(event: "x", body: "{}", at: Date())
     let runner = makeRunner(
-      database: store.database, secrets: store.secrets, tracker: .testing(store: store, fake: fake.baseURL))
+      database: store.database, secrets: store.secrets,
+      tracker: .testing(store: store, fake: fake.baseURL))
     let answer4547 = await runner.runCollecting(.reset)
     XCTAssertEqual(answer4547, [.resetFinished(success: true)])
     XCTAssertNil(try store.load())

@@ -11,7 +11,11 @@ struct TrackerDriver {
   init(configuration: TrackerConfiguration? = nil) {
     _ = AppReducer.reduce(&state, .factsLoaded(SetupFacts()))
     state.router.selectedTab = .tracker
-    send(.tracker(.configurationLoaded(configuration, apiURLs: [.qc: "http://qc.test/api", .production: "http://prod.test/api"])))
+    send(
+      .tracker(
+        .configurationLoaded(
+          configuration, apiURLs: [.qc: "http://qc.test/api", .production: "http://prod.test/api"]))
+    )
   }
 
   @discardableResult
@@ -34,7 +38,8 @@ struct TrackerDriver {
   var screen: String { AppView.render(state, Localizer(.en)).lines.joined(separator: "\n") }
   var form: TrackerForm? {
     if case .settings(let form)? = state.router.trackerPath.last { return form }
-    return state.router.trackerPath.isEmpty && state.tracker.configuration == nil ? state.tracker.setupForm : nil
+    return state.router.trackerPath.isEmpty && state.tracker.configuration == nil
+      ? state.tracker.setupForm : nil
   }
 
   /// Fills the setup form and presses Ctrl-S; returns the request id of the initialization asked for.
@@ -49,7 +54,8 @@ struct TrackerDriver {
 }
 
 final class TrackerReducerTests: XCTestCase {
-  let saved = TrackerConfiguration(apiKey: "trk_saved_key_123", brandID: "brand-s", userID: "tester", environment: .qc)
+  let saved = TrackerConfiguration(
+    apiKey: "trk_saved_key_123", brandID: "brand-s", userID: "tester", environment: .qc)
 
   func testStartupLoadsTheConfiguration() {
     var state = AppState()
@@ -106,7 +112,8 @@ final class TrackerReducerTests: XCTestCase {
     driver.press(.tab)
     driver.type("brand-1")
     let effects = driver.press(.ctrl("s"))
-    let expected = TrackerConfiguration(apiKey: "key-1", brandID: "brand-1", userID: "", environment: .qc)
+    let expected = TrackerConfiguration(
+      apiKey: "key-1", brandID: "brand-1", userID: "", environment: .qc)
     guard case .tracker(.initialize(let id, let configuration, true))? = effects.first else {
       return XCTFail("\(effects)")
     }
@@ -124,13 +131,20 @@ final class TrackerReducerTests: XCTestCase {
     let cases: [(TrackerFailure, String, TrackerFormFocus)] = [
       (.invalidAPIKey, "Invalid API Key. Please check your credentials.", .field(.apiKey)),
       (.invalidBrandID, "Invalid Brand ID. Please verify and try again.", .field(.brandID)),
-      (.cannotConnect, "Failed to connect to API. Check your API URL and network connection.", .initialize),
+      (
+        .cannotConnect, "Failed to connect to API. Check your API URL and network connection.",
+        .initialize
+      ),
     ]
     for (failure, message, focus) in cases {
       var driver = TrackerDriver()
-      guard let id = driver.submit(key: "secret-key-xyz", brand: "brand-1") else { return XCTFail() }
-      let configuration = TrackerConfiguration(apiKey: "secret-key-xyz", brandID: "brand-1", environment: .qc)
-      driver.send(.tracker(.initializationFinished(requestID: id, configuration, .failure(failure))))
+      guard let id = driver.submit(key: "secret-key-xyz", brand: "brand-1") else {
+        return XCTFail()
+      }
+      let configuration = TrackerConfiguration(
+        apiKey: "secret-key-xyz", brandID: "brand-1", environment: .qc)
+      driver.send(
+        .tracker(.initializationFinished(requestID: id, configuration, .failure(failure))))
       let screen = driver.screen
       XCTAssertTrue(screen.replacingOccurrences(of: "\n  ", with: " ").contains(message), screen)
       XCTAssertEqual(driver.form?.apiKey.text, "secret-key-xyz")
@@ -151,7 +165,8 @@ final class TrackerReducerTests: XCTestCase {
     guard let id = driver.submit(key: "k-123", brand: "brand-1") else { return XCTFail() }
     let configuration = TrackerConfiguration(apiKey: "k-123", brandID: "brand-1", environment: .qc)
     let date = Date(timeIntervalSince1970: 1_763_776_000)
-    let effects = driver.send(.tracker(.initializationFinished(requestID: id, configuration, .success(date))))
+    let effects = driver.send(
+      .tracker(.initializationFinished(requestID: id, configuration, .success(date))))
     XCTAssertEqual(effects, [.tracker(.flush(configuration, summary: false))])
     let screen = driver.screen
     XCTAssertTrue(screen.contains("Tracking SDK · demo"), screen)
@@ -188,7 +203,9 @@ final class TrackerReducerTests: XCTestCase {
     let effects = driver.press(.ctrl("s"))
     var production = saved
     production.environment = .production
-    guard case .tracker(.initialize(let id, production, true))? = effects.first else { return XCTFail("\(effects)") }
+    guard case .tracker(.initialize(let id, production, true))? = effects.first else {
+      return XCTFail("\(effects)")
+    }
     driver.send(.tracker(.initializationFinished(requestID: id, production, .success(Date()))))
     XCTAssertEqual(driver.state.router.trackerPath, [])
     XCTAssertEqual(driver.state.tracker.configuration, production)
@@ -211,7 +228,12 @@ final class TrackerReducerTests: XCTestCase {
     let effects = driver.press(.enter)
     XCTAssertEqual(
       effects,
-      [.tracker(.send(TrackerEvent(name: "signup", userID: "tester", properties: ["plan": "pro", "seats": "3"]), saved))])
+      [
+        .tracker(
+          .send(
+            TrackerEvent(
+              name: "signup", userID: "tester", properties: ["plan": "pro", "seats": "3"]), saved))
+      ])
     XCTAssertEqual(driver.state.router.trackerPath, [])
   }
 
@@ -220,11 +242,19 @@ final class TrackerReducerTests: XCTestCase {
     driver.press(.character("v"))
     driver.type("Home")
     let view = driver.press(.ctrl("s"))
-    XCTAssertEqual(view, [.tracker(.send(TrackerEvent(name: "screen_view", userID: "tester", properties: ["screen": "Home"]), saved))])
+    XCTAssertEqual(
+      view,
+      [
+        .tracker(
+          .send(
+            TrackerEvent(name: "screen_view", userID: "tester", properties: ["screen": "Home"]),
+            saved))
+      ])
     driver.press(.character("i"), .ctrl("u"))
     driver.type("user-42")
     let identify = driver.press(.ctrl("s"))
-    XCTAssertEqual(identify, [.tracker(.send(TrackerEvent(name: "identify", userID: "user-42"), saved))])
+    XCTAssertEqual(
+      identify, [.tracker(.send(TrackerEvent(name: "identify", userID: "user-42"), saved))])
     XCTAssertTrue(driver.screen.contains("User ID         user-42"))
     driver.press(.character("f"))
     XCTAssertEqual(driver.effects.last, .tracker(.flush(saved, summary: true)))
@@ -232,12 +262,17 @@ final class TrackerReducerTests: XCTestCase {
 
   func testOfflineReportSchedulesOneRetryAndTheRetryFlushes() {
     var driver = TrackerDriver(configuration: saved)
-    let report = TrackerSendReport(entries: [.queued(event: "e"), .stopped(.cannotConnect)], remaining: 1, isOffline: true)
-    XCTAssertEqual(driver.send(.tracker(.eventsProcessed(report))), [.tracker(.scheduleRetry(seconds: TrackerState.retryDelay))])
+    let report = TrackerSendReport(
+      entries: [.queued(event: "e"), .stopped(.cannotConnect)], remaining: 1, isOffline: true)
+    XCTAssertEqual(
+      driver.send(.tracker(.eventsProcessed(report))),
+      [.tracker(.scheduleRetry(seconds: TrackerState.retryDelay))])
     XCTAssertEqual(driver.send(.tracker(.eventsProcessed(report))), [], "one retry at a time")
     XCTAssertTrue(driver.screen.contains("Queued events   1"))
-    XCTAssertEqual(driver.send(.tracker(.retryTimerFired)), [.tracker(.flush(saved, summary: false))])
-    let delivered = TrackerSendReport(entries: [.sent(event: "e", status: 202)], remaining: 0, isOffline: false)
+    XCTAssertEqual(
+      driver.send(.tracker(.retryTimerFired)), [.tracker(.flush(saved, summary: false))])
+    let delivered = TrackerSendReport(
+      entries: [.sent(event: "e", status: 202)], remaining: 0, isOffline: false)
     XCTAssertEqual(driver.send(.tracker(.eventsProcessed(delivered))), [])
     XCTAssertEqual(driver.send(.tracker(.retryTimerFired)), [], "nothing queued, nothing to retry")
     XCTAssertNil(driver.state.tracker.lastError)
@@ -262,7 +297,12 @@ final class TrackerReducerTests: XCTestCase {
 
   func testLogTextFromUsersIsSanitised() {
     var driver = TrackerDriver(configuration: saved)
-    driver.send(.tracker(.eventsProcessed(TrackerSendReport(entries: [.sent(event: "evil\u{1B}[2Jname", status: 202)], remaining: 0, isOffline: false))))
+    driver.send(
+      .tracker(
+        .eventsProcessed(
+          TrackerSendReport(
+            entries: [.sent(event: "evil\u{1B}[2Jname", status: 202)], remaining: 0,
+            isOffline: false))))
     let grid = AppView.render(driver.state, Localizer(.en))
     XCTAssertFalse(grid.lines.joined().contains("\u{1B}"))
     XCTAssertTrue(grid.lines.joined().contains("evilname accepted"))

@@ -10,7 +10,8 @@ struct TrackerSandbox {
   let url: URL
 
   init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-tracker-\(UUID().uuidString.prefix(8))")
+    url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "vibes-tracker-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 
@@ -20,7 +21,9 @@ struct TrackerSandbox {
   func openDatabase() throws -> AppDatabase { try AppDatabase(path: databasePath) }
 
   func secrets() -> VaultSecretStore {
-    VaultSecretStore(vaultFile: url.appendingPathComponent("secrets.vault"), keyFile: url.appendingPathComponent("vault.key"))
+    VaultSecretStore(
+      vaultFile: url.appendingPathComponent("secrets.vault"),
+      keyFile: url.appendingPathComponent("vault.key"))
   }
 
   func store() throws -> TrackerConfigurationStore {
@@ -36,19 +39,24 @@ extension TrackerDependencies {
       store: store,
       urlOverrides: [
         TrackerEnvironment.qcVariable: fake.appendingPathComponent("qc/api").absoluteString,
-        TrackerEnvironment.productionVariable: fake.appendingPathComponent("production/api").absoluteString,
+        TrackerEnvironment.productionVariable: fake.appendingPathComponent("production/api")
+          .absoluteString,
       ],
       transport: URLSessionTransport(timeout: 5), sleep: { _ in })
   }
 }
 
 /// An EffectRunner whose Tracker part talks to `tracker`; the Feed parts point nowhere.
-func makeRunner(database: AppDatabase, secrets: any SecretStore, tracker: TrackerDependencies) -> EffectRunner {
+func makeRunner(database: AppDatabase, secrets: any SecretStore, tracker: TrackerDependencies)
+  -> EffectRunner
+{
   let dependencies = AppDependencies(
-    database: database, secrets: secrets, secretStoreInfo: SecretStoreInfo(kind: .vault, location: "test"),
+    database: database, secrets: secrets,
+    secretStoreInfo: SecretStoreInfo(kind: .vault, location: "test"),
     gemini: GeminiClient(baseURL: URL(string: "http://127.0.0.1:9")!),
     ticketmaster: TicketmasterClient(baseURL: URL(string: "http://127.0.0.1:9")!),
-    browser: BrowserLauncher(environment: [:]), tracker: tracker, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+    browser: BrowserLauncher(environment: [:]), tracker: tracker,
+    logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
   return EffectRunner(dependencies: dependencies)
 }
 
@@ -72,6 +80,8 @@ extension EffectRunner {
   func runCollecting(_ effect: TrackerEffect) async -> [TrackerAction] {
     let log = ActionLog()
     await run(.tracker(effect)) { log.append($0) }
-    return log.actions.compactMap { if case .tracker(let action) = $0 { return action } else { return nil } }
+    return log.actions.compactMap {
+      if case .tracker(let action) = $0 { return action } else { return nil }
+    }
   }
 }

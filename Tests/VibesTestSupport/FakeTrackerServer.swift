@@ -60,7 +60,10 @@ public final class FakeTrackerServer: Sendable {
 
   /// The environment a `vibes` child process needs to talk to this fake.
   public var environment: [String: String] {
-    ["VIBES_TRACKER_QC_URL": qcURL.absoluteString, "VIBES_TRACKER_PRODUCTION_URL": productionURL.absoluteString]
+    [
+      "VIBES_TRACKER_QC_URL": qcURL.absoluteString,
+      "VIBES_TRACKER_PRODUCTION_URL": productionURL.absoluteString,
+    ]
   }
 
   public func stop() async {
@@ -100,7 +103,9 @@ actor TrackerFakeState {
   func set(offline: Bool) { self.offline = offline }
   func record(_ request: TrackerRecordedRequest) { recorded.append(request) }
 
-  func next() -> (behaviour: FakeBehaviour?, offline: Bool, keys: Set<String>, brands: Set<String>, id: Int) {
+  func next() -> (
+    behaviour: FakeBehaviour?, offline: Bool, keys: Set<String>, brands: Set<String>, id: Int
+  ) {
     defer { nextID += 1 }
     let behaviour = queue.isEmpty ? nil : queue.removeFirst()
     return (behaviour, offline, validKeys, validBrands, nextID)
@@ -115,7 +120,8 @@ private struct TrackerFakeHandler: HTTPHandler {
     let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
     let apiKey = request.headers[HTTPHeader("X-API-Key")]
     var record = TrackerRecordedRequest(
-      method: request.method.rawValue, path: request.target.path(percentEncoded: true), apiKey: apiKey, status: 0,
+      method: request.method.rawValue, path: request.target.path(percentEncoded: true),
+      apiKey: apiKey, status: 0,
       rawBody: String(decoding: data, as: UTF8.self), bodyKeys: Set(object?.keys.map { $0 } ?? []),
       brandID: object?["brandId"] as? String, userID: object?["userId"] as? String,
       event: object?["event"] as? String,
@@ -132,7 +138,8 @@ private struct TrackerFakeHandler: HTTPHandler {
       behaviour = nil
     }
     var response = Self.respond(
-      method: request.method, path: record.path, apiKey: apiKey, object: object, behaviour: behaviour, keys: keys,
+      method: request.method, path: record.path, apiKey: apiKey, object: object,
+      behaviour: behaviour, keys: keys,
       brands: brands, id: id)
     response.headers[.connection] = "close"
     record.status = response.statusCode.code
@@ -141,12 +148,14 @@ private struct TrackerFakeHandler: HTTPHandler {
   }
 
   static func respond(
-    method: HTTPMethod, path: String, apiKey: String?, object: [String: Any]?, behaviour: FakeBehaviour?,
+    method: HTTPMethod, path: String, apiKey: String?, object: [String: Any]?,
+    behaviour: FakeBehaviour?,
     keys: Set<String>, brands: Set<String>, id: Int
   ) -> HTTPResponse {
     switch behaviour {
     case .status(let code):
-      return FakeJSON.response(code, ["detail": code >= 500 ? "Internal Server Error" : "Error \(code)"])
+      return FakeJSON.response(
+        code, ["detail": code >= 500 ? "Internal Server Error" : "Error \(code)"])
     case .invalidKey:
       return FakeJSON.response(401, ["detail": "Invalid API key"])
     case .forbidden:
@@ -155,25 +164,39 @@ private struct TrackerFakeHandler: HTTPHandler {
       return FakeJSON.response(400, ["detail": reason])
     case .quota(let seconds):
       return FakeJSON.response(
-        429, ["detail": "Too Many Requests"], headers: seconds.map { ["Retry-After": String($0)] } ?? [:])
+        429, ["detail": "Too Many Requests"],
+        headers: seconds.map { ["Retry-After": String($0)] } ?? [:])
     case .raw(let status, let body, let contentType):
       return FakeJSON.raw(status, body: body, contentType: contentType)
     case .delay, .dropConnection, nil:
       break
     }
-    guard method == .POST, path.hasSuffix("/events") else { return FakeJSON.response(404, ["detail": "Not Found"]) }
-    guard let apiKey, keys.contains(apiKey) else { return FakeJSON.response(401, ["detail": "Invalid API key"]) }
+    guard method == .POST, path.hasSuffix("/events") else {
+      return FakeJSON.response(404, ["detail": "Not Found"])
+    }
+    guard let apiKey, keys.contains(apiKey) else {
+      return FakeJSON.response(401, ["detail": "Invalid API key"])
+    }
     guard let object else {
       return FakeJSON.response(
         422, ["detail": [["type": "json_invalid", "loc": ["body"], "msg": "JSON decode error"]]])
     }
-    let missing = ["brandId", "event", "timestamp"].filter { (object[$0] as? String)?.isEmpty ?? true }
+    let missing = ["brandId", "event", "timestamp"].filter {
+      (object[$0] as? String)?.isEmpty ?? true
+    }
     if !missing.isEmpty {
       return FakeJSON.response(
-        422, ["detail": missing.map { ["type": "missing", "loc": ["body", $0], "msg": "Field required"] }])
+        422,
+        [
+          "detail": missing.map {
+            ["type": "missing", "loc": ["body", $0], "msg": "Field required"]
+          }
+        ])
     }
     let brand = object["brandId"] as? String ?? ""
-    guard brands.contains(brand) else { return FakeJSON.response(404, ["detail": "Brand not found: \(brand)"]) }
+    guard brands.contains(brand) else {
+      return FakeJSON.response(404, ["detail": "Brand not found: \(brand)"])
+    }
     return FakeJSON.response(202, ["status": "accepted", "id": "evt_\(id)"])
   }
 }
@@ -181,7 +204,9 @@ private struct TrackerFakeHandler: HTTPHandler {
 /// Throwing while FlyingFox asks for the WebSocket frames closes the connection with nothing sent.
 private struct TrackerDropConnection: WSHandler {
   struct Dropped: Error {}
-  func makeFrames(for client: AsyncThrowingStream<WSFrame, any Error>) async throws -> AsyncStream<WSFrame> {
+  func makeFrames(for client: AsyncThrowingStream<WSFrame, any Error>) async throws -> AsyncStream<
+    WSFrame
+  > {
     throw Dropped()
   }
 }

@@ -9,11 +9,14 @@ extension EffectRunner {
     let tracker = dependencies.tracker
     switch effect {
     case .loadConfiguration:
-      let urls = Dictionary(uniqueKeysWithValues: TrackerEnvironment.allCases.map { ($0, tracker.apiURL($0)) })
+      let urls = Dictionary(
+        uniqueKeysWithValues: TrackerEnvironment.allCases.map { ($0, tracker.apiURL($0)) })
       do {
         send(.tracker(.configurationLoaded(try tracker.store?.load(), apiURLs: urls)))
       } catch {
-        log.error("tracker: the saved configuration cannot be read; showing setup (\(String(describing: error)))")
+        log.error(
+          "tracker: the saved configuration cannot be read; showing setup (\(String(describing: error)))"
+        )
         send(.tracker(.configurationLoaded(nil, apiURLs: urls)))
       }
 
@@ -24,14 +27,20 @@ extension EffectRunner {
 
     case .send(let event, let configuration):
       guard let sender = tracker.sender else {
-        send(.tracker(.eventsProcessed(TrackerSendReport(entries: [.queueUnavailable], remaining: 0, isOffline: false))))
+        send(
+          .tracker(
+            .eventsProcessed(
+              TrackerSendReport(entries: [.queueUnavailable], remaining: 0, isOffline: false))))
         return
       }
       do {
         try sender.enqueue(event, configuration: configuration)
       } catch {
         log.error("tracker: queueing an event failed: \(String(describing: error))")
-        send(.tracker(.eventsProcessed(TrackerSendReport(entries: [.queueUnavailable], remaining: 0, isOffline: false))))
+        send(
+          .tracker(
+            .eventsProcessed(
+              TrackerSendReport(entries: [.queueUnavailable], remaining: 0, isOffline: false))))
         return
       }
       let result = await sender.flush(configuration: configuration)
@@ -41,14 +50,22 @@ extension EffectRunner {
       {
         entries.insert(.queued(event: event.name), at: 0)
       }
-      send(.tracker(.eventsProcessed(TrackerSendReport(entries: entries, remaining: result.remaining, isOffline: result.isOffline))))
+      send(
+        .tracker(
+          .eventsProcessed(
+            TrackerSendReport(
+              entries: entries, remaining: result.remaining, isOffline: result.isOffline))))
 
     case .flush(let configuration, let summary):
       guard let sender = tracker.sender else { return }
       let result = await sender.flush(configuration: configuration)
       var entries = report(result)
       if summary { entries.append(.flushed(sent: result.sent.count, remaining: result.remaining)) }
-      send(.tracker(.eventsProcessed(TrackerSendReport(entries: entries, remaining: result.remaining, isOffline: result.isOffline))))
+      send(
+        .tracker(
+          .eventsProcessed(
+            TrackerSendReport(
+              entries: entries, remaining: result.remaining, isOffline: result.isOffline))))
 
     case .scheduleRetry(let seconds):
       await tracker.sleep(seconds)
@@ -67,12 +84,20 @@ extension EffectRunner {
   }
 
   /// Sends `sdk_initialized`; on a 2xx saves the configuration when asked. nil when cancelled.
-  func initializeTracker(_ configuration: TrackerConfiguration, persist: Bool) async -> Result<Date, TrackerFailure>? {
+  func initializeTracker(_ configuration: TrackerConfiguration, persist: Bool) async -> Result<
+    Date, TrackerFailure
+  >? {
     let tracker = dependencies.tracker
-    guard let client = tracker.client(configuration.environment) else { return .failure(.cannotConnect) }
+    guard let client = tracker.client(configuration.environment) else {
+      return .failure(.cannotConnect)
+    }
     let event = TrackerWireEvent(
-      brandID: configuration.brandID, userID: configuration.userID, event: TrackerEvent.initializedName,
-      properties: ["environment": configuration.environment.rawValue, "sdk": "vibes", "sdkVersion": VibesVersion.string],
+      brandID: configuration.brandID, userID: configuration.userID,
+      event: TrackerEvent.initializedName,
+      properties: [
+        "environment": configuration.environment.rawValue, "sdk": "vibes",
+        "sdkVersion": VibesVersion.string,
+      ],
       timestamp: tracker.now())
     do {
       try await client.send(apiKey: configuration.apiKey, event: event)

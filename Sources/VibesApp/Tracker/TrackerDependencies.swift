@@ -38,7 +38,8 @@ public struct TrackerDependencies: Sendable {
       $0.key == TrackerEnvironment.qcVariable || $0.key == TrackerEnvironment.productionVariable
     }
     return TrackerDependencies(
-      store: TrackerConfigurationStore(database: database, secrets: secrets), urlOverrides: overrides)
+      store: TrackerConfigurationStore(database: database, secrets: secrets),
+      urlOverrides: overrides)
   }
 
   /// The API URL for `environment`, as shown on the demo screen.
@@ -47,11 +48,15 @@ public struct TrackerDependencies: Sendable {
   }
 
   public func client(_ environment: TrackerEnvironment) -> TrackerClient? {
-    guard let url = URL(string: apiURL(environment)), url.scheme != nil, url.host != nil else { return nil }
+    guard let url = URL(string: apiURL(environment)), url.scheme != nil, url.host != nil else {
+      return nil
+    }
     return TrackerClient(apiURL: url, transport: transport)
   }
 
-  public var sender: TrackerSender? { store.map { TrackerSender(database: $0.database, dependencies: self) } }
+  public var sender: TrackerSender? {
+    store.map { TrackerSender(database: $0.database, dependencies: self) }
+  }
 }
 
 /// A first-come, first-served lock for async code (an actor alone would let awaits interleave).

@@ -25,18 +25,22 @@ public struct TrackerSender: Sendable {
     public var remaining = 0
 
     public static func == (lhs: FlushResult, rhs: FlushResult) -> Bool {
-      lhs.sent.map(\.event) == rhs.sent.map(\.event) && lhs.dropped.map(\.event) == rhs.dropped.map(\.event)
-        && lhs.stoppedBy == rhs.stoppedBy && lhs.remaining == rhs.remaining && lhs.isOffline == rhs.isOffline
+      lhs.sent.map(\.event) == rhs.sent.map(\.event)
+        && lhs.dropped.map(\.event) == rhs.dropped.map(\.event)
+        && lhs.stoppedBy == rhs.stoppedBy && lhs.remaining == rhs.remaining
+        && lhs.isOffline == rhs.isOffline
     }
   }
 
   /// Adds `event` to the end of the queue, stamped now, for `configuration`'s brand.
   public func enqueue(_ event: TrackerEvent, configuration: TrackerConfiguration) throws {
     let wire = TrackerWireEvent(
-      brandID: configuration.brandID, userID: event.userID, event: event.name, properties: event.properties,
+      brandID: configuration.brandID, userID: event.userID, event: event.name,
+      properties: event.properties,
       timestamp: dependencies.now())
     try database.enqueueTrackerEvent(
-      event: event.name, body: String(decoding: wire.jsonData(), as: UTF8.self), at: dependencies.now())
+      event: event.name, body: String(decoding: wire.jsonData(), as: UTF8.self),
+      at: dependencies.now())
   }
 
   /// Sends the queue, oldest first, until it is empty or the API stops taking events.
@@ -57,7 +61,8 @@ public struct TrackerSender: Sendable {
         if batch.isEmpty { break }
         for queued in batch {
           do {
-            let status = try await client.send(apiKey: configuration.apiKey, body: Data(queued.body.utf8))
+            let status = try await client.send(
+              apiKey: configuration.apiKey, body: Data(queued.body.utf8))
             try database.deleteQueuedTrackerEvent(id: queued.id)
             result.sent.append((queued.event, status))
           } catch let error as TrackerClientError {

@@ -31,7 +31,9 @@ public enum TrackerEnvironment: String, CaseIterable, Sendable, Hashable, Codabl
   /// A trailing slash is dropped so `{apiUrl}/events` never doubles it.
   public func apiURL(overrides environment: [String: String] = [:]) -> String {
     var url = defaultURL
-    if let raw = environment[overrideVariable]?.trimmingCharacters(in: .whitespacesAndNewlines), !raw.isEmpty {
+    if let raw = environment[overrideVariable]?.trimmingCharacters(in: .whitespacesAndNewlines),
+      !raw.isEmpty
+    {
       url = raw
     }
     while url.hasSuffix("/") { url.removeLast() }
@@ -48,7 +50,8 @@ public struct TrackerConfiguration: Sendable, Hashable {
   public var userID: String
   public var environment: TrackerEnvironment
 
-  public init(apiKey: String, brandID: String, userID: String = "", environment: TrackerEnvironment) {
+  public init(apiKey: String, brandID: String, userID: String = "", environment: TrackerEnvironment)
+  {
     self.apiKey = apiKey
     self.brandID = brandID
     self.userID = userID

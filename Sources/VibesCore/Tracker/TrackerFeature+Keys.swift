@@ -44,7 +44,9 @@ extension AppReducer {
     }
   }
 
-  static func handleTrackerTextKey(_ state: inout AppState, _ id: TrackerFieldID, _ key: Key) -> [AppEffect] {
+  static func handleTrackerTextKey(_ state: inout AppState, _ id: TrackerFieldID, _ key: Key)
+    -> [AppEffect]
+  {
     func edit(clearsError: Bool = true, _ body: (inout TextInput) -> Void) {
       updateTrackerForm(&state) { form in
         form.edit(id, body)
@@ -83,7 +85,9 @@ extension AppReducer {
     return [.tracker(.initialize(requestID: requestID, configuration, persist: true))]
   }
 
-  static func handleTrackerEventFormKey(_ state: inout AppState, _ form: TrackerEventForm, _ key: Key) -> [AppEffect] {
+  static func handleTrackerEventFormKey(
+    _ state: inout AppState, _ form: TrackerEventForm, _ key: Key
+  ) -> [AppEffect] {
     switch key {
     case .ctrl("s"):
       return submitTrackerEventForm(&state)
@@ -106,7 +110,8 @@ extension AppReducer {
     case .enter, .ctrl("j"), .altEnter:
       if form.focus == .properties { return submitTrackerEventForm(&state) }
       updateTrackerEventForm(&state) { $0.moveFocus(by: 1) }
-    case .character(let character): updateTrackerEventForm(&state) { $0.edit { $0.insert(String(character)) } }
+    case .character(let character):
+      updateTrackerEventForm(&state) { $0.edit { $0.insert(String(character)) } }
     case .backspace, .ctrl("h"): updateTrackerEventForm(&state) { $0.edit { $0.deleteBackward() } }
     case .delete, .ctrl("d"): updateTrackerEventForm(&state) { $0.edit { $0.deleteForward() } }
     case .ctrl("u"): updateTrackerEventForm(&state) { $0.edit { $0.clear() } }
@@ -150,7 +155,8 @@ extension AppReducer {
     case .up, .character("k"):
       state.tracker.selection = actions[max(0, state.tracker.selection.rawValue - 1)]
     case .down, .character("j"):
-      state.tracker.selection = actions[min(actions.count - 1, state.tracker.selection.rawValue + 1)]
+      state.tracker.selection =
+        actions[min(actions.count - 1, state.tracker.selection.rawValue + 1)]
     case .enter, .character(" "):
       return runTrackerDemoAction(&state, state.tracker.selection)
     case .character(let character):
@@ -164,7 +170,9 @@ extension AppReducer {
     return []
   }
 
-  static func runTrackerDemoAction(_ state: inout AppState, _ action: TrackerDemoAction) -> [AppEffect] {
+  static func runTrackerDemoAction(_ state: inout AppState, _ action: TrackerDemoAction)
+    -> [AppEffect]
+  {
     guard let configuration = state.tracker.configuration else { return [] }
     switch action {
     case .customEvent:
@@ -172,7 +180,8 @@ extension AppReducer {
     case .screenView:
       state.router.trackerPath.append(.event(TrackerEventForm(kind: .screenView)))
     case .identify:
-      state.router.trackerPath.append(.event(TrackerEventForm(kind: .identify, primary: state.tracker.currentUserID)))
+      state.router.trackerPath.append(
+        .event(TrackerEventForm(kind: .identify, primary: state.tracker.currentUserID)))
     case .flush:
       return [.tracker(.flush(configuration, summary: true))]
     case .settings:

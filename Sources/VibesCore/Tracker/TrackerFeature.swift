@@ -153,7 +153,9 @@ extension AppReducer {
 
     case .retryTimerFired:
       state.tracker.isRetryScheduled = false
-      guard let configuration = state.tracker.configuration, state.tracker.queuedCount > 0 else { return [] }
+      guard let configuration = state.tracker.configuration, state.tracker.queuedCount > 0 else {
+        return []
+      }
       return [.tracker(.flush(configuration, summary: false))]
 
     case .resetFinished(let success):
@@ -200,7 +202,8 @@ extension AppReducer {
         return []
       }
     }
-    guard state.tracker.startupRequestID == requestID, state.tracker.configuration == configuration else { return [] }
+    guard state.tracker.startupRequestID == requestID, state.tracker.configuration == configuration
+    else { return [] }
     state.tracker.startupRequestID = nil
     switch result {
     case .success(let date):
@@ -297,7 +300,9 @@ extension AppReducer {
     }
   }
 
-  static func updateTrackerEventForm(_ state: inout AppState, _ body: (inout TrackerEventForm) -> Void) {
+  static func updateTrackerEventForm(
+    _ state: inout AppState, _ body: (inout TrackerEventForm) -> Void
+  ) {
     guard case .event(var form)? = state.router.trackerPath.last else { return }
     body(&form)
     state.router.trackerPath[state.router.trackerPath.count - 1] = .event(form)

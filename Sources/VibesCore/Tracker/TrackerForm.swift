@@ -58,7 +58,9 @@ public struct TrackerForm: Sendable, Hashable {
     environment = configuration?.environment ?? .qc
   }
 
-  public var focusOrder: [TrackerFormFocus] { TrackerFieldID.allCases.map { .field($0) } + [.initialize] }
+  public var focusOrder: [TrackerFormFocus] {
+    TrackerFieldID.allCases.map { .field($0) } + [.initialize]
+  }
 
   /// The focused text field, if the focus is on one.
   public var focusedTextField: TrackerFieldID? {

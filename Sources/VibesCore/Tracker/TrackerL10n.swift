@@ -92,7 +92,8 @@ public enum TrackerL10n: String, LocalizedKey {
   static let english: [TrackerL10n: String] = [
     .trackerSetupTitle: "Tracking SDK · configuration",
     .trackerSettingsTitle: "Tracking SDK · settings",
-    .trackerIntro: "Enter the credentials of your tracking API, pick the environment and initialize the SDK.",
+    .trackerIntro:
+      "Enter the credentials of your tracking API, pick the environment and initialize the SDK.",
     .trackerFieldAPIKey: "API Key",
     .trackerFieldBrandID: "Brand ID",
     .trackerFieldUserID: "User ID",
@@ -141,7 +142,8 @@ public enum TrackerL10n: String, LocalizedKey {
     .trackerLogStopped: "✗ sending paused: {reason}",
     .trackerLogFlushed: "Flush: {sent} sent, {remaining} still queued",
     .trackerLogQueueUnavailable: "✗ the local queue cannot be written",
-    .trackerConfirmReset: "Reset clears the API key, the settings and {count} queued events. Reset? y / n",
+    .trackerConfirmReset:
+      "Reset clears the API key, the settings and {count} queued events. Reset? y / n",
     .trackerResetting: "Resetting…",
     .trackerEventCustomTitle: "Track a custom event",
     .trackerEventScreenTitle: "Track a screen view",
@@ -176,7 +178,8 @@ public enum TrackerL10n: String, LocalizedKey {
   static let german: [TrackerL10n: String] = [
     .trackerSetupTitle: "Tracking-SDK · Konfiguration",
     .trackerSettingsTitle: "Tracking-SDK · Einstellungen",
-    .trackerIntro: "Gib die Zugangsdaten deiner Tracking-API ein, wähle die Umgebung und initialisiere das SDK.",
+    .trackerIntro:
+      "Gib die Zugangsdaten deiner Tracking-API ein, wähle die Umgebung und initialisiere das SDK.",
     .trackerFieldAPIKey: "API-Schlüssel",
     .trackerFieldBrandID: "Brand-ID",
     .trackerFieldUserID: "User-ID",
@@ -190,10 +193,12 @@ public enum TrackerL10n: String, LocalizedKey {
     .trackerErrorAPIKeyRequired: "API-Schlüssel ist erforderlich",
     .trackerErrorBrandIDRequired: "Brand-ID ist erforderlich",
     .trackerInitializing: "Das SDK wird initialisiert…",
-    .trackerFailureConnect: "Keine Verbindung zur API. Prüfe die API-URL und die Netzwerkverbindung.",
+    .trackerFailureConnect:
+      "Keine Verbindung zur API. Prüfe die API-URL und die Netzwerkverbindung.",
     .trackerFailureAPIKey: "Ungültiger API-Schlüssel. Bitte prüfe deine Zugangsdaten.",
     .trackerFailureBrandID: "Ungültige Brand-ID. Bitte prüfen und erneut versuchen.",
-    .trackerFailureServer: "Die Tracking-API hatte ein Problem (HTTP {status}). Versuche es später erneut.",
+    .trackerFailureServer:
+      "Die Tracking-API hatte ein Problem (HTTP {status}). Versuche es später erneut.",
     .trackerFailureRejected: "Die Tracking-API hat die Anfrage abgelehnt (HTTP {status}).",
     .trackerFailureStorage: "Die Konfiguration konnte nicht gespeichert oder gelöscht werden.",
     .trackerKeptHint: "Deine Eingaben bleiben erhalten: korrigiere sie und initialisiere erneut.",
@@ -225,7 +230,8 @@ public enum TrackerL10n: String, LocalizedKey {
     .trackerLogStopped: "✗ Senden pausiert: {reason}",
     .trackerLogFlushed: "Senden: {sent} gesendet, {remaining} warten noch",
     .trackerLogQueueUnavailable: "✗ die lokale Warteschlange kann nicht geschrieben werden",
-    .trackerConfirmReset: "Zurücksetzen löscht den API-Schlüssel, die Einstellungen und {count} wartende Events. Zurücksetzen? y / n",
+    .trackerConfirmReset:
+      "Zurücksetzen löscht den API-Schlüssel, die Einstellungen und {count} wartende Events. Zurücksetzen? y / n",
     .trackerResetting: "Wird zurückgesetzt…",
     .trackerEventCustomTitle: "Eigenes Event senden",
     .trackerEventScreenTitle: "Screen-View senden",
@@ -241,10 +247,13 @@ public enum TrackerL10n: String, LocalizedKey {
     .trackerErrorScreenRequired: "Screen-Name ist erforderlich",
     .trackerErrorUserRequired: "User-ID ist erforderlich",
     .trackerErrorProperties: "\"{pair}\" ist unlesbar: schreibe schlüssel=wert",
-    .trackerFooterSetup: "Tab weiter · ←→ Umgebung · Ctrl-S initialisieren · F1 Hilfe · Ctrl-C beenden",
-    .trackerFooterSettings: "Tab weiter · ←→ Umgebung · Ctrl-S speichern und initialisieren · Esc zurück",
+    .trackerFooterSetup:
+      "Tab weiter · ←→ Umgebung · Ctrl-S initialisieren · F1 Hilfe · Ctrl-C beenden",
+    .trackerFooterSettings:
+      "Tab weiter · ←→ Umgebung · Ctrl-S speichern und initialisieren · Esc zurück",
     .trackerFooterBusy: "Esc abbrechen",
-    .trackerFooterDemo: "↑↓ wählen · Enter ausführen · c v i f s r · 1-3 Tabs · ? Hilfe · q beenden",
+    .trackerFooterDemo:
+      "↑↓ wählen · Enter ausführen · c v i f s r · 1-3 Tabs · ? Hilfe · q beenden",
     .trackerFooterConfirm: "y zurücksetzen · n behalten",
     .trackerFooterEvent: "Tab weiter · Enter / Ctrl-S senden · Esc zurück",
     .trackerHelpNextField: "Nächstes / voriges Feld",

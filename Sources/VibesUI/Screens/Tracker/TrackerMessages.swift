@@ -7,8 +7,10 @@ extension Localizer {
     case .cannotConnect: return self[TrackerL10n.trackerFailureConnect]
     case .invalidAPIKey: return self[TrackerL10n.trackerFailureAPIKey]
     case .invalidBrandID: return self[TrackerL10n.trackerFailureBrandID]
-    case .server(let status): return format(TrackerL10n.trackerFailureServer, ["status": String(status)])
-    case .rejected(let status): return format(TrackerL10n.trackerFailureRejected, ["status": String(status)])
+    case .server(let status):
+      return format(TrackerL10n.trackerFailureServer, ["status": String(status)])
+    case .rejected(let status):
+      return format(TrackerL10n.trackerFailureRejected, ["status": String(status)])
     case .storageFailed: return self[TrackerL10n.trackerFailureStorage]
     }
   }
@@ -25,7 +27,8 @@ extension Localizer {
     func clean(_ text: String) -> String { TerminalText.sanitize(text) }
     switch entry {
     case .initialized(let environment):
-      return format(TrackerL10n.trackerLogInitialized, ["environment": trackerEnvironment(environment)])
+      return format(
+        TrackerL10n.trackerLogInitialized, ["environment": trackerEnvironment(environment)])
     case .initializationFailed(let failure):
       return format(TrackerL10n.trackerLogInitFailed, ["reason": trackerFailure(failure)])
     case .sent(let event, let status):
@@ -33,11 +36,13 @@ extension Localizer {
     case .queued(let event):
       return format(TrackerL10n.trackerLogQueued, ["event": clean(event)])
     case .dropped(let event, let status):
-      return format(TrackerL10n.trackerLogDropped, ["event": clean(event), "status": String(status)])
+      return format(
+        TrackerL10n.trackerLogDropped, ["event": clean(event), "status": String(status)])
     case .stopped(let failure):
       return format(TrackerL10n.trackerLogStopped, ["reason": trackerFailure(failure)])
     case .flushed(let sent, let remaining):
-      return format(TrackerL10n.trackerLogFlushed, ["sent": String(sent), "remaining": String(remaining)])
+      return format(
+        TrackerL10n.trackerLogFlushed, ["sent": String(sent), "remaining": String(remaining)])
     case .queueUnavailable:
       return self[TrackerL10n.trackerLogQueueUnavailable]
     case .invalidProperties(let pair):

@@ -143,4 +143,29 @@ final class TrackerEndToEndTests: XCTestCase {
         "part of a key reached the screen")
     }
   }
+
+  /// A wrong brand and an unreachable API each say what to fix, keep the fields, and save nothing.
+  func testWrongBrandAndUnreachableAPISayWhatToFix() async throws {
+    let tmux = try launch()
+    tmux.waitFor("1 Feed")
+    tmux.send("3")
+    tmux.waitFor("Tracking SDK · configuration")
+    tmux.type(Self.goodKey)
+    tmux.send("Tab")
+    tmux.type("brand-unknown")
+    tmux.send("Enter", "Enter", "Enter", "Enter")
+    var screen = tmux.waitFor("Invalid Brand ID. Please verify and try again.")
+    XCTAssertTrue(screen.contains("brand-unknown"), screen)
+
+    await fake.setOffline(true)
+    tmux.send("C-u")
+    tmux.type(Self.brand)
+    tmux.send("C-s")
+    screen = tmux.waitFor("Failed to connect to API. Check your API URL and network connection.")
+    XCTAssertTrue(screen.contains(Self.brand), screen)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: harness.vaultFile.path), "nothing saved")
+    tmux.send("C-c")
+    tmux.waitForExit()
+    XCTAssertFalse(tmux.captures.joined().contains(Self.goodKey))
+  }
 }

@@ -15,6 +15,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     .target(
@@ -70,6 +71,13 @@ let package = Package(
     .testTarget(
       name: "VibesAppTests",
       dependencies: ["VibesApp", "VibesCore", "VibesStorage", "VibesServices", "VibesTestSupport"]
+    ),
+    .testTarget(
+      name: "TrackerTests",
+      dependencies: [
+        "VibesCore", "VibesUI", "VibesStorage", "VibesServices", "VibesApp", "VibesTestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
     ),
     .testTarget(
       name: "EndToEndTests",

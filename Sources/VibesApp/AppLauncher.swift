@@ -49,7 +49,7 @@ public enum AppLauncher {
       ticketmaster: TicketmasterClient(baseURL: ticketmaster.url), browser: BrowserLauncher(environment: environment),
       spotify: .live(environment: environment, paths: paths, database: database, secrets: store),
       appStoreConnect: .live(environment: environment, paths: paths),
-      tracker: .live(environment: environment, paths: paths), logger: logger)
+      tracker: .live(environment: environment, paths: paths, database: database, secrets: store), logger: logger)
   }
 
   /// Starts the terminal UI; returns the process exit code.

@@ -64,12 +64,12 @@ final class ChecklistScreenTests: XCTestCase {
 
   func testPlaceholderTabsAreHonest() {
     var screen = Screen()
-    screen.press(.character("3"))
+    screen.press(.character("2"))
     let grid = screen.render()
     XCTAssertNotNil(grid.row(containing: "Not available in this version"))
     let tabRow = grid.lines[0]
     XCTAssertTrue(tabRow.contains("3 Tracker"))
-    XCTAssertTrue(grid.style(of: " 3 Tracker ", inRow: 0)!.attributes.contains(.reverse))
+    XCTAssertTrue(grid.style(of: " 2 App Store Connect ", inRow: 0)!.attributes.contains(.reverse))
   }
 
   func testHelpOverlayListsTheScreensKeys() {

@@ -1,6 +1,129 @@
+import Foundation
 import VibesCore
+import VibesServices
+import VibesStorage
 
 extension EffectRunner {
   /// Runs the Tracker feature's effects against `dependencies.tracker`.
-  func runTracker(_ effect: TrackerEffect, send: @escaping @Sendable (AppAction) -> Void) async {}
+  func runTracker(_ effect: TrackerEffect, send: @escaping @Sendable (AppAction) -> Void) async {
+    let tracker = dependencies.tracker
+    switch effect {
+    case .loadConfiguration:
+      let urls = Dictionary(
+        uniqueKeysWithValues: TrackerEnvironment.allCases.map { ($0, tracker.apiURL($0)) })
+      do {
+        send(.tracker(.configurationLoaded(try tracker.store?.load(), apiURLs: urls)))
+      } catch {
+        log.error(
+          "tracker: the saved configuration cannot be read; showing setup (\(String(describing: error)))"
+        )
+        send(.tracker(.configurationLoaded(nil, apiURLs: urls)))
+      }
+
+    case .initialize(let requestID, let configuration, let persist):
+      if let result = await initializeTracker(configuration, persist: persist) {
+        send(.tracker(.initializationFinished(requestID: requestID, configuration, result)))
+      }
+
+    case .send(let event, let configuration):
+      guard let sender = tracker.sender else {
+        send(
+          .tracker(
+            .eventsProcessed(
+              TrackerSendReport(entries: [.queueUnavailable], remaining: 0, isOffline: false))))
+        return
+      }
+      do {
+        try sender.enqueue(event, configuration: configuration)
+      } catch {
+        log.error("tracker: queueing an event failed: \(String(describing: error))")
+        send(
+          .tracker(
+            .eventsProcessed(
+              TrackerSendReport(entries: [.queueUnavailable], remaining: 0, isOffline: false))))
+        return
+      }
+      let result = await sender.flush(configuration: configuration)
+      var entries = report(result)
+      if result.remaining > 0, !result.sent.contains(where: { $0.event == event.name }),
+        !result.dropped.contains(where: { $0.event == event.name })
+      {
+        entries.insert(.queued(event: event.name), at: 0)
+      }
+      send(
+        .tracker(
+          .eventsProcessed(
+            TrackerSendReport(
+              entries: entries, remaining: result.remaining, isOffline: result.isOffline))))
+
+    case .flush(let configuration, let summary):
+      guard let sender = tracker.sender else { return }
+      let result = await sender.flush(configuration: configuration)
+      var entries = report(result)
+      if summary { entries.append(.flushed(sent: result.sent.count, remaining: result.remaining)) }
+      send(
+        .tracker(
+          .eventsProcessed(
+            TrackerSendReport(
+              entries: entries, remaining: result.remaining, isOffline: result.isOffline))))
+
+    case .scheduleRetry(let seconds):
+      await tracker.sleep(seconds)
+      send(.tracker(.retryTimerFired))
+
+    case .reset:
+      do {
+        try tracker.store?.clear()
+        log.info("tracker: configuration reset")
+        send(.tracker(.resetFinished(success: true)))
+      } catch {
+        log.error("tracker: reset failed: \(String(describing: error))")
+        send(.tracker(.resetFinished(success: false)))
+      }
+    }
+  }
+
+  /// Sends `sdk_initialized`; on a 2xx saves the configuration when asked. nil when cancelled.
+  func initializeTracker(_ configuration: TrackerConfiguration, persist: Bool) async -> Result<
+    Date, TrackerFailure
+  >? {
+    let tracker = dependencies.tracker
+    guard let client = tracker.client(configuration.environment) else {
+      return .failure(.cannotConnect)
+    }
+    let event = TrackerWireEvent(
+      brandID: configuration.brandID, userID: configuration.userID,
+      event: TrackerEvent.initializedName,
+      properties: [
+        "environment": configuration.environment.rawValue, "sdk": "vibes",
+        "sdkVersion": VibesVersion.string,
+      ],
+      timestamp: tracker.now())
+    do {
+      try await client.send(apiKey: configuration.apiKey, event: event)
+    } catch {
+      if error == .cancelled { return nil }
+      log.notice("tracker: initialization failed: \(String(describing: error))")
+      return .failure(TrackerFailure(error))
+    }
+    let date = tracker.now()
+    if persist {
+      do {
+        guard let store = tracker.store else { return .failure(.storageFailed) }
+        try store.save(configuration, at: date)
+      } catch {
+        log.error("tracker: saving the configuration failed: \(String(describing: error))")
+        return .failure(.storageFailed)
+      }
+    }
+    log.info("tracker: initialized (\(configuration.environment.rawValue))")
+    return .success(date)
+  }
+
+  func report(_ result: TrackerSender.FlushResult) -> [TrackerLogEntry] {
+    var entries: [TrackerLogEntry] = result.sent.map { .sent(event: $0.event, status: $0.status) }
+    entries += result.dropped.map { .dropped(event: $0.event, status: $0.status) }
+    if let failure = result.stoppedBy { entries.append(.stopped(failure)) }
+    return entries
+  }
 }

@@ -1,6 +1,6 @@
 import VibesCore
 
-/// The App Store Connect and Tracker tabs until their flows land: an honest note, not a fake screen.
+/// The App Store Connect tab until its flow lands: an honest note, not a fake screen.
 enum PlaceholderTabScreen {
   static func render(into grid: inout Grid, _ area: Rect, _ t: Localizer) {
     grid.write(t[.tabNotAvailableTitle], row: area.row + 1, column: 2, style: Theme.title)

@@ -1,0 +1,68 @@
+import VibesCore
+
+/// A demo action's form: event name / screen name / user id, and properties.
+enum TrackerEventFormScreen {
+  static func render(
+    _ state: AppState, _ form: TrackerEventForm, into grid: inout Grid, _ area: Rect, _ t: Localizer
+  ) {
+    let (title, primaryLabel, propertiesLabel, required):
+      (TrackerL10n, TrackerL10n, TrackerL10n, TrackerL10n) =
+        switch form.kind {
+        case .custom:
+          (
+            .trackerEventCustomTitle, .trackerFieldEventName, .trackerFieldProperties,
+            .trackerErrorEventNameRequired
+          )
+        case .screenView:
+          (
+            .trackerEventScreenTitle, .trackerFieldScreenName, .trackerFieldProperties,
+            .trackerErrorScreenRequired
+          )
+        case .identify:
+          (
+            .trackerEventIdentifyTitle, .trackerFieldIdentifyUser, .trackerFieldTraits,
+            .trackerErrorUserRequired
+          )
+        }
+    grid.write(t[title], row: area.row, column: 2, style: Theme.title)
+    var row = area.row + 2
+    let labelWidth = max(DisplayWidth.of(t[primaryLabel]), DisplayWidth.of(t[propertiesLabel]))
+    let inputColumn = 5 + labelWidth
+    let inputWidth = max(8, area.width - inputColumn - 2)
+    let fields: [(TrackerEventFormFocus, TrackerL10n, TextInput, String?, CellStyle)] = [
+      (
+        .primary, primaryLabel, form.primary, form.primaryError.map { _ in t[required] },
+        Theme.error
+      ),
+      (
+        .properties, propertiesLabel, form.properties,
+        form.propertiesError.map {
+          t.format(TrackerL10n.trackerErrorProperties, ["pair": TerminalText.sanitize($0)])
+        }
+          ?? nil, Theme.error
+      ),
+    ]
+    for (focus, label, input, error, style) in fields {
+      let focused = form.focus == focus
+      grid.write(focused ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
+      grid.write(t[label], row: row, column: 3, style: focused ? Theme.title : .plain)
+      let cursor = TrackerFormScreen.renderInput(
+        input, secret: false, into: &grid, row: row, column: inputColumn, width: inputWidth)
+      if focused && state.isEditingText { grid.cursor = GridPosition(row: row, column: cursor) }
+      row += 1
+      if let error {
+        grid.write(error, row: row, column: inputColumn, style: style, maxWidth: inputWidth)
+      } else if focus == .properties {
+        grid.write(
+          t[TrackerL10n.trackerPropertiesHint], row: row, column: inputColumn, style: Theme.hint,
+          maxWidth: inputWidth)
+      }
+      row += 2
+    }
+    let focused = form.focus == .send
+    grid.write(focused ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
+    grid.write(
+      "[ \(t[TrackerL10n.trackerButtonSend]) ]", row: row, column: inputColumn,
+      style: focused ? Theme.selected : Theme.title)
+  }
+}

@@ -1,0 +1,150 @@
+import VibesCore
+
+/// The configuration form (root while unconfigured, or pushed by Settings).
+enum TrackerFormScreen {
+  static func render(
+    _ state: AppState, _ form: TrackerForm, isSettings: Bool, into grid: inout Grid, _ area: Rect,
+    _ t: Localizer
+  ) {
+    grid.write(
+      t[isSettings ? TrackerL10n.trackerSettingsTitle : TrackerL10n.trackerSetupTitle],
+      row: area.row, column: 2, style: Theme.title)
+    var row = area.row + 2
+    for line in WordWrap.lines(t[TrackerL10n.trackerIntro], width: area.width - 4)
+    where row < area.bottom {
+      grid.write(line, row: row, column: 2)
+      row += 1
+    }
+    row += 1
+
+    let labels: [(TrackerFieldID, String)] = [
+      (.apiKey, t[TrackerL10n.trackerFieldAPIKey]), (.brandID, t[TrackerL10n.trackerFieldBrandID]),
+      (.userID, t[TrackerL10n.trackerFieldUserID]),
+      (.environment, t[TrackerL10n.trackerFieldEnvironment]),
+    ]
+    let labelWidth = labels.map { DisplayWidth.of($0.1) }.max() ?? 0
+    let inputColumn = 5 + labelWidth
+    let inputWidth = max(8, area.width - inputColumn - 2)
+    let editing = state.isEditingText
+    for (id, label) in labels {
+      let focused = form.focus == .field(id)
+      grid.write(focused ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
+      grid.write(label, row: row, column: 3, style: focused ? Theme.title : .plain)
+      if id == .environment {
+        renderPicker(form, state, into: &grid, row: row, column: inputColumn, width: inputWidth, t)
+        row += 2
+        continue
+      }
+      let input = form.input(id) ?? TextInput()
+      let cursor = renderInput(
+        input, secret: id == .apiKey, into: &grid, row: row, column: inputColumn, width: inputWidth)
+      if focused && editing { grid.cursor = GridPosition(row: row, column: cursor) }
+      row += 1
+      if let error = form.errors[id] {
+        grid.write(
+          fieldError(id, error, t), row: row, column: inputColumn, style: Theme.error,
+          maxWidth: inputWidth)
+      } else if id == .userID {
+        grid.write(
+          t[TrackerL10n.trackerOptionalHint], row: row, column: inputColumn, style: Theme.hint,
+          maxWidth: inputWidth)
+      }
+      row += 1
+    }
+    row += 1
+
+    let focused = form.focus == .initialize
+    grid.write(focused ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
+    let enabled = form.canInitialize
+    let buttonStyle = !enabled ? Theme.hint : (focused ? Theme.selected : Theme.title)
+    let used = grid.write(
+      "[ \(t[TrackerL10n.trackerButtonInitialize]) ]", row: row, column: inputColumn,
+      style: buttonStyle)
+    if !enabled {
+      grid.write(
+        "  " + t[TrackerL10n.trackerInitializeDisabled], row: row, column: inputColumn + used,
+        style: Theme.hint,
+        maxWidth: area.width - inputColumn - used - 2)
+    }
+    row += 2
+    renderPhase(form, into: &grid, row: row, area: area, t)
+  }
+
+  static func fieldError(_ id: TrackerFieldID, _ error: FieldError, _ t: Localizer) -> String {
+    switch id {
+    case .apiKey: return t[TrackerL10n.trackerErrorAPIKeyRequired]
+    case .brandID: return t[TrackerL10n.trackerErrorBrandIDRequired]
+    default: return t.fieldError(error)
+    }
+  }
+
+  /// Both options, the selected one marked by a symbol and a word (not colour alone), and its URL.
+  static func renderPicker(
+    _ form: TrackerForm, _ state: AppState, into grid: inout Grid, row: Int, column: Int,
+    width: Int, _ t: Localizer
+  ) {
+    var used = 0
+    for environment in TrackerEnvironment.allCases {
+      let selected = environment == form.environment
+      var text = (selected ? "◉ " : "○ ") + t.trackerEnvironment(environment)
+      if selected { text += " (\(t[TrackerL10n.trackerSelectedWord]))" }
+      let style =
+        selected
+        ? (form.focus == .field(.environment) ? Theme.selected : Theme.title) : CellStyle.plain
+      used +=
+        grid.write(text, row: row, column: column + used, style: style, maxWidth: width - used) + 3
+    }
+    let url = state.tracker.apiURLs[form.environment] ?? form.environment.defaultURL
+    grid.write(
+      "→ " + TerminalText.sanitize(url), row: row + 1, column: column, style: Theme.hint,
+      maxWidth: width)
+  }
+
+  /// Draws a single-line input; returns the cursor's column. Secrets are drawn as bullets only.
+  static func renderInput(
+    _ input: TextInput, secret: Bool, into grid: inout Grid, row: Int, column: Int, width: Int
+  )
+    -> Int
+  {
+    grid.write(String(repeating: " ", count: width), row: row, column: column, style: Theme.field)
+    if secret {
+      let shown = min(input.text.count, width - 1)
+      grid.write(
+        SecretMask.bullets(count: shown, limit: width - 1), row: row, column: column,
+        style: Theme.field)
+      let hidden = input.text.count - shown
+      return column + max(0, input.cursor - hidden)
+    }
+    let characters = Array(TerminalText.sanitize(input.text))
+    let cursor = min(input.cursor, characters.count)
+    var start = 0
+    while start < cursor, DisplayWidth.of(String(characters[start..<cursor])) > width - 1 {
+      start += 1
+    }
+    grid.write(
+      String(characters[start...]), row: row, column: column, style: Theme.field, maxWidth: width)
+    return column + DisplayWidth.of(String(characters[start..<cursor]))
+  }
+
+  static func renderPhase(
+    _ form: TrackerForm, into grid: inout Grid, row: Int, area: Rect, _ t: Localizer
+  ) {
+    var lines: [(String, CellStyle)] = []
+    switch form.phase {
+    case .editing: return
+    case .initializing: lines = [(t[TrackerL10n.trackerInitializing], Theme.pending)]
+    case .failed(let failure):
+      lines = [
+        (Theme.incompleteSymbol + " " + t.trackerFailure(failure), Theme.error),
+        (t[TrackerL10n.trackerKeptHint], .plain),
+      ]
+    }
+    var current = row
+    for (text, style) in lines {
+      for line in WordWrap.lines(text, width: area.width - 4) where current < area.bottom {
+        grid.write(line, row: current, column: 2, style: style)
+        current += 1
+      }
+    }
+  }
+}

@@ -32,7 +32,10 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
-    .target(name: "VibesServices"),
+    .target(
+      name: "VibesServices",
+      dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+    ),
     .target(
       name: "VibesApp",
       dependencies: [
@@ -52,6 +55,7 @@ let package = Package(
       dependencies: [
         "VibesServices",
         .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ],
       path: "Tests/VibesTestSupport"
     ),

@@ -8,7 +8,7 @@ public final class AppDatabase: Sendable {
   /// How long a connection waits for another process's lock before failing with SQLITE_BUSY.
   public static let busyTimeoutMilliseconds = 5_000
 
-  private let writer: any DatabaseWriter
+  let writer: any DatabaseWriter
 
   /// Opens (or creates) the database file as a WAL DatabasePool and runs pending migrations.
   public init(path: String) throws {

@@ -48,8 +48,8 @@ public enum AppStoreConnectRemovalPhase: Sendable, Hashable {
 }
 
 public struct AppStoreConnectSettingsState: Sendable, Hashable {
-  public var removal: AppStoreConnectRemovalPhase = .idle
-  public init() {}
+  public var removal: AppStoreConnectRemovalPhase
+  public init(removal: AppStoreConnectRemovalPhase = .idle) { self.removal = removal }
 }
 
 public enum AppStoreConnectAction: Sendable, Hashable {

@@ -65,6 +65,13 @@ let package = Package(
     .testTarget(name: "VibesStorageTests", dependencies: ["VibesStorage", "VibesCore"]),
     .testTarget(name: "VibesServicesTests", dependencies: ["VibesServices", "VibesTestSupport"]),
     .testTarget(
+      name: "AppStoreConnectAppTests",
+      dependencies: [
+        "VibesApp", "VibesCore", "VibesStorage", "VibesServices", "VibesTestSupport",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .testTarget(
       name: "EndToEndTests",
       dependencies: ["VibesTestSupport", "VibesStorage", "VibesCore"]
     ),

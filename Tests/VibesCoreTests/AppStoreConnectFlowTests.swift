@@ -5,7 +5,8 @@ import XCTest
 /// The App Store Connect tab through the reducer: setup is mandatory, verify, dashboard and sync, removal.
 final class AppStoreConnectFlowTests: XCTestCase {
   static let issuer = "57246542-96fe-1a63-e053-0824d011072a"
-  static let keyText = "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg\n-----END PRIVATE KEY-----"
+  static let keyText =
+    "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg\n-----END PRIVATE KEY-----"
   static let apps = [
     AppStoreConnectApp(id: "1", name: "Alpha", bundleID: "com.example.alpha", sku: "A1"),
     AppStoreConnectApp(id: "2", name: "Beta", bundleID: "com.example.beta", sku: "B2"),
@@ -50,7 +51,8 @@ final class AppStoreConnectFlowTests: XCTestCase {
   func testSetupIsTheRootUntilCredentialsAreVerified() {
     var driver = onTab(configured: nil)
     XCTAssertEqual(driver.state.appStoreConnect.root, .loading)
-    driver.send(.appStoreConnect(.storedStateLoaded(AppStoreConnectStoredState(isConfigured: false))))
+    driver.send(
+      .appStoreConnect(.storedStateLoaded(AppStoreConnectStoredState(isConfigured: false))))
     XCTAssertEqual(driver.state.appStoreConnect.root, .setup)
     // Dashboard keys do nothing on the setup screen: "s" is typed into the Issuer ID field.
     driver.press(.character("s"), .character("r"))
@@ -80,7 +82,8 @@ final class AppStoreConnectFlowTests: XCTestCase {
       return XCTFail("no inspection: \(effects)")
     }
     XCTAssertEqual(text.value, "/home/me/AuthKey_ABCDE12345.p8")
-    let summary = PrivateKeySummary(curve: "P-256", fingerprint: "1a2b…9f", keyIDFromFileName: "ABCDE12345")
+    let summary = PrivateKeySummary(
+      curve: "P-256", fingerprint: "1a2b…9f", keyIDFromFileName: "ABCDE12345")
     driver.send(.appStoreConnect(.privateKeyInspected(requestID: id + 100, .success(summary))))
     XCTAssertNil(driver.state.appStoreConnect.setup.keySummary, "a stale answer is dropped")
     driver.send(.appStoreConnect(.privateKeyInspected(requestID: id, .success(summary))))
@@ -108,14 +111,17 @@ final class AppStoreConnectFlowTests: XCTestCase {
     XCTAssertEqual(driver.state.appStoreConnect.setup.phase, .verifying(requestID: id))
     XCTAssertFalse(driver.state.isEditingText, "typing is off while verifying")
 
-    let effects = driver.send(.appStoreConnect(.connectFinished(requestID: id, .failure(.cannotConnect))))
+    let effects = driver.send(
+      .appStoreConnect(.connectFinished(requestID: id, .failure(.cannotConnect))))
     XCTAssertEqual(effects, [], "a failure asks for no save and no sync")
     XCTAssertEqual(driver.state.appStoreConnect.setup.phase, .failed(.cannotConnect))
     XCTAssertEqual(driver.state.appStoreConnect.isConfigured, false)
     XCTAssertEqual(driver.state.appStoreConnect.setup.keyID.text, "2x9r4hxf34")
 
     let retry = driver.press(.ctrl("r"))
-    guard case .appStoreConnect(.connect(let retryID, _))? = retry.first else { return XCTFail("no retry") }
+    guard case .appStoreConnect(.connect(let retryID, _))? = retry.first else {
+      return XCTFail("no retry")
+    }
     driver.send(.appStoreConnect(.connectFinished(requestID: retryID, .failure(.notAuthorized))))
     XCTAssertEqual(driver.press(.ctrl("r")), [], "a 401 is not retried as is")
     // Fix a field: the failure clears and the user submits again.
@@ -130,29 +136,38 @@ final class AppStoreConnectFlowTests: XCTestCase {
     XCTAssertEqual(driver.press(.escape), [.cancel(requestID: id)])
     XCTAssertEqual(driver.state.appStoreConnect.setup.phase, .editing)
     driver.send(.appStoreConnect(.connectFinished(requestID: id, .success(Date()))))
-    XCTAssertEqual(driver.state.appStoreConnect.isConfigured, false, "a cancelled answer is dropped")
+    XCTAssertEqual(
+      driver.state.appStoreConnect.isConfigured, false, "a cancelled answer is dropped")
   }
 
   func testSuccessForgetsTheKeyOpensTheDashboardAndSyncsAtOnce() throws {
     var driver = onTab(configured: false)
     let id = try XCTUnwrap(fillAndSubmit(&driver))
     let effects = driver.send(.appStoreConnect(.connectFinished(requestID: id, .success(Date()))))
-    guard case .appStoreConnect(.sync(let syncID))? = effects.first else { return XCTFail("no sync: \(effects)") }
+    guard case .appStoreConnect(.sync(let syncID))? = effects.first else {
+      return XCTFail("no sync: \(effects)")
+    }
     XCTAssertEqual(driver.state.appStoreConnect.root, .dashboard)
-    XCTAssertEqual(driver.state.appStoreConnect.setup, AppStoreConnectSetupForm(), "the key left memory")
+    XCTAssertEqual(
+      driver.state.appStoreConnect.setup, AppStoreConnectSetupForm(), "the key left memory")
 
     driver.send(.appStoreConnect(.syncProgress(requestID: syncID, fetched: 1)))
-    XCTAssertEqual(driver.state.appStoreConnect.dashboard.sync, .syncing(requestID: syncID, fetched: 1))
+    XCTAssertEqual(
+      driver.state.appStoreConnect.dashboard.sync, .syncing(requestID: syncID, fetched: 1))
     XCTAssertEqual(driver.press(.character("r")), [], "one sync at a time")
     let synced = Date(timeIntervalSince1970: 1_800_000_000)
     driver.send(
       .appStoreConnect(
         .syncFinished(
-          requestID: syncID, .success(AppStoreConnectStoredState(isConfigured: true, apps: Self.apps, lastSync: synced)))))
+          requestID: syncID,
+          .success(
+            AppStoreConnectStoredState(isConfigured: true, apps: Self.apps, lastSync: synced)))))
     XCTAssertEqual(driver.state.appStoreConnect.dashboard.apps, Self.apps)
     XCTAssertEqual(driver.state.appStoreConnect.dashboard.lastSync, synced)
     XCTAssertEqual(driver.state.appStoreConnect.dashboard.sync, .idle)
-    guard case .appStoreConnect(.sync)? = driver.press(.character("r")).first else { return XCTFail("r syncs") }
+    guard case .appStoreConnect(.sync)? = driver.press(.character("r")).first else {
+      return XCTFail("r syncs")
+    }
   }
 
   func testDashboardMovesAndQuitsAtRoot() {
@@ -170,7 +185,8 @@ final class AppStoreConnectFlowTests: XCTestCase {
       return XCTFail("no sync")
     }
     driver.press(.character("s"))
-    XCTAssertEqual(driver.state.router.appStoreConnectPath, [.settings(AppStoreConnectSettingsState())])
+    XCTAssertEqual(
+      driver.state.router.appStoreConnectPath, [.settings(AppStoreConnectSettingsState())])
     XCTAssertEqual(driver.press(.enter), [])
     XCTAssertEqual(driver.press(.character("n")), [], "n keeps the credentials")
     driver.press(.enter)
@@ -190,9 +206,12 @@ final class AppStoreConnectFlowTests: XCTestCase {
     var driver = onTab(configured: true)
     driver.press(.character("s"), .enter, .character("y"))
     driver.send(.appStoreConnect(.credentialsRemovalFailed))
-    XCTAssertEqual(driver.state.router.appStoreConnectPath, [.settings(AppStoreConnectSettingsState(removal: .failed))])
+    XCTAssertEqual(
+      driver.state.router.appStoreConnectPath,
+      [.settings(AppStoreConnectSettingsState(removal: .failed))])
     driver.press(.escape)
-    XCTAssertEqual(driver.state.router.appStoreConnectPath, [.settings(AppStoreConnectSettingsState())])
+    XCTAssertEqual(
+      driver.state.router.appStoreConnectPath, [.settings(AppStoreConnectSettingsState())])
     driver.press(.escape)
     XCTAssertEqual(driver.state.router.appStoreConnectPath, [])
     XCTAssertEqual(driver.state.appStoreConnect.root, .dashboard)
@@ -201,10 +220,13 @@ final class AppStoreConnectFlowTests: XCTestCase {
   func testEveryTextIsLocalised() {
     XCTAssertEqual(LocalizationAudit.problems(AppStoreConnectL10n.self), [])
     XCTAssertNotEqual(
-      Localizer(.de)[.ascButtonConnect], Localizer(.en)[.ascButtonConnect], "German has its own labels")
+      Localizer(.de)[.ascButtonConnect], Localizer(.en)[.ascButtonConnect],
+      "German has its own labels")
   }
 
   func testTimesAreShownInUTC() {
-    XCTAssertEqual(AppStoreConnectTime.format(Date(timeIntervalSince1970: 1_700_000_000)), "2023-11-14 22:13 UTC")
+    XCTAssertEqual(
+      AppStoreConnectTime.format(Date(timeIntervalSince1970: 1_700_000_000)), "2023-11-14 22:13 UTC"
+    )
   }
 }

@@ -29,7 +29,9 @@ final class AppStoreConnectScreenTests: XCTestCase {
       XCTAssertTrue(text.contains(expected), "missing \(expected):\n\(text)")
     }
     let german = screen(configured: false).render(.de).lines.joined(separator: "\n")
-    for expected in ["App Store Connect verbinden", "Schlüssel-ID", "Privater Schlüssel", "Prüfen & verbinden"] {
+    for expected in [
+      "App Store Connect verbinden", "Schlüssel-ID", "Privater Schlüssel", "Prüfen & verbinden",
+    ] {
       XCTAssertTrue(german.contains(expected), "missing \(expected):\n\(german)")
     }
   }
@@ -46,7 +48,8 @@ final class AppStoreConnectScreenTests: XCTestCase {
     let id = screen.state.appStoreConnect.setup.inspectionID ?? 0
     screen.send(
       .appStoreConnect(
-        .privateKeyInspected(requestID: id, .success(PrivateKeySummary(curve: "P-256", fingerprint: "1a2b…9f")))))
+        .privateKeyInspected(
+          requestID: id, .success(PrivateKeySummary(curve: "P-256", fingerprint: "1a2b…9f")))))
     text = screen.render().lines.joined(separator: "\n")
     XCTAssertTrue(text.contains("Private key loaded · P-256 · SHA256 fingerprint 1a2b…9f"), text)
     XCTAssertFalse(text.contains("SECRET"), text)
@@ -66,7 +69,9 @@ final class AppStoreConnectScreenTests: XCTestCase {
       var screen = screen(configured: false, height: 40)
       screen.press(.tab)
       screen.press(.backTab)
-      for character in "57246542-96fe-1a63-e053-0824d011072a" { screen.press(.character(character)) }
+      for character in "57246542-96fe-1a63-e053-0824d011072a" {
+        screen.press(.character(character))
+      }
       screen.press(.tab)
       for character in "2X9R4HXF34" { screen.press(.character(character)) }
       screen.press(.tab)
@@ -81,7 +86,8 @@ final class AppStoreConnectScreenTests: XCTestCase {
       let text = grid.lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
       XCTAssertTrue(text.contains(message), "\(failure): \(text)")
       XCTAssertTrue(text.contains("Nothing was saved."), "\(failure)")
-      XCTAssertFalse(text.contains("401") || text.contains("403") || text.contains("429"), "no technical detail")
+      XCTAssertFalse(
+        text.contains("401") || text.contains("403") || text.contains("429"), "no technical detail")
       XCTAssertFalse(text.contains("SECRET"))
       let start = String(message.prefix(12))
       let row = try XCTUnwrap(grid.row(containing: start))
@@ -91,13 +97,15 @@ final class AppStoreConnectScreenTests: XCTestCase {
 
   func testDashboardListsAppsWithLastSyncAndDelayNote() {
     let apps = [
-      AppStoreConnectApp(id: "1", name: "Alpha\u{1b}[31m", bundleID: "com.example.alpha", sku: "A1"),
+      AppStoreConnectApp(
+        id: "1", name: "Alpha\u{1b}[31m", bundleID: "com.example.alpha", sku: "A1"),
       AppStoreConnectApp(id: "2", name: "Beta", bundleID: "com.example.beta", sku: "B2"),
     ]
     let grid = screen(configured: true, apps: apps).render()
     let text = grid.lines.joined(separator: "\n")
     for expected in [
-      "2 apps", "Last sync: 2023-11-14 22:13 UTC", "T+1 / T+2", "Bundle ID", "com.example.alpha", "B2", "r sync",
+      "2 apps", "Last sync: 2023-11-14 22:13 UTC", "T+1 / T+2", "Bundle ID", "com.example.alpha",
+      "B2", "r sync",
     ] {
       XCTAssertTrue(text.contains(expected), "missing \(expected):\n\(text)")
     }
@@ -107,11 +115,14 @@ final class AppStoreConnectScreenTests: XCTestCase {
   func testSyncProgressAndFailureOnDashboard() {
     var screen = screen(configured: true)
     screen.press(.character("r"))
-    guard let id = screen.state.appStoreConnect.dashboard.syncRequestID else { return XCTFail("no sync") }
+    guard let id = screen.state.appStoreConnect.dashboard.syncRequestID else {
+      return XCTFail("no sync")
+    }
     screen.send(.appStoreConnect(.syncProgress(requestID: id, fetched: 200)))
     XCTAssertTrue(screen.render().lines.joined().contains("Syncing… 200 apps so far"))
     screen.send(.appStoreConnect(.syncFinished(requestID: id, .failure(.rateLimited))))
-    XCTAssertTrue(screen.render().lines.joined().contains("Sync failed: App Store Connect is limiting"))
+    XCTAssertTrue(
+      screen.render().lines.joined().contains("Sync failed: App Store Connect is limiting"))
   }
 
   func testSettingsShowRemoveAndConfirmation() {

@@ -160,7 +160,9 @@ extension EffectRunner {
       writeWidgetSnapshot(
         AppStoreConnectWidgetSnapshot(
           appsCount: apps.count, lastSync: now, status: .synced, updatedAt: now))
-      return .success(AppStoreConnectStoredState(isConfigured: true, apps: apps, lastSync: now))
+      // As stored (SQLite keeps milliseconds), so the dashboard shows what a restart will show.
+      let stored = (try? dependencies.database.appStoreConnectLastSync()) ?? now
+      return .success(AppStoreConnectStoredState(isConfigured: true, apps: apps, lastSync: stored))
     } catch {
       if error == .cancelled || Task.isCancelled { return nil }
       log.notice("app store connect sync failed: \(String(describing: error))")

@@ -11,7 +11,8 @@ final class AppStoreConnectEndToEndTests: XCTestCase {
   static let keyID = "2X9R4HXF34"
   static let apps = (1...5).map {
     AppStoreConnectAppResource(
-      id: "\(6_400_000 + $0)", name: "Tracker App \($0)", bundleID: "com.example.tracker\($0)", sku: "TRK-\($0)")
+      id: "\(6_400_000 + $0)", name: "Tracker App \($0)", bundleID: "com.example.tracker\($0)",
+      sku: "TRK-\($0)")
   }
 
   let key = TestAppStoreConnectKey()
@@ -23,7 +24,8 @@ final class AppStoreConnectEndToEndTests: XCTestCase {
     try requireTmux()
     harness = try VibesHarness()
     fake = try await FakeAppStoreConnectServer(
-      keys: [Self.keyID: .init(issuerID: Self.issuer, publicKey: key.publicKey)], apps: Self.apps, pageSize: 2)
+      keys: [Self.keyID: .init(issuerID: Self.issuer, publicKey: key.publicKey)], apps: Self.apps,
+      pageSize: 2)
   }
 
   override func tearDown() async throws {
@@ -44,10 +46,12 @@ final class AppStoreConnectEndToEndTests: XCTestCase {
     try Spawn.run([VibesHarness.binary.path, "widget"], environment: harness.environment()).output
   }
 
-  func assertNoKeyMaterial(_ screens: [String], file: StaticString = #filePath, line: UInt = #line) {
+  func assertNoKeyMaterial(_ screens: [String], file: StaticString = #filePath, line: UInt = #line)
+  {
     let all = screens.joined(separator: "\n")
     for bodyLine in key.bodyLines {
-      XCTAssertFalse(all.contains(String(bodyLine.prefix(16))), "key material on screen", file: file, line: line)
+      XCTAssertFalse(
+        all.contains(String(bodyLine.prefix(16))), "key material on screen", file: file, line: line)
     }
   }
 
@@ -98,14 +102,17 @@ final class AppStoreConnectEndToEndTests: XCTestCase {
     XCTAssertTrue(screen.contains("e.g. 57246542"), "the fields are empty again:\n\(screen)")
     restarted.send("s")
     screen = restarted.capture()
-    XCTAssertFalse(screen.contains("Remove App Store Connect Credentials"), "no way to the dashboard or settings")
+    XCTAssertFalse(
+      screen.contains("Remove App Store Connect Credentials"), "no way to the dashboard or settings"
+    )
     restarted.send("C-c")
     restarted.waitForExit()
 
     // Nothing left: no key anywhere (vault included), no cached rows, no snapshot.
     XCTAssertEqual(harness.filesContaining(key.bodyLines), [:])
     let vault = VaultSecretStore(
-      vaultFile: harness.vaultFile, keyFile: harness.configDirectory.appendingPathComponent("vault.key"))
+      vaultFile: harness.vaultFile,
+      keyFile: harness.configDirectory.appendingPathComponent("vault.key"))
     XCTAssertFalse(try vault.contains(.appStoreConnectCredentials))
     XCTAssertEqual(try AppDatabase(path: harness.databaseFile.path).appStoreConnectRowCount(), 0)
     XCTAssertFalse(

@@ -230,3 +230,19 @@ final class AppStoreConnectFlowTests: XCTestCase {
     )
   }
 }
+
+extension AppStoreConnectFlowTests {
+  func testEscLeavesTheFieldSoTabsAndQuitWorkOnTheSetupRoot() {
+    var driver = onTab(configured: false)
+    driver.type("3")
+    XCTAssertEqual(
+      driver.state.appStoreConnect.setup.issuerID.text, "3", "digits are text in a field")
+    driver.press(.escape)
+    XCTAssertEqual(driver.state.appStoreConnect.setup.focus, .connect)
+    XCTAssertFalse(driver.state.isEditingText)
+    driver.press(.character("3"))
+    XCTAssertEqual(driver.state.router.selectedTab, .tracker)
+    driver.press(.character("2"), .character("q"))
+    XCTAssertTrue(driver.state.isQuitting, "q quits on the setup root without a focused field")
+  }
+}

@@ -17,7 +17,10 @@ final class FeedTests: XCTestCase {
     let rows = ScreenLayout.feedVisibleRows(state.size)
     XCTAssertEqual(
       effects,
-      [.describeSecretStore, .loadFacts, .loadFeedWindow(FeedWindowRequest(offset: 0, limit: rows + 80))])
+      [
+        .describeSecretStore, .loadFacts, .loadFeedWindow(FeedWindowRequest(offset: 0, limit: rows + 80)),
+        .appStoreConnect(.loadStoredState),
+      ])
   }
 
   func testScrollingRequestsANewWindowOnlyWhenLeavingTheLoadedOne() {

@@ -39,7 +39,7 @@ final class AppDatabaseTests: XCTestCase {
 
   func testMigrationsAreApplied() throws {
     for (name, db) in try databases() {
-      XCTAssertEqual(try db.appliedMigrations(), ["v1"], name)
+      XCTAssertEqual(try db.appliedMigrations(), ["v1", "appStoreConnect-v1"], name)
     }
   }
 
@@ -156,7 +156,7 @@ final class AppDatabaseTests: XCTestCase {
       try db.insertFeedItems([item(7, at: 700), item(8, at: 800)])
     }
     let reopened = try AppDatabase(path: databasePath)
-    XCTAssertEqual(try reopened.appliedMigrations(), ["v1"])
+    XCTAssertEqual(try reopened.appliedMigrations(), ["v1", "appStoreConnect-v1"])
     XCTAssertEqual(try reopened.city(for: .ticketmaster), "Berlin")
     XCTAssertEqual(try reopened.lastVerified(.ticketmaster), when)
     XCTAssertEqual(try reopened.feedItems(offset: 0, limit: 10).map(\.id), [8, 7])

@@ -116,6 +116,12 @@ extension AppReducer {
     return []
   }
 
+  static func moveAppStoreConnectFocusToConnect(_ state: inout AppState) -> [AppEffect] {
+    let order = state.appStoreConnect.setup.focusOrder
+    let current = order.firstIndex(of: state.appStoreConnect.setup.focus) ?? 0
+    return moveAppStoreConnectFocus(&state, by: order.count - 1 - current)
+  }
+
   /// Ctrl-S, Enter on the key field or on Verify & Connect: check locally, then verify live.
   static func submitAppStoreConnectSetup(_ state: inout AppState) -> [AppEffect] {
     guard let submission = state.appStoreConnect.setup.makeSubmission() else { return [] }

@@ -257,11 +257,15 @@ extension AppReducer {
         return nil
       }
     }
-    if state.appStoreConnect.root == .setup,
-      case .verifying(let id) = state.appStoreConnect.setup.phase
-    {
-      state.appStoreConnect.setup.phase = .editing
-      return [.cancel(requestID: id)]
+    if state.appStoreConnect.root == .setup, state.router.appStoreConnectPath.isEmpty {
+      if case .verifying(let id) = state.appStoreConnect.setup.phase {
+        state.appStoreConnect.setup.phase = .editing
+        return [.cancel(requestID: id)]
+      }
+      // The setup screen is the tab's root: Esc leaves the field, so 1/2/3, q and ? work again.
+      if state.appStoreConnect.setup.focusedField != nil {
+        return moveAppStoreConnectFocusToConnect(&state)
+      }
     }
     return nil
   }

@@ -70,7 +70,7 @@ extension AppStoreConnectStrings {
     .ascBannerRemoved: "App Store Connect credentials removed.",
     .ascBannerLinkCopied: "Link copied.",
     .ascFooterLoading: "1-3 tabs · ? help · q quit",
-    .ascFooterSetup: "Tab next field · Ctrl-S verify · Ctrl-J new line · Esc back · ? F1 help",
+    .ascFooterSetup: "Tab next field · Ctrl-S verify · Ctrl-J new line · Esc leave field · F1 help",
     .ascFooterSetupBusy: "Esc cancels",
     .ascFooterDashboard: "r sync · s settings · ↑↓ move · 1-3 tabs · ? help · q quit",
     .ascFooterSettings: "Enter remove credentials · Esc back · ? help",

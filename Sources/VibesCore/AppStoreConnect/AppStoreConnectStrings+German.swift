@@ -76,7 +76,7 @@ extension AppStoreConnectStrings {
     .ascBannerLinkCopied: "Link kopiert.",
     .ascFooterLoading: "1-3 Tabs · ? Hilfe · q beenden",
     .ascFooterSetup:
-      "Tab nächstes Feld · Strg-S prüfen · Strg-J neue Zeile · Esc zurück · ? F1 Hilfe",
+      "Tab nächstes Feld · Strg-S prüfen · Strg-J neue Zeile · Esc Feld verlassen · F1 Hilfe",
     .ascFooterSetupBusy: "Esc bricht ab",
     .ascFooterDashboard:
       "r synchronisieren · s Einstellungen · ↑↓ bewegen · 1-3 Tabs · ? Hilfe · q beenden",

@@ -202,6 +202,29 @@ final class AppStoreConnectEffectTests: XCTestCase {
     XCTAssertEqual(garbage, [.privateKeyInspected(requestID: 8, .failure(.malformedKey))])
   }
 
+  /// Removal while a sync is on the wire: the late answer must not bring rows or the snapshot back.
+  func testASyncFinishingAfterRemovalLeavesNothingBehind() async throws {
+    _ = await run(.connect(requestID: 1, submission(key: key.pem)))
+    await fake.enqueue(.delay(seconds: 0.3))
+    let runner = self.runner!
+    let sync = Task.detached {
+      let log = ActionLog()
+      await runner.run(.appStoreConnect(.sync(requestID: 2))) { action in
+        if case .appStoreConnect(let action) = action { log.append(action) }
+      }
+      return log.actions
+    }
+    try await Task.sleep(nanoseconds: 100_000_000)
+    let removed = await run(.removeCredentials)
+    XCTAssertEqual(removed, [.credentialsRemoved])
+    let late = await sync.value
+    XCTAssertFalse(
+      late.contains {
+        if case .syncFinished(_, .success) = $0 { return true } else { return false }
+      })
+    try assertNothingSaved("after a late sync")
+  }
+
   func testSyncFailureKeepsTheCacheAndSaysSoInTheWidget() async throws {
     _ = await run(.connect(requestID: 1, submission(key: key.pem)))
     _ = await run(.sync(requestID: 2))

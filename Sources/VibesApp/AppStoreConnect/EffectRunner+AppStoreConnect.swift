@@ -156,6 +156,11 @@ extension EffectRunner {
         log.error("caching app store connect apps failed: \(String(describing: error))")
         return .failure(.storageFailed)
       }
+      // Removed while this sync was writing: take the rows back out, as the removal promised.
+      if (try? dependencies.secrets.contains(.appStoreConnectCredentials)) != true {
+        try? dependencies.database.clearAppStoreConnect()
+        return nil
+      }
       log.info("app store connect sync: \(apps.count) apps")
       writeWidgetSnapshot(
         AppStoreConnectWidgetSnapshot(

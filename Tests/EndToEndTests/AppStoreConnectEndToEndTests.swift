@@ -49,7 +49,7 @@ final class AppStoreConnectEndToEndTests: XCTestCase {
   func assertNoKeyMaterial(_ screens: [String], file: StaticString = #filePath, line: UInt = #line)
   {
     let all = screens.joined(separator: "\n")
-    for bodyLine in key.bodyLines {
+    for bodyLine in key.allBodyLines {
       XCTAssertFalse(
         all.contains(String(bodyLine.prefix(16))), "key material on screen", file: file, line: line)
     }
@@ -67,7 +67,8 @@ final class AppStoreConnectEndToEndTests: XCTestCase {
     tmux.type(Self.keyID)
     tmux.send("Tab")
     // What users paste: CRLF line ends and stray spaces.
-    tmux.paste(key.pem.split(separator: "\n").map { " \($0) " }.joined(separator: "\r\n"))
+    tmux.paste(
+      key.appleShapedPEM.split(separator: "\n").map { " \($0) " }.joined(separator: "\r\n"))
     tmux.waitFor("Private key loaded · P-256 · SHA256 fingerprint")
     tmux.send("C-s")
     var screen = tmux.waitFor("Tracker App 5")
@@ -90,7 +91,7 @@ final class AppStoreConnectEndToEndTests: XCTestCase {
     restarted.send("2")
     screen = restarted.waitFor("Tracker App 5")
     XCTAssertFalse(screen.contains("Connect App Store Connect"))
-    XCTAssertEqual(harness.filesContaining(key.bodyLines, excluding: [harness.vaultFile]), [:])
+    XCTAssertEqual(harness.filesContaining(key.allBodyLines, excluding: [harness.vaultFile]), [:])
 
     restarted.send("s")
     restarted.waitFor("Remove App Store Connect Credentials")
@@ -109,7 +110,7 @@ final class AppStoreConnectEndToEndTests: XCTestCase {
     restarted.waitForExit()
 
     // Nothing left: no key anywhere (vault included), no cached rows, no snapshot.
-    XCTAssertEqual(harness.filesContaining(key.bodyLines), [:])
+    XCTAssertEqual(harness.filesContaining(key.allBodyLines), [:])
     let vault = VaultSecretStore(
       vaultFile: harness.vaultFile,
       keyFile: harness.configDirectory.appendingPathComponent("vault.key"))

@@ -198,6 +198,15 @@ final class PrivateKeyTextTests: XCTestCase {
     }
   }
 
+  func testAppleShapedKeyFileIsReadAsTheSameKey() throws {
+    let apple = key.appleShapedPEM
+    XCTAssertTrue(apple.contains("MIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQg"), apple)
+    XCTAssertEqual(fingerprint(PrivateKeyText.normalize(apple)), fingerprint(key.pem))
+    XCTAssertEqual(
+      fingerprint(PrivateKeyText.normalize(apple.replacingOccurrences(of: "\n", with: "\r\n"))),
+      fingerprint(key.pem))
+  }
+
   func testGarbageIsRejected() {
     for text in [
       "", "   ", "not a key at all", "-----BEGIN PRIVATE KEY-----\n-----END PRIVATE KEY-----",

@@ -203,7 +203,39 @@ public struct TestAppStoreConnectKey: Sendable {
     pem.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("-----") }
   }
 
+  /// Body lines of both layouts (swift-crypto's and Apple's), for leak scans.
+  public var allBodyLines: [String] {
+    (pem + "\n" + appleShapedPEM).split(separator: "\n").map(String.init).filter {
+      !$0.hasPrefix("-----")
+    }
+  }
+
   public init() { pem = P256.Signing.PrivateKey().pemRepresentation }
+
+  /// The same key laid out as Apple's downloads are (`MIGTAgEAMBMG…BHkwdwIBAQQg…`): PKCS#8 around an
+  /// ECPrivateKey that also carries the curve ([0]) and the public key ([1]), unlike swift-crypto's own PEM.
+  public var appleShapedPEM: String {
+    let key = privateKey
+    let curve: [UInt8] = [0x06, 0x08, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07]
+    var ec: [UInt8] = [0x02, 0x01, 0x01, 0x04, 0x20] + Array(key.rawRepresentation)
+    ec += [0xA0, UInt8(curve.count)] + curve
+    ec += [0xA1, 0x44, 0x03, 0x42, 0x00] + Array(key.publicKey.x963Representation)
+    let ecSequence: [UInt8] = [0x30, UInt8(ec.count)] + ec
+    let algorithm: [UInt8] =
+      [0x30, 0x13, 0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01] + curve
+    let body: [UInt8] =
+      [0x02, 0x01, 0x00] + algorithm + [0x04, UInt8(ecSequence.count)] + ecSequence
+    let der: [UInt8] = [0x30, 0x81, UInt8(body.count)] + body
+    let base64 = Data(der).base64EncodedString()
+    var lines: [String] = []
+    var rest = Substring(base64)
+    while !rest.isEmpty {
+      lines.append(String(rest.prefix(64)))
+      rest = rest.dropFirst(64)
+    }
+    return "-----BEGIN PRIVATE KEY-----\n" + lines.joined(separator: "\n")
+      + "\n-----END PRIVATE KEY-----"
+  }
 }
 
 final class BaseURLBox: @unchecked Sendable {

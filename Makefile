@@ -27,6 +27,9 @@ build: deps-run
 # The whole suite: unit, storage (real SQLite and vault files), the Secret Service against a real
 # gnome-keyring daemon, clients against loopback fakes, and end-to-end runs of the binary in tmux.
 test: deps-test
+	@# The App Store Connect JWT is checked by an independent implementation (Python's joserfc).
+	@python3 -c 'import joserfc, cryptography' 2>/dev/null || { ./scripts/install-deps.sh python3-pip && \
+	  python3 -m pip install --quiet --break-system-packages joserfc cryptography; }
 	$(SWIFT) build --build-tests
 	@mkdir -p .build
 	@set -o pipefail; VIBES_REQUIRE_SECRET_SERVICE=1 VIBES_REQUIRE_TMUX=1 $(SWIFT) test --skip-build 2>&1 \

@@ -80,6 +80,13 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "AppStoreConnectAppTests",
+      dependencies: [
+        "VibesApp", "VibesCore", "VibesStorage", "VibesServices", "VibesTestSupport",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .testTarget(
       name: "EndToEndTests",
       dependencies: ["VibesTestSupport", "VibesStorage", "VibesCore"],
       exclude: ["Fixtures"]

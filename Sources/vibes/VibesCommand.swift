@@ -13,7 +13,7 @@ struct VibesCommand: AsyncParsableCommand {
       Data follows the XDG base directories.
       """,
     version: VibesVersion.string,
-    subcommands: [RunCommand.self, StatusCommand.self],
+    subcommands: [RunCommand.self, StatusCommand.self, WidgetCommand.self],
     defaultSubcommand: RunCommand.self
   )
 }

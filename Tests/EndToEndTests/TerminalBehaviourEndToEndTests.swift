@@ -77,6 +77,8 @@ final class TerminalBehaviourEndToEndTests: XCTestCase {
         run (default)           Open the full-screen app (the default).
         status                  Print which setup steps are complete and where
                                 secrets are kept.
+        widget                  Print a one-line App Store Connect summary (for a
+                                tmux status bar or a shell prompt).
 
         See 'vibes help <subcommand>' for detailed help.
 
@@ -148,6 +150,8 @@ final class TerminalBehaviourEndToEndTests: XCTestCase {
     tmux.send("Escape")
     tmux.waitForAbsence("Any key closes this help.")
     tmux.send("2")
+    tmux.waitFor("Connect App Store Connect")
+    tmux.send("Escape", "3")
     tmux.waitFor("Not available in this version")
     tmux.send("1")
     tmux.waitFor("Setup · 0/3")

@@ -43,6 +43,7 @@ final class AppDatabaseTests: XCTestCase {
       XCTAssertEqual(applied.first, "v1", name)
       XCTAssertTrue(applied.contains("spotify-v1"), name)
       XCTAssertTrue(applied.contains("tracker-v1"), name)
+      XCTAssertTrue(applied.contains("appStoreConnect-v1"), name)
     }
   }
 

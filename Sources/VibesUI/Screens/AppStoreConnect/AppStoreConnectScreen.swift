@@ -1,13 +1,340 @@
 import VibesCore
 
-/// The AppStoreConnect tab's screens. Until its flow lands it shows the honest placeholder.
+/// The App Store Connect tab: setup until credentials are verified, then the dashboard; settings on top.
 enum AppStoreConnectScreen {
   static func render(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
-    PlaceholderTabScreen.render(into: &grid, area, t)
+    if case .settings(let settings)? = state.router.appStoreConnectPath.last {
+      AppStoreConnectSettingsScreen.render(settings, into: &grid, area, t)
+      return
+    }
+    switch state.appStoreConnect.root {
+    case .loading:
+      grid.write(t[.ascLoading], row: area.row + 1, column: 2, style: Theme.pending)
+    case .setup:
+      AppStoreConnectSetupScreen.render(state, into: &grid, area, t)
+    case .dashboard:
+      AppStoreConnectDashboardScreen.render(state, into: &grid, area, t)
+    }
   }
 
-  static func footer(_ state: AppState, _ t: Localizer) -> String { t[.footerPlaceholderTab] }
+  static func footer(_ state: AppState, _ t: Localizer) -> String {
+    if case .settings(let settings)? = state.router.appStoreConnectPath.last {
+      return settings.removal == .confirming ? t[.ascFooterConfirm] : t[.ascFooterSettings]
+    }
+    switch state.appStoreConnect.root {
+    case .loading: return t[.ascFooterLoading]
+    case .setup:
+      return state.appStoreConnect.setup.isVerifying ? t[.ascFooterSetupBusy] : t[.ascFooterSetup]
+    case .dashboard: return t[.ascFooterDashboard]
+    }
+  }
 
   /// Key help for the overlay, screen-specific entries first.
-  static func helpEntries(_ state: AppState, _ t: Localizer) -> [(String, String)] { [] }
+  static func helpEntries(_ state: AppState, _ t: Localizer) -> [(String, String)] {
+    if case .settings? = state.router.appStoreConnectPath.last {
+      return [("Enter", t[.ascHelpRemove])]
+    }
+    switch state.appStoreConnect.root {
+    case .loading: return []
+    case .setup:
+      return [
+        ("Ctrl-S", t[.ascHelpConnect]), ("Ctrl-J, Alt-Enter", t[.ascHelpNewline]),
+        ("/path/AuthKey_….p8", t[.ascHelpPath]),
+      ]
+    case .dashboard:
+      return [("r", t[.ascHelpSync]), ("s", t[.ascHelpSettings])]
+    }
+  }
+
+  static func failure(_ failure: AppStoreConnectFailure, _ t: Localizer) -> String {
+    switch failure {
+    case .malformedKey: return t[.ascFailureMalformedKey]
+    case .keyFileUnreadable: return t[.ascFailureKeyFileUnreadable]
+    case .notAuthorized: return t[.ascFailureNotAuthorized]
+    case .roleTooLow: return t[.ascFailureRoleTooLow]
+    case .agreementRequired: return t[.ascFailureAgreement]
+    case .rateLimited: return t[.ascFailureRateLimited]
+    case .cannotConnect: return t[.ascFailureCannotConnect]
+    case .timedOut: return t[.ascFailureTimedOut]
+    case .serverError: return t[.ascFailureServer]
+    case .unexpectedResponse: return t[.ascFailureUnexpected]
+    case .storageFailed: return t[.ascFailureStorage]
+    case .notConfigured: return t[.ascFailureNotConfigured]
+    }
+  }
+
+  static func banner(_ state: AppState, into grid: inout Grid, _ t: Localizer) {
+    guard let banner = state.appStoreConnect.banner else { return }
+    let text = banner == .credentialsRemoved ? t[.ascBannerRemoved] : t[.ascBannerLinkCopied]
+    grid.write(
+      text, row: grid.height - 2, column: 1, style: Theme.complete, maxWidth: grid.width - 2)
+  }
+
+  @discardableResult
+  static func wrapped(
+    _ text: String, into grid: inout Grid, row: Int, area: Rect, style: CellStyle = .plain,
+    column: Int = 2
+  ) -> Int {
+    var current = row
+    for line in WordWrap.lines(text, width: area.width - column - 2) where current < area.bottom {
+      grid.write(line, row: current, column: column, style: style)
+      current += 1
+    }
+    return current
+  }
+}
+
+enum AppStoreConnectSetupScreen {
+  static func render(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
+    let setup = state.appStoreConnect.setup
+    grid.write(t[.ascSetupTitle], row: area.row, column: 2, style: Theme.title)
+    var row = area.row + 1
+    row = AppStoreConnectScreen.wrapped(t[.ascSetupIntro], into: &grid, row: row, area: area)
+    row = AppStoreConnectScreen.wrapped(
+      t[.ascSetupLocalOnly], into: &grid, row: row, area: area, style: Theme.hint)
+    row = AppStoreConnectScreen.wrapped(
+      t[.ascSetupDelay], into: &grid, row: row, area: area, style: Theme.hint)
+    let labelWidth = grid.write(t[.ascLinkLabel], row: row, column: 2, style: Theme.hint)
+    grid.link(
+      AppReducer.appStoreConnectKeysURL, row: row, column: 3 + labelWidth, style: Theme.link)
+    row += 1
+    grid.write(t[.ascLinkKeys], row: row, column: 2, style: Theme.hint, maxWidth: area.width - 4)
+    row += 2
+
+    let labels = AppStoreConnectField.allCases.map { label($0, t) }
+    let inputColumn = 5 + (labels.map { DisplayWidth.of($0) }.max() ?? 0)
+    let inputWidth = max(8, area.width - inputColumn - 2)
+    let editing = state.isEditingText
+    for field in AppStoreConnectField.allCases where row < area.bottom {
+      let focused = setup.focus == .field(field)
+      grid.write(focused ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
+      grid.write(label(field, t), row: row, column: 3, style: focused ? Theme.title : .plain)
+      let cursor = renderInput(
+        setup, field, t, into: &grid, row: row, column: inputColumn, width: inputWidth)
+      if focused && editing { grid.cursor = GridPosition(row: row, column: cursor) }
+      row += 1
+      if let error = setup.errors[field] {
+        grid.write(
+          fieldError(error, t), row: row, column: inputColumn, style: Theme.error,
+          maxWidth: inputWidth)
+      } else if field == .privateKey, let problem = setup.keyProblem {
+        grid.write(
+          AppStoreConnectScreen.failure(problem, t), row: row, column: inputColumn,
+          style: Theme.error,
+          maxWidth: inputWidth)
+      } else if field == .privateKey, let summary = setup.keySummary,
+        AppStoreConnectTime.looksLikePath(setup.privateKey.text)
+      {
+        grid.write(
+          keyLoaded(summary, t), row: row, column: inputColumn, style: Theme.complete,
+          maxWidth: inputWidth)
+      } else if focused {
+        grid.write(
+          helper(field, t), row: row, column: inputColumn, style: Theme.hint, maxWidth: inputWidth)
+      }
+      row += 1
+    }
+
+    var buttonLabel = t[.ascButtonConnect]
+    if case .failed(let failure) = setup.phase, failure.isRetryable {
+      buttonLabel = t[.ascButtonRetry]
+    }
+    grid.write(
+      "[ \(buttonLabel) ]", row: row, column: inputColumn,
+      style: setup.focus == .connect ? Theme.selected : Theme.title)
+    row += 2
+    switch setup.phase {
+    case .editing:
+      break
+    case .verifying:
+      AppStoreConnectScreen.wrapped(
+        t[.ascVerifying], into: &grid, row: row, area: area, style: Theme.pending)
+    case .failed(let failure):
+      row = AppStoreConnectScreen.wrapped(
+        AppStoreConnectScreen.failure(failure, t) + " " + t[.ascNothingSaved], into: &grid,
+        row: row, area: area,
+        style: Theme.error)
+      if failure.isRetryable {
+        AppStoreConnectScreen.wrapped(
+          t[.ascRetryHint], into: &grid, row: row, area: area, style: Theme.title)
+      }
+    }
+    AppStoreConnectScreen.banner(state, into: &grid, t)
+  }
+
+  /// Draws a field's input line; returns the cursor column. The private key is never drawn: only a path
+  /// typed into it, or a summary of the loaded key.
+  static func renderInput(
+    _ setup: AppStoreConnectSetupForm, _ field: AppStoreConnectField, _ t: Localizer,
+    into grid: inout Grid, row: Int,
+    column: Int, width: Int
+  ) -> Int {
+    grid.write(String(repeating: " ", count: width), row: row, column: column, style: Theme.field)
+    let input = setup.input(field)
+    if input.isEmpty {
+      grid.write(
+        placeholder(field, t), row: row, column: column, style: Theme.field.merged(Theme.hint),
+        maxWidth: width)
+      return column
+    }
+    if field == .privateKey, !AppStoreConnectTime.looksLikePath(input.text) {
+      let text: String
+      let style: CellStyle
+      if let summary = setup.keySummary {
+        text = keyLoaded(summary, t)
+        style = Theme.field.merged(Theme.complete)
+      } else if setup.inspectionID != nil {
+        text = t[.ascKeyReading]
+        style = Theme.field.merged(Theme.pending)
+      } else {
+        text = t.format(.ascKeyEntered, ["count": String(input.text.count)])
+        style = Theme.field
+      }
+      grid.write(text, row: row, column: column, style: style, maxWidth: width)
+      return column
+    }
+    let characters = Array(
+      TerminalText.sanitize(input.text.replacingOccurrences(of: "\n", with: "⏎")))
+    let cursor = min(input.cursor, characters.count)
+    var start = 0
+    while DisplayWidth.of(String(characters[start..<cursor])) > width - 1 { start += 1 }
+    grid.write(
+      String(characters[start...]), row: row, column: column, style: Theme.field, maxWidth: width)
+    return column + DisplayWidth.of(String(characters[start..<cursor]))
+  }
+
+  static func keyLoaded(_ summary: PrivateKeySummary, _ t: Localizer) -> String {
+    t.format(.ascKeyLoaded, ["curve": summary.curve, "fingerprint": summary.fingerprint])
+  }
+
+  static func label(_ field: AppStoreConnectField, _ t: Localizer) -> String {
+    switch field {
+    case .issuerID: return t[.ascFieldIssuerID]
+    case .keyID: return t[.ascFieldKeyID]
+    case .privateKey: return t[.ascFieldPrivateKey]
+    }
+  }
+
+  static func placeholder(_ field: AppStoreConnectField, _ t: Localizer) -> String {
+    switch field {
+    case .issuerID: return t[.ascPlaceholderIssuerID]
+    case .keyID: return t[.ascPlaceholderKeyID]
+    case .privateKey: return t[.ascPlaceholderPrivateKey]
+    }
+  }
+
+  static func helper(_ field: AppStoreConnectField, _ t: Localizer) -> String {
+    switch field {
+    case .issuerID: return t[.ascHelperIssuerID]
+    case .keyID: return t[.ascHelperKeyID]
+    case .privateKey: return t[.ascHelperPrivateKey]
+    }
+  }
+
+  static func fieldError(_ error: AppStoreConnectFieldError, _ t: Localizer) -> String {
+    switch error {
+    case .required: return t[.ascErrorRequired]
+    case .issuerFormat: return t[.ascErrorIssuerFormat]
+    case .keyIDFormat: return t[.ascErrorKeyIDFormat]
+    }
+  }
+}
+
+enum AppStoreConnectDashboardScreen {
+  static func render(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
+    let dashboard = state.appStoreConnect.dashboard
+    var column = 2 + grid.write(t[.ascDashboardTitle], row: area.row, column: 2, style: Theme.title)
+    column += 1 + grid.write(" · ", row: area.row, column: column, style: Theme.hint)
+    grid.write(
+      t.format(.ascAppsCount, ["count": String(dashboard.apps.count)]), row: area.row,
+      column: column)
+
+    let syncLine =
+      dashboard.lastSync.map { t.format(.ascLastSync, ["time": AppStoreConnectTime.format($0)]) }
+      ?? t[.ascNeverSynced]
+    grid.write(syncLine, row: area.row + 1, column: 2, style: Theme.hint, maxWidth: area.width - 4)
+    switch dashboard.sync {
+    case .idle:
+      break
+    case .syncing(_, let fetched):
+      grid.write(
+        t.format(.ascSyncing, ["count": String(fetched)]), row: area.row + 2, column: 2,
+        style: Theme.pending,
+        maxWidth: area.width - 4)
+    case .failed(let failure):
+      grid.write(
+        t.format(.ascSyncFailed, ["reason": AppStoreConnectScreen.failure(failure, t)]),
+        row: area.row + 2, column: 2,
+        style: Theme.error, maxWidth: area.width - 4)
+    }
+    grid.write(
+      t[.ascDelayNote], row: area.row + 3, column: 2, style: Theme.hint, maxWidth: area.width - 4)
+
+    let tableRow = area.row + 5
+    let width = area.width - 4
+    let nameWidth = max(10, width * 2 / 5)
+    let bundleWidth = max(10, width * 2 / 5)
+    let skuColumn = 2 + nameWidth + 1 + bundleWidth + 1
+    grid.write(t[.ascColumnName], row: tableRow, column: 2, style: Theme.title, maxWidth: nameWidth)
+    grid.write(
+      t[.ascColumnBundleID], row: tableRow, column: 3 + nameWidth, style: Theme.title,
+      maxWidth: bundleWidth)
+    grid.write(
+      t[.ascColumnSKU], row: tableRow, column: skuColumn, style: Theme.title,
+      maxWidth: area.right - skuColumn - 1)
+    if dashboard.apps.isEmpty {
+      if dashboard.lastSync != nil {
+        grid.write(t[.ascNoApps], row: tableRow + 1, column: 2, style: Theme.hint, maxWidth: width)
+      }
+      AppStoreConnectScreen.banner(state, into: &grid, t)
+      return
+    }
+    let rows = AppReducer.appStoreConnectVisibleRows(state.size)
+    for offset in 0..<rows {
+      let index = dashboard.scrollTop + offset
+      guard index < dashboard.apps.count, tableRow + 1 + offset < area.bottom else { break }
+      let app = dashboard.apps[index]
+      let row = tableRow + 1 + offset
+      let style = index == dashboard.selected ? Theme.selected : CellStyle.plain
+      if index == dashboard.selected {
+        grid.paint(Rect(row: row, column: 1, width: area.width - 2, height: 1), style: style)
+      }
+      grid.write(
+        TerminalText.sanitize(app.name), row: row, column: 2, style: style, maxWidth: nameWidth)
+      grid.write(
+        TerminalText.sanitize(app.bundleID), row: row, column: 3 + nameWidth, style: style,
+        maxWidth: bundleWidth)
+      grid.write(
+        TerminalText.sanitize(app.sku), row: row, column: skuColumn, style: style,
+        maxWidth: area.right - skuColumn - 1)
+    }
+    AppStoreConnectScreen.banner(state, into: &grid, t)
+  }
+}
+
+enum AppStoreConnectSettingsScreen {
+  static func render(
+    _ settings: AppStoreConnectSettingsState, into grid: inout Grid, _ area: Rect, _ t: Localizer
+  ) {
+    grid.write(t[.ascSettingsTitle], row: area.row, column: 2, style: Theme.title)
+    var row = AppStoreConnectScreen.wrapped(
+      t[.ascRemoveExplain], into: &grid, row: area.row + 2, area: area)
+    row += 1
+    grid.write(
+      "[ \(t[.ascRemoveButton]) ]", row: row, column: 2, style: Theme.selected,
+      maxWidth: area.width - 4)
+    row += 2
+    switch settings.removal {
+    case .idle: break
+    case .confirming:
+      AppStoreConnectScreen.wrapped(
+        t[.ascConfirmRemoval], into: &grid, row: row, area: area, style: Theme.warning)
+    case .removing:
+      AppStoreConnectScreen.wrapped(
+        t[.ascRemoving], into: &grid, row: row, area: area, style: Theme.pending)
+    case .failed:
+      AppStoreConnectScreen.wrapped(
+        t[.ascRemovalFailed], into: &grid, row: row, area: area, style: Theme.error)
+    }
+  }
 }

@@ -1,0 +1,138 @@
+import Foundation
+import VibesCore
+import VibesUI
+import XCTest
+
+final class AppStoreConnectScreenTests: XCTestCase {
+  static let keyBody = "MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgSECRETSECRET"
+  static let keyText = "-----BEGIN PRIVATE KEY-----\n\(keyBody)\n-----END PRIVATE KEY-----"
+
+  func screen(configured: Bool, apps: [AppStoreConnectApp] = [], height: Int = 30) -> Screen {
+    var screen = Screen(height: height)
+    screen.send(
+      .appStoreConnect(
+        .storedStateLoaded(
+          AppStoreConnectStoredState(
+            isConfigured: configured, apps: apps,
+            lastSync: configured ? Date(timeIntervalSince1970: 1_700_000_000) : nil))))
+    screen.press(.character("2"))
+    return screen
+  }
+
+  func testSetupShowsFieldsGuidanceAndLinkInEnglishAndGerman() {
+    let grid = screen(configured: false).render()
+    let text = grid.lines.joined(separator: "\n")
+    for expected in [
+      "Connect App Store Connect", "Issuer ID", "Key ID", "Private Key", "Verify & Connect",
+      "stays on this device only", "T+1 / T+2", "appstoreconnect.apple.com/access/integrations/api",
+    ] {
+      XCTAssertTrue(text.contains(expected), "missing \(expected):\n\(text)")
+    }
+    let german = screen(configured: false).render(.de).lines.joined(separator: "\n")
+    for expected in [
+      "App Store Connect verbinden", "Schlüssel-ID", "Privater Schlüssel", "Prüfen & verbinden",
+    ] {
+      XCTAssertTrue(german.contains(expected), "missing \(expected):\n\(german)")
+    }
+  }
+
+  func testThePastedKeyIsNeverDrawnOnlyItsSummary() {
+    var screen = screen(configured: false)
+    screen.press(.tab, .tab)
+    screen.send(.input(.paste(Self.keyText)))
+    var text = screen.render().lines.joined(separator: "\n")
+    XCTAssertFalse(text.contains("SECRET"), text)
+    XCTAssertFalse(text.contains("MIGHAg"), text)
+    XCTAssertTrue(text.contains("Reading the key…"), text)
+
+    let id = screen.state.appStoreConnect.setup.inspectionID ?? 0
+    screen.send(
+      .appStoreConnect(
+        .privateKeyInspected(
+          requestID: id, .success(PrivateKeySummary(curve: "P-256", fingerprint: "1a2b…9f")))))
+    text = screen.render().lines.joined(separator: "\n")
+    XCTAssertTrue(text.contains("Private key loaded · P-256 · SHA256 fingerprint 1a2b…9f"), text)
+    XCTAssertFalse(text.contains("SECRET"), text)
+  }
+
+  func testEachFailureHasItsOwnMessageAndNothingSaved() throws {
+    let expectations: [(AppStoreConnectFailure, String)] = [
+      (.malformedKey, "not a valid App Store Connect private key"),
+      (.notAuthorized, "did not accept these credentials"),
+      (.roleTooLow, "role is not allowed"),
+      (.agreementRequired, "accept an updated agreement"),
+      (.rateLimited, "limiting requests"),
+      (.cannotConnect, "Could not reach App Store Connect"),
+      (.timedOut, "did not answer in time"),
+    ]
+    for (failure, message) in expectations {
+      var screen = screen(configured: false, height: 40)
+      screen.press(.tab)
+      screen.press(.backTab)
+      for character in "57246542-96fe-1a63-e053-0824d011072a" {
+        screen.press(.character(character))
+      }
+      screen.press(.tab)
+      for character in "2X9R4HXF34" { screen.press(.character(character)) }
+      screen.press(.tab)
+      screen.send(.input(.paste(Self.keyText)))
+      screen.press(.ctrl("s"))
+      guard case .verifying(let id) = screen.state.appStoreConnect.setup.phase else {
+        return XCTFail("not verifying")
+      }
+      XCTAssertTrue(screen.render().lines.joined().contains("Verifying with App Store Connect…"))
+      screen.send(.appStoreConnect(.connectFinished(requestID: id, .failure(failure))))
+      let grid = screen.render()
+      let text = grid.lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+      XCTAssertTrue(text.contains(message), "\(failure): \(text)")
+      XCTAssertTrue(text.contains("Nothing was saved."), "\(failure)")
+      XCTAssertFalse(
+        text.contains("401") || text.contains("403") || text.contains("429"), "no technical detail")
+      XCTAssertFalse(text.contains("SECRET"))
+      let start = String(message.prefix(12))
+      let row = try XCTUnwrap(grid.row(containing: start))
+      XCTAssertEqual(grid.style(of: start, inRow: row), Theme.error)
+    }
+  }
+
+  func testDashboardListsAppsWithLastSyncAndDelayNote() {
+    let apps = [
+      AppStoreConnectApp(
+        id: "1", name: "Alpha\u{1b}[31m", bundleID: "com.example.alpha", sku: "A1"),
+      AppStoreConnectApp(id: "2", name: "Beta", bundleID: "com.example.beta", sku: "B2"),
+    ]
+    let grid = screen(configured: true, apps: apps).render()
+    let text = grid.lines.joined(separator: "\n")
+    for expected in [
+      "2 apps", "Last sync: 2023-11-14 22:13 UTC", "T+1 / T+2", "Bundle ID", "com.example.alpha",
+      "B2", "r sync",
+    ] {
+      XCTAssertTrue(text.contains(expected), "missing \(expected):\n\(text)")
+    }
+    XCTAssertFalse(text.contains("\u{1b}"), "names from the network are sanitised")
+  }
+
+  func testSyncProgressAndFailureOnDashboard() {
+    var screen = screen(configured: true)
+    screen.press(.character("r"))
+    guard let id = screen.state.appStoreConnect.dashboard.syncRequestID else {
+      return XCTFail("no sync")
+    }
+    screen.send(.appStoreConnect(.syncProgress(requestID: id, fetched: 200)))
+    XCTAssertTrue(screen.render().lines.joined().contains("Syncing… 200 apps so far"))
+    screen.send(.appStoreConnect(.syncFinished(requestID: id, .failure(.rateLimited))))
+    XCTAssertTrue(
+      screen.render().lines.joined().contains("Sync failed: App Store Connect is limiting"))
+  }
+
+  func testSettingsShowRemoveAndConfirmation() {
+    var screen = screen(configured: true)
+    screen.press(.character("s"))
+    var text = screen.render().lines.joined(separator: "\n")
+    XCTAssertTrue(text.contains("Remove App Store Connect Credentials"), text)
+    screen.press(.enter)
+    text = screen.render().lines.joined(separator: "\n")
+    XCTAssertTrue(text.contains("y removes, n keeps"), text)
+    XCTAssertTrue(text.contains("y remove · n keep"), text)
+  }
+}

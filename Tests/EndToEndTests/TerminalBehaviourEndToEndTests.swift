@@ -152,8 +152,10 @@ final class TerminalBehaviourEndToEndTests: XCTestCase {
     tmux.send("2")
     tmux.waitFor("Connect App Store Connect")
     tmux.send("Escape", "3")
-    tmux.waitFor("Not available in this version")
+    tmux.waitFor("Tracking SDK · configuration")
     tmux.send("1")
+    tmux.waitFor("API Key      •", timeout: 2)
+    tmux.send("C-u", "Escape", "1")
     tmux.waitFor("Setup · 0/3")
   }
 

@@ -62,14 +62,16 @@ final class ChecklistScreenTests: XCTestCase {
     XCTAssertEqual(grid.links.map(\.url), ["https://developer.spotify.com/dashboard"])
   }
 
-  func testPlaceholderTabsAreHonest() {
+  func testNumberKeysSwitchTabsAndTheTabBarMarksTheSelectedOne() {
     var screen = Screen()
     screen.press(.character("2"))
-    let grid = screen.render()
-    XCTAssertNotNil(grid.row(containing: "Not available in this version"))
-    let tabRow = grid.lines[0]
-    XCTAssertTrue(tabRow.contains("3 Tracker"))
+    var grid = screen.render()
     XCTAssertTrue(grid.style(of: " 2 App Store Connect ", inRow: 0)!.attributes.contains(.reverse))
+    XCTAssertFalse(grid.style(of: " 1 Feed ", inRow: 0)!.attributes.contains(.reverse))
+    XCTAssertNil(grid.row(containing: "Setup ·"), "the Feed is not drawn on another tab")
+    screen.press(.escape, .character("3"))
+    grid = screen.render()
+    XCTAssertTrue(grid.style(of: " 3 Tracker ", inRow: 0)!.attributes.contains(.reverse))
   }
 
   func testHelpOverlayListsTheScreensKeys() {

@@ -26,7 +26,6 @@ public enum Notice: Sendable, Hashable {
   case linkCopied
   case noBrowser
   case storageUnavailable
-  case tabNotAvailable(Tab)
 }
 
 public struct AppState: Sendable, Hashable {

@@ -4,8 +4,6 @@ public enum L10n: String, LocalizedKey {
   case tabFeed
   case tabAppStoreConnect
   case tabTracker
-  case tabNotAvailableTitle
-  case tabNotAvailableBody
   case setupCardProgress
   case setupCardComplete
   case setupCardLoading
@@ -82,7 +80,6 @@ public enum L10n: String, LocalizedKey {
   case footerFormBusy
   case footerConfirm
   case footerSpotify
-  case footerPlaceholderTab
   case helpTitle
   case helpClose
   case helpMove

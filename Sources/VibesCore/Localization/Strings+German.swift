@@ -4,9 +4,6 @@ extension Strings {
     .tabFeed: "Feed",
     .tabAppStoreConnect: "App Store Connect",
     .tabTracker: "Tracker",
-    .tabNotAvailableTitle: "In dieser Version nicht verfügbar",
-    .tabNotAvailableBody:
-      "Die Einrichtung dieses Tabs ist noch nicht Teil dieser Version. Mit 1 geht es zurück zum Feed.",
     .setupCardProgress: "Einrichtung · {done}/{total} erledigt",
     .setupCardComplete: "Einrichtung abgeschlossen ✓",
     .setupCardLoading: "Einrichtung · wird geprüft…",
@@ -94,7 +91,6 @@ extension Strings {
     .footerFormBusy: "Esc abbrechen · Strg-C beenden",
     .footerConfirm: "y entfernen · n behalten",
     .footerSpotify: "o Link öffnen · y kopieren · Esc zurück · ? Hilfe",
-    .footerPlaceholderTab: "1-3 Tabs · ? Hilfe · q beenden",
     .helpTitle: "Tasten",
     .helpClose: "Eine beliebige Taste schließt die Hilfe.",
     .helpMove: "bewegen",

@@ -271,6 +271,11 @@ extension AppReducer {
       updateTrackerForm(&state) { $0.phase = .editing }
       return [.cancel(requestID: requestID)]
     }
+    // The setup form is the tab's root: Esc leaves the text field, so 1/2/3, q and ? work again.
+    if state.router.trackerPath.isEmpty, let form = trackerForm(state), form.focusedTextField != nil {
+      updateTrackerForm(&state) { $0.focus = .initialize }
+      return []
+    }
     return nil
   }
 

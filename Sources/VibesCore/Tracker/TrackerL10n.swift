@@ -159,7 +159,7 @@ public enum TrackerL10n: String, LocalizedKey {
     .trackerErrorScreenRequired: "Screen name is required",
     .trackerErrorUserRequired: "User ID is required",
     .trackerErrorProperties: "Cannot read \"{pair}\": write key=value",
-    .trackerFooterSetup: "Tab next · ←→ environment · Ctrl-S initialize · F1 help · Ctrl-C quit",
+    .trackerFooterSetup: "Tab next · ←→ environment · Ctrl-S initialize · Esc leave field · F1 help",
     .trackerFooterSettings: "Tab next · ←→ environment · Ctrl-S save and initialize · Esc back",
     .trackerFooterBusy: "Esc cancel",
     .trackerFooterDemo: "↑↓ select · Enter run · c v i f s r · 1-3 tabs · ? help · q quit",
@@ -248,7 +248,7 @@ public enum TrackerL10n: String, LocalizedKey {
     .trackerErrorUserRequired: "User-ID ist erforderlich",
     .trackerErrorProperties: "\"{pair}\" ist unlesbar: schreibe schlüssel=wert",
     .trackerFooterSetup:
-      "Tab weiter · ←→ Umgebung · Ctrl-S initialisieren · F1 Hilfe · Ctrl-C beenden",
+      "Tab weiter · ←→ Umgebung · Strg-S initialisieren · Esc Feld verlassen · F1 Hilfe",
     .trackerFooterSettings:
       "Tab weiter · ←→ Umgebung · Ctrl-S speichern und initialisieren · Esc zurück",
     .trackerFooterBusy: "Esc abbrechen",

@@ -71,7 +71,6 @@ extension Localizer {
     case .linkCopied: return self[.noticeLinkCopied]
     case .noBrowser: return self[.noticeNoBrowser]
     case .storageUnavailable: return self[.noticeStorageUnavailable]
-    case .tabNotAvailable: return self[.tabNotAvailableTitle]
     }
   }
 }

@@ -5,7 +5,7 @@ extension AppStoreConnectStrings {
     .ascSetupIntro:
       "An App Store Connect API key lets vibes read your apps from Apple. Create a team key (Users and Access › Integrations › App Store Connect API), then enter its Issuer ID, Key ID and the downloaded .p8 file.",
     .ascSetupLocalOnly:
-      "The key stays on this device only: it is kept in your secret store and sent to no one but Apple.",
+      "The key stays on this device only: it is kept in your secret store and never sent anywhere; vibes sends Apple only short-lived tokens signed with it.",
     .ascSetupDelay: "Sales data arrives with a delay of one to two days (T+1 / T+2).",
     .ascLinkLabel: "Create a key:",
     .ascLinkKeys: "Ctrl-O opens the link · Ctrl-Y copies it",

@@ -5,7 +5,7 @@ extension AppStoreConnectStrings {
     .ascSetupIntro:
       "Mit einem App-Store-Connect-API-Schlüssel liest vibes deine Apps bei Apple. Erstelle einen Teamschlüssel (Benutzer und Zugriff › Integrationen › App Store Connect API) und gib dann Issuer-ID, Schlüssel-ID und die geladene .p8-Datei ein.",
     .ascSetupLocalOnly:
-      "Der Schlüssel bleibt nur auf diesem Gerät: Er liegt in deinem Geheimnisspeicher und geht an niemanden außer Apple.",
+      "Der Schlüssel bleibt nur auf diesem Gerät: Er liegt in deinem Geheimnisspeicher und wird nie verschickt; vibes schickt Apple nur kurzlebige, damit signierte Token.",
     .ascSetupDelay: "Verkaufsdaten kommen mit ein bis zwei Tagen Verzögerung (T+1 / T+2).",
     .ascLinkLabel: "Schlüssel erstellen:",
     .ascLinkKeys: "Strg-O öffnet den Link · Strg-Y kopiert ihn",

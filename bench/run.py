@@ -237,8 +237,8 @@ class Vibes(Program):
     name = "vibes"
     quit_keys = b"\x03"
 
-    def __init__(self, binary: Path, homes: dict[int, Path]):
-        self.binary, self.homes = binary, homes
+    def __init__(self, binary: Path, homes: dict[int, Path], prefix: list[str] | None = None):
+        self.binary, self.homes, self.prefix = binary, homes, prefix or []
 
     def env(self, home: Path) -> dict[str, str]:
         env = base_env(home)
@@ -249,7 +249,7 @@ class Vibes(Program):
 
     def launch(self, scenario: str, items: int) -> Session:
         home = self.homes[items]
-        return Session([str(self.binary)], self.env(home), str(home))
+        return Session(self.prefix + [str(self.binary)], self.env(home), str(home))
 
     def frame_ready(self, scenario: str, items: int):
         return feed_frame(items)
@@ -474,6 +474,8 @@ def main() -> int:
     parser.add_argument("--anchors", default="floor,dialog,newsboat", help="comma-separated anchors")
     parser.add_argument("--only", nargs="*", help="scenarios to run (default: all)")
     parser.add_argument("--settle", type=float, default=0.08, help="seconds of silence that end a burst")
+    parser.add_argument("--vibes-prefix", default="",
+                        help='command put before vibes, e.g. "perf record -g -o /tmp/vibes.perf" (profiling)')
     parser.add_argument("--json", type=Path, help="where to write the JSON (default bench/out/<time>.json)")
     args = parser.parse_args()
     if args.quick:
@@ -495,7 +497,7 @@ def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
     for items in sizes:
         vibes_homes[items] = work / f"vibes-{items}"
         prepare_vibes_home(args.vibes.resolve(), vibes_homes[items], items)
-    programs: list[Program] = [Vibes(args.vibes.resolve(), vibes_homes)]
+    programs: list[Program] = [Vibes(args.vibes.resolve(), vibes_homes, args.vibes_prefix.split())]
     if "floor" in anchors:
         programs.append(Floor(compile_floor(OUT), work))
     if "dialog" in anchors and shutil.which("dialog"):

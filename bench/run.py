@@ -8,7 +8,8 @@ emulator, with a private temporary HOME. For each scenario the bench records
     checked after the fact on the recorded, time-stamped output, so parsing never delays the clock);
   - startup_bytes: bytes written from launch until the output settles;
   - <key>_ms / <key>_bytes: key written -> last byte of the burst it caused, and the bytes of that burst;
-  - peak_rss_kb: VmHWM of the process at the end of the scenario.
+  - peak_rss_kb: VmHWM of the process at the end of the scenario (touched shared-library pages included);
+  - private_dirty_kb: the pages only this process wrote (heap, stacks, relocated data) at the same moment.
 
 Programs alternate (vibes, floor, dialog, newsboat, vibes, floor, ...) inside each run so ratios survive a noisy
 machine; the first run is a warm-up and is dropped. The fixture caches are generated here, not committed.
@@ -161,6 +162,17 @@ class Session:
         try:
             for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
                 if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+        except OSError:
+            return None
+        return None
+
+    def private_dirty_kb(self) -> int | None:
+        """Pages only this process wrote (heap, stacks, relocated data): its own cost, unlike VmHWM, which also
+        counts every shared-library and executable page it touched."""
+        try:
+            for line in Path(f"/proc/{self.process.pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Private_Dirty:"):
                     return int(line.split()[1])
         except OSError:
             return None
@@ -440,6 +452,9 @@ def run_once(program: Program, scenario: str, quick: bool, settle: float) -> dic
         rss = session.peak_rss_kb()
         if rss is not None:
             samples["peak_rss_kb"] = [float(rss)]
+        dirty = session.private_dirty_kb()
+        if dirty is not None:
+            samples["private_dirty_kb"] = [float(dirty)]
     finally:
         session.close(program.quit_keys)
     return samples
@@ -638,7 +653,7 @@ def render_table(report: dict) -> str:
 def format_value(value: float, metric: str) -> str:
     if metric.endswith("_ms"):
         return f"{value:.2f} ms"
-    if metric == "peak_rss_kb":
+    if metric.endswith("_kb"):
         return f"{value / 1024:.1f} MB"
     return f"{value:g}"
 

@@ -560,10 +560,21 @@ def machine() -> dict[str, str]:
                 break
     except OSError:
         pass
-    return {"cpu": cpu, "cores": str(os.cpu_count()), "kernel": platform.release(),
-            "os": platform.freedesktop_os_release().get("PRETTY_NAME", "") if hasattr(platform,
-                                                                                      "freedesktop_os_release")
-            else "", "python": platform.python_version(), "pyte": getattr(pyte, "__version__", "")}
+    try:
+        system = platform.freedesktop_os_release().get("PRETTY_NAME", "")
+    except (AttributeError, OSError):
+        system = ""
+    return {"cpu": cpu, "cores": str(os.cpu_count()), "kernel": platform.release(), "os": system,
+            "python": platform.python_version(), "pyte": pyte_version(),
+            "load_average": " ".join(f"{value:.2f}" for value in os.getloadavg())}
+
+
+def pyte_version() -> str:
+    try:
+        from importlib.metadata import version
+        return version("pyte")
+    except Exception:  # Debian's package carries no metadata for another interpreter
+        return getattr(pyte, "__version__", "")
 
 
 def make_report(args, scenarios, programs, samples) -> dict:

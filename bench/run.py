@@ -507,6 +507,9 @@ def main() -> int:
 
 def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
     sizes = sorted({scenario_items(s) for s in scenarios})
+    # A freshly linked binary's pages are still dirty in the page cache, and smaps would count them as the
+    # process's private dirty memory: write them back first.
+    os.sync()
     began = time.perf_counter()
     vibes_homes = {}
     for items in sizes:

@@ -6,9 +6,9 @@ SWIFT ?= swift
 RUN_PACKAGES := libncursesw5-dev libcurl4-openssl-dev libsqlite3-dev
 # tmux drives the end-to-end tests; gnome-keyring, libsecret-tools and dbus give the Secret Service test a real daemon.
 TEST_PACKAGES := $(RUN_PACKAGES) tmux gnome-keyring libsecret-tools dbus dbus-x11 python3 python3-pyte
-# `make bench`: the anchors vibes is measured against (dialog, newsboat), pyte as the virtual terminal, a C compiler
-# for the ncurses floor, valgrind for profiling a missed target.
-BENCH_PACKAGES := $(RUN_PACKAGES) python3 python3-pyte gcc libc6-dev dialog newsboat valgrind
+# `make bench`: the anchors vibes is measured against (dialog, newsboat), pyte as the virtual terminal and a C
+# compiler for the ncurses floor.
+BENCH_PACKAGES := $(RUN_PACKAGES) python3 python3-pyte gcc libc6-dev dialog newsboat
 
 .PHONY: run test build release bench deps-run deps-test format clean
 

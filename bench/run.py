@@ -36,7 +36,7 @@ import sys
 import tempfile
 import termios
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 try:

@@ -5,9 +5,12 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT ?= swift
 RUN_PACKAGES := libncursesw5-dev libcurl4-openssl-dev libsqlite3-dev
 # tmux drives the end-to-end tests; gnome-keyring, libsecret-tools and dbus give the Secret Service test a real daemon.
-TEST_PACKAGES := $(RUN_PACKAGES) tmux gnome-keyring libsecret-tools dbus dbus-x11 python3
+TEST_PACKAGES := $(RUN_PACKAGES) tmux gnome-keyring libsecret-tools dbus dbus-x11 python3 python3-pyte
+# `make bench`: the anchors vibes is measured against (dialog, newsboat), pyte as the virtual terminal and a C
+# compiler for the ncurses floor.
+BENCH_PACKAGES := $(RUN_PACKAGES) python3 python3-pyte gcc libc6-dev dialog newsboat
 
-.PHONY: run test build release deps-run deps-test format clean
+.PHONY: run test build release bench deps-run deps-test format clean
 
 deps-run:
 	@./scripts/install-deps.sh $(RUN_PACKAGES)
@@ -15,8 +18,12 @@ deps-run:
 deps-test:
 	@./scripts/install-deps.sh $(TEST_PACKAGES)
 
+# The Swift runtime and Foundation linked statically: the dynamic loader then resolves ~10x fewer symbols and
+# vibes starts ~30% sooner (Docs/performance.md); the binary also runs without a Swift toolchain installed.
+RELEASE_FLAGS := -Xswiftc -static-stdlib
+
 release: deps-run
-	$(SWIFT) build -c release --product vibes
+	$(SWIFT) build -c release --product vibes $(RELEASE_FLAGS)
 
 run: release
 	@"$$($(SWIFT) build -c release --show-bin-path)/vibes" $(ARGS)
@@ -34,6 +41,15 @@ test: deps-test
 	@mkdir -p .build
 	@set -o pipefail; VIBES_REQUIRE_SECRET_SERVICE=1 VIBES_REQUIRE_TMUX=1 $(SWIFT) test --skip-build 2>&1 \
 	  | tee .build/test.log; status=$$?; python3 scripts/test-summary.py .build/test.log; exit $$status
+
+# vibes (release) side by side with a C ncurses floor, dialog and newsboat; see Docs/performance.md.
+# QUICK=1 is the few-second smoke run (floor only, one run); BENCH_ARGS passes options to bench/run.py.
+bench: release
+	@./scripts/install-deps.sh $(BENCH_PACKAGES)
+	@python3 -c 'import sys; sys.path.append("/usr/lib/python3/dist-packages"); import pyte' 2>/dev/null \
+	  || python3 -m pip install --quiet pyte
+	python3 bench/run.py --vibes "$$($(SWIFT) build -c release --show-bin-path)/vibes" $(if $(QUICK),--quick) \
+	  $(BENCH_ARGS)
 
 format:
 	$(SWIFT) format -i -r Sources Tests Package.swift

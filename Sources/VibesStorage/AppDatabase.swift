@@ -31,6 +31,8 @@ public final class AppDatabase: Sendable {
     configuration.label = "vibes"
     configuration.prepareDatabase { db in
       try db.execute(sql: "PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
+      // REPLACE then fires delete triggers too, which keeps the feed item counter exact (FeedCacheMigrations).
+      try db.execute(sql: "PRAGMA recursive_triggers = ON")
     }
     return configuration
   }
@@ -59,8 +61,12 @@ public final class AppDatabase: Sendable {
 
   // MARK: Feed cache
 
+  /// One row read (a trigger-kept counter), not a COUNT(*) over the whole cache.
   public func feedItemCount() throws -> Int {
-    try writer.read { db in try FeedItemRecord.fetchCount(db) }
+    try writer.read { db in
+      try Int.fetchOne(db, sql: "SELECT count FROM feedItemCount WHERE id = 1")
+        ?? FeedItemRecord.fetchCount(db)
+    }
   }
 
   /// Newest first (publishedAt DESC, id DESC), a window only: never load the whole table.
@@ -88,6 +94,16 @@ public final class AppDatabase: Sendable {
   }
 
   // MARK: Diagnostics
+
+  /// COUNT(*) over the whole table: what `feedItemCount()`'s counter must always equal.
+  public func feedItemCountByScanning() throws -> Int {
+    try writer.read { db in try FeedItemRecord.fetchCount(db) }
+  }
+
+  /// INSERT OR REPLACE of one item (no app path writes this way; tests check the counter survives it).
+  func replaceFeedItemForTesting(_ item: FeedItem) throws {
+    try writer.write { db in try FeedItemRecord(item).insert(db, onConflict: .replace) }
+  }
 
   /// Names of the migrations applied so far, oldest first.
   public func appliedMigrations() throws -> [String] {

@@ -25,6 +25,7 @@ enum DatabaseMigrations {
     SpotifyMigrations.register(in: &migrator)
     AppStoreConnectMigrations.register(in: &migrator)
     TrackerMigrations.register(in: &migrator)
+    FeedCacheMigrations.register(in: &migrator)
     return migrator
   }
 }

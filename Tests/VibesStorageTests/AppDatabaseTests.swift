@@ -1,7 +1,9 @@
 import Foundation
+import GRDB
 import VibesCore
-import VibesStorage
 import XCTest
+
+@testable import VibesStorage
 
 final class AppDatabaseTests: XCTestCase {
   private var temp: TemporaryDirectory!
@@ -44,6 +46,7 @@ final class AppDatabaseTests: XCTestCase {
       XCTAssertTrue(applied.contains("spotify-v1"), name)
       XCTAssertTrue(applied.contains("tracker-v1"), name)
       XCTAssertTrue(applied.contains("appStoreConnect-v1"), name)
+      XCTAssertTrue(applied.contains("feed-count-v1"), name)
     }
   }
 
@@ -141,6 +144,43 @@ final class AppDatabaseTests: XCTestCase {
       XCTAssertEqual(all.map(\.id), [1, 2, 3], name)
       XCTAssertEqual(all.first?.title, "Updated", name)
     }
+  }
+
+  /// The counter the triggers keep must equal a real COUNT(*) after inserts, upserts, deletes and REPLACE.
+  func testFeedItemCountStaysExactThroughEveryKindOfWrite() throws {
+    for (name, db) in try databases() {
+      XCTAssertEqual(try db.feedItemCount(), 0, name)
+      try db.insertFeedItems((1...50).map { item($0, at: Double($0)) })
+      try db.insertFeedItems((40...60).map { item($0, at: Double($0) + 0.5, title: "again") })
+      XCTAssertEqual(try db.feedItemCount(), 60, name)
+      XCTAssertEqual(try db.feedItemCountByScanning(), 60, name)
+      try db.replaceFeedItemForTesting(item(5, at: 5, title: "replaced"))
+      XCTAssertEqual(try db.feedItemCount(), 60, "REPLACE must not count twice (\(name))")
+      try db.deleteAllFeedItems()
+      XCTAssertEqual(try db.feedItemCount(), 0, name)
+      try db.insertFeedItems([item(1, at: 1)])
+      XCTAssertEqual(try db.feedItemCount(), 1, name)
+    }
+  }
+
+  /// A cache filled before the counter existed: the migration counts what is there.
+  func testCounterMigrationCountsAnExistingCache() throws {
+    do {
+      let queue = try DatabaseQueue(path: databasePath)
+      try DatabaseMigrations.migrator.migrate(queue, upTo: "v1")
+      try queue.write { db in
+        for id in 1...25 {
+          try db.execute(
+            sql:
+              "INSERT INTO feedItem (id, title, subtitle, source, publishedAt) VALUES (?, 't', 's', 'x', ?)",
+            arguments: [id, Date(timeIntervalSince1970: Double(id))])
+        }
+      }
+    }
+    let db = try AppDatabase(path: databasePath)
+    XCTAssertEqual(try db.feedItemCount(), 25)
+    try db.insertFeedItems([item(26, at: 26)])
+    XCTAssertEqual(try db.feedItemCount(), 26)
   }
 
   func testDeleteAllFeedItems() throws {

@@ -1,0 +1,90 @@
+import Foundation
+import XCTest
+
+/// Keeps `make bench` from rotting: the quick run of bench/run.py (the built vibes and the C floor on a pty behind
+/// pyte, one run, a few keys) must produce a report with every scenario. Nothing here looks at a time: the bench is
+/// not a test, and CI machines are too noisy for timing assertions.
+final class BenchSmokeTests: XCTestCase {
+  static let scenarios = [
+    "start_0", "start_1k", "start_100k", "checklist_down", "push_pop", "form_typing", "scroll_1k",
+    "scroll_100k",
+  ]
+
+  static var repositoryRoot: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+  }
+
+  func testQuickBenchRunReportsEveryScenarioForVibesAndTheFloor() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    guard
+      Self.which("python3", path: path) != nil,
+      (try? Spawn.run(
+        [
+          "/bin/sh", "-c",
+          "python3 -c 'import sys; sys.path.append(\"/usr/lib/python3/dist-packages\"); import pyte'",
+        ],
+        environment: ["PATH": path]))?.status == 0
+    else {
+      if environment["VIBES_REQUIRE_TMUX"] == "1" {
+        XCTFail(
+          "python3 with pyte is required for the bench smoke run (make test installs python3-pyte)")
+      }
+      throw XCTSkip("python3 or pyte not installed")
+    }
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "vibes-bench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: out) }
+    let json = out.appendingPathComponent("quick.json")
+    let script = Self.repositoryRoot.appendingPathComponent("bench/run.py").path
+    let command =
+      "python3 '\(script)' --quick --vibes '\(VibesHarness.binary.path)' --json '\(json.path)' 2>&1"
+    var childEnvironment = [
+      "PATH": path + ":/opt/swift/usr/bin", "HOME": out.path, "BENCH_OUT": out.path,
+    ]
+    if let cc = environment["CC"] { childEnvironment["CC"] = cc }
+    let result = try Spawn.run(["/bin/sh", "-c", command], environment: childEnvironment)
+    XCTAssertEqual(result.status, 0, result.output)
+
+    let data = try Data(contentsOf: json)
+    let report = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: data) as? [String: Any], result.output)
+    let scenarios = try XCTUnwrap(report["scenarios"] as? [String: Any])
+    XCTAssertEqual(Set(scenarios.keys), Set(Self.scenarios))
+    for name in Self.scenarios {
+      let scenario = try XCTUnwrap(scenarios[name] as? [String: Any], name)
+      let programs = try XCTUnwrap(scenario["programs"] as? [String: [String: Any]], name)
+      for program in ["vibes", "floor"] {
+        let metrics = try XCTUnwrap(programs[program], "\(name): no \(program)")
+        for metric in ["first_frame_ms", "startup_bytes", "peak_rss_kb"] {
+          let stats = try XCTUnwrap(
+            metrics[metric] as? [String: Double], "\(name) \(program) \(metric)")
+          XCTAssertEqual(Set(stats.keys), ["min", "median", "max", "n"])
+          XCTAssertGreaterThan(stats["median"] ?? 0, 0, "\(name) \(program) \(metric)")
+        }
+      }
+      let ratios = try XCTUnwrap(scenario["ratios"] as? [String: [String: Double]], name)
+      XCTAssertNotNil(ratios["floor"]?["first_frame_ms"], name)
+    }
+    // The per-key metrics each scenario exists for, measured for both programs.
+    let perKey = [
+      "checklist_down": "down_bytes", "push_pop": "esc_ms", "form_typing": "type_bytes",
+      "scroll_100k": "down_ms",
+    ]
+    for (name, metric) in perKey {
+      let programs = (scenarios[name] as? [String: Any])?["programs"] as? [String: [String: Any]]
+      XCTAssertNotNil(programs?["vibes"]?[metric], "\(name) vibes \(metric)")
+      XCTAssertNotNil(programs?["floor"]?[metric], "\(name) floor \(metric)")
+    }
+    let targets = try XCTUnwrap(report["targets"] as? [[String: Any]])
+    XCTAssertGreaterThanOrEqual(targets.count, 8)
+  }
+
+  static func which(_ name: String, path: String) -> String? {
+    path.split(separator: ":").map { "\($0)/\(name)" }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+  }
+}

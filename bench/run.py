@@ -1,0 +1,686 @@
+#!/usr/bin/env python3
+"""`make bench`: vibes against a C ncurses floor, dialog and newsboat, side by side, in one run.
+
+Every program runs on its own pseudo-terminal (80x24, TERM=xterm-256color, UTF-8) behind pyte, a virtual terminal
+emulator, with a private temporary HOME. For each scenario the bench records
+
+  - first_frame_ms: launch -> the byte that completes the first complete frame (a screen predicate per program,
+    checked after the fact on the recorded, time-stamped output, so parsing never delays the clock);
+  - startup_bytes: bytes written from launch until the output settles;
+  - <key>_ms / <key>_bytes: key written -> last byte of the burst it caused, and the bytes of that burst;
+  - peak_rss_kb: VmHWM of the process at the end of the scenario (touched shared-library pages included);
+  - private_dirty_kb: the pages only this process wrote (heap, stacks, relocated data) at the same moment.
+
+Programs alternate (vibes, floor, dialog, newsboat, vibes, floor, ...) inside each run so ratios survive a noisy
+machine; the first run is a warm-up and is dropped. The fixture caches are generated here, not committed.
+
+Usage: python3 bench/run.py --vibes PATH [--runs N] [--quick] [--json FILE] [--only SCENARIO ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import fcntl
+import json
+import os
+import platform
+import select
+import shutil
+import signal
+import sqlite3
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+try:
+    import pyte
+except ImportError:  # Debian's python3-pyte lives outside a pyenv/venv interpreter's path
+    sys.path.append("/usr/lib/python3/dist-packages")
+    import pyte
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = Path(os.environ.get("BENCH_OUT") or ROOT / "bench" / "out")
+COLUMNS, ROWS = 80, 24
+SOURCES = ["Pitchfork", "Ticketmaster", "Bandcamp", "Resident Advisor", "Spotify"]
+EPOCH = 1735689600  # 2025-01-01T00:00:00Z; item N is published N minutes later
+SCENARIOS = ["start_0", "start_1k", "start_100k", "checklist_down", "push_pop", "form_typing", "scroll_1k",
+             "scroll_100k"]
+SIZES = {"0": 0, "1k": 1_000, "100k": 100_000}
+DECCKM = 1 << 5  # pyte stores private mode n as n << 5; mode 1 is application cursor keys
+KEY_BYTES = {"down": b"\x1b[B", "up": b"\x1b[A", "enter": b"\r", "esc": b"\x1b"}
+
+
+def fixture_item(item_id: int) -> tuple[str, str, str]:
+    """(title, subtitle, source) of cached item `item_id`; floor.c generates the same text."""
+    return (f"Headline {item_id}: new music and concerts near you", f"Subtitle of item {item_id}",
+            SOURCES[item_id % 5])
+
+
+# --------------------------------------------------------------------------------------------- pseudo-terminal
+
+@dataclass
+class Burst:
+    start: float
+    chunks: list[tuple[float, bytes]]
+
+    @property
+    def size(self) -> int:
+        return sum(len(data) for _, data in self.chunks)
+
+    @property
+    def latency_ms(self) -> float | None:
+        return (self.chunks[-1][0] - self.start) * 1000 if self.chunks else None
+
+
+class Session:
+    """One program on a fresh pty, its output recorded with a timestamp per read."""
+
+    def __init__(self, argv: list[str], env: dict[str, str], cwd: str):
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
+        self.master = master
+        self.screen = pyte.Screen(COLUMNS, ROWS)
+        self.stream = pyte.ByteStream(self.screen)
+        self.chunks: list[tuple[float, bytes]] = []
+        self.parsed = 0
+        self.start = time.perf_counter()
+        self.process = subprocess.Popen(
+            argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=cwd, start_new_session=True,
+            preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0), close_fds=True)
+        os.close(slave)
+
+    def read_until_quiet(self, settle: float, first_timeout: float) -> list[tuple[float, bytes]]:
+        """Reads until no byte came for `settle` seconds after the last one (or none within `first_timeout`)."""
+        got: list[tuple[float, bytes]] = []
+        deadline = time.perf_counter() + first_timeout
+        while True:
+            now = time.perf_counter()
+            wait = (got[-1][0] + settle - now) if got else (deadline - now)
+            if wait <= 0:
+                break
+            ready, _, _ = select.select([self.master], [], [], wait)
+            if not ready:
+                continue
+            try:
+                data = os.read(self.master, 65536)
+            except OSError:
+                break
+            stamp = time.perf_counter()
+            if not data:
+                break
+            got.append((stamp, data))
+        self.chunks.extend(got)
+        return got
+
+    def parse_pending(self, until=None) -> float | None:
+        """Feeds recorded chunks to the emulator; with `until`, stops at the first chunk after which it holds
+        and returns that chunk's time stamp."""
+        while self.parsed < len(self.chunks):
+            stamp, data = self.chunks[self.parsed]
+            self.stream.feed(data)
+            self.parsed += 1
+            if until is not None and until(self.text()):
+                return stamp
+        return None
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def wait_for_frame(self, predicate, settle: float, timeout: float) -> float | None:
+        """ms from launch to the chunk that completed a frame satisfying `predicate`."""
+        deadline = time.perf_counter() + timeout
+        if predicate(self.text()):
+            return 0.0
+        while time.perf_counter() < deadline:
+            self.read_until_quiet(settle, max(0.05, deadline - time.perf_counter()))
+            stamp = self.parse_pending(predicate)
+            if stamp is not None:
+                self.parse_pending()
+                return (stamp - self.start) * 1000
+            if self.process.poll() is not None:
+                break
+        return None
+
+    def key(self, data: bytes, settle: float, first_timeout: float = 3.0) -> Burst:
+        if data.startswith(b"\x1b[") and len(data) == 3 and DECCKM in self.screen.mode:
+            # The program asked for application cursor keys (smkx): a real terminal now sends ESC O x.
+            data = b"\x1bO" + data[2:]
+        sent = time.perf_counter()
+        os.write(self.master, data)
+        burst = Burst(sent, self.read_until_quiet(settle, first_timeout))
+        self.parse_pending()
+        return burst
+
+    def peak_rss_kb(self) -> int | None:
+        try:
+            for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+        except OSError:
+            return None
+        return None
+
+    def private_dirty_kb(self) -> int | None:
+        """Pages only this process wrote (heap, stacks, relocated data): its own cost, unlike VmHWM, which also
+        counts every shared-library and executable page it touched."""
+        try:
+            for line in Path(f"/proc/{self.process.pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Private_Dirty:"):
+                    return int(line.split()[1])
+        except OSError:
+            return None
+        return None
+
+    def close(self, quit_keys: bytes | None):
+        if quit_keys and self.process.poll() is None:
+            try:
+                os.write(self.master, quit_keys)
+            except OSError:
+                pass
+            try:
+                self.process.wait(timeout=3)
+            except subprocess.TimeoutExpired:
+                pass
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=3)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        os.close(self.master)
+
+
+# ------------------------------------------------------------------------------------------------- programs
+
+def base_env(home: Path) -> dict[str, str]:
+    return {"HOME": str(home), "PATH": "/usr/local/bin:/usr/bin:/bin", "TERM": "xterm-256color",
+            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+
+
+class Program:
+    """A program under test: how to launch it for a scenario and what its first complete frame looks like."""
+    name = ""
+    quit_keys: bytes | None = None
+
+    def supports(self, scenario: str) -> bool:
+        return True
+
+    def launch(self, scenario: str, items: int) -> Session:
+        raise NotImplementedError
+
+    def frame_ready(self, scenario: str, items: int):
+        raise NotImplementedError
+
+    def script(self, scenario: str, quick: bool) -> list[tuple[str, bytes]]:
+        """(metric name or "" for an unmeasured step, bytes) to send after the first frame."""
+        return default_script(scenario, quick)
+
+
+def default_script(scenario: str, quick: bool) -> list[tuple[str, bytes]]:
+    repeats = 2 if quick else 6
+    if scenario == "checklist_down":
+        return [("", b"\r")] + [("down", KEY_BYTES["down"]), ("down", KEY_BYTES["down"]),
+                                ("up", KEY_BYTES["up"]), ("up", KEY_BYTES["up"])] * repeats
+    if scenario == "push_pop":
+        return [("enter", b"\r"), ("esc", b"\x1b")] * repeats
+    if scenario == "form_typing":
+        text = "AIzaSyBench0123456789"[: 5 if quick else 20]
+        # Enter on the card, Down to the Gemini row, Enter opens its form.
+        return [("", b"\r"), ("", KEY_BYTES["down"]), ("", b"\r")] + [("type", ch.encode()) for ch in text]
+    if scenario.startswith("scroll_"):
+        return [("", KEY_BYTES["down"])] + [("down", KEY_BYTES["down"])] * (10 if quick else 50)
+    return []
+
+
+def feed_frame(items: int):
+    first = f"Headline {items}:" if items else "Nothing in your feed yet"
+    return lambda text: "Setup · 0/3 complete" in text and first in text
+
+
+class Vibes(Program):
+    name = "vibes"
+    quit_keys = b"\x03"
+
+    def __init__(self, binary: Path, homes: dict[int, Path], prefix: list[str] | None = None):
+        self.binary, self.homes, self.prefix = binary, homes, prefix or []
+
+    def env(self, home: Path) -> dict[str, str]:
+        env = base_env(home)
+        # The service fakes' address: nothing in these scenarios calls a service, and nothing listens there.
+        env.update({"VIBES_SECRET_STORE": "vault", "VIBES_GEMINI_API_URL": "http://127.0.0.1:9",
+                    "VIBES_TICKETMASTER_API_URL": "http://127.0.0.1:9"})
+        return env
+
+    def launch(self, scenario: str, items: int) -> Session:
+        home = self.homes[items]
+        return Session(self.prefix + [str(self.binary)], self.env(home), str(home))
+
+    def frame_ready(self, scenario: str, items: int):
+        return feed_frame(items)
+
+
+class Floor(Program):
+    name = "floor"
+    quit_keys = b"\x03"
+
+    def __init__(self, binary: Path, home: Path):
+        self.binary, self.home = binary, home
+
+    def launch(self, scenario: str, items: int) -> Session:
+        return Session([str(self.binary), str(items)], base_env(self.home), str(self.home))
+
+    def frame_ready(self, scenario: str, items: int):
+        return feed_frame(items)
+
+
+class Dialog(Program):
+    """Debian's dialog: --menu for the feed and checklist, --form for typing. Enter ends dialog, so there is no
+    push/pop to compare; Esc is measured on --menu (it exits after ncurses' default Esc delay)."""
+    name = "dialog"
+
+    def __init__(self, home: Path):
+        self.home = home
+
+    def supports(self, scenario: str) -> bool:
+        return scenario != "start_0"
+
+    def launch(self, scenario: str, items: int) -> Session:
+        if scenario == "form_typing":
+            args = ["--insecure", "--passwordform", "Gemini API key", "12", "70", "1", "API key", "1", "1", "", "1", "10", "50", "100"]
+        elif scenario == "checklist_down":
+            args = ["--menu", "Setup", "20", "70", "12", "1", "Gemini API key", "2", "Ticketmaster API key",
+                    "3", "Spotify app"]
+        else:
+            args = ["--menu", "Feed", "20", "76", "14"]
+            for index in range(items):
+                item_id = items - index
+                args += [str(index + 1), fixture_item(item_id)[0]]
+        argv = ["dialog"] + args
+        if len(" ".join(argv)) > 100_000:
+            # Too long for a command line: dialog reads its arguments from a file.
+            argfile = self.home / f"menu-{items}.args"
+            if not argfile.exists():
+                argfile.write_text(" ".join(f'"{a}"' for a in args))
+            argv = ["dialog", "--file", str(argfile)]
+        return Session(argv, base_env(self.home), str(self.home))
+
+    def frame_ready(self, scenario: str, items: int):
+        if scenario == "form_typing":
+            return lambda text: "<Cancel>" in text and "API key" in text
+        if scenario == "checklist_down":
+            return lambda text: "<Cancel>" in text and "Spotify app" in text
+        return lambda text: "<Cancel>" in text and f"Headline {items}:" in text
+
+    def script(self, scenario: str, quick: bool) -> list[tuple[str, bytes]]:
+        if scenario == "push_pop":
+            return [("esc", b"\x1b")]  # Esc leaves dialog: the only "pop" it has
+        if scenario == "form_typing":
+            return [step for step in default_script(scenario, quick) if step[0]]  # the form is open already
+        # The menu is open already: no Enter to get there.
+        return [step for step in default_script(scenario, quick) if step[0] or step[1] != b"\r"]
+
+
+class Newsboat(Program):
+    """newsboat over one local feed whose SQLite cache holds the same number of items as vibes'. Its article
+    list opens with Enter and closes with q (Esc is not bound); '/' opens the search prompt for typing."""
+    name = "newsboat"
+    quit_keys = b"Q"
+
+    def __init__(self, homes: dict[int, Path]):
+        self.homes = homes
+
+    def supports(self, scenario: str) -> bool:
+        return scenario != "checklist_down"
+
+    def launch(self, scenario: str, items: int) -> Session:
+        home = self.homes[items]
+        argv = ["newsboat", "-u", str(home / "urls"), "-c", str(home / "cache.db"), "-C", str(home / "config")]
+        return Session(argv, base_env(home), str(home))
+
+    def frame_ready(self, scenario: str, items: int):
+        return lambda text: "Bench feed" in text and "q:Quit" in text
+
+    def script(self, scenario: str, quick: bool) -> list[tuple[str, bytes]]:
+        if scenario == "push_pop":
+            return [("enter", b"\r"), ("esc", b"q")] * (2 if quick else 6)
+        if scenario == "form_typing":
+            text = "AIzaSyBench0123456789"[: 5 if quick else 20]
+            return [("", b"/")] + [("type", ch.encode()) for ch in text] + [("", b"\x07")]
+        if scenario.startswith("scroll_"):
+            return [("", b"\r")] + [("down", KEY_BYTES["down"])] * (10 if quick else 50)
+        return []
+
+
+# -------------------------------------------------------------------------------------------------- fixtures
+
+def prepare_vibes_home(binary: Path, home: Path, items: int):
+    """Runs vibes once so it creates and migrates its database, then fills feedItem with `items` rows."""
+    home.mkdir(parents=True)
+    program = Vibes(binary, {items: home})
+    session = program.launch("start_0", items)
+    ready = session.wait_for_frame(feed_frame(0), 0.1, 10)
+    session.close(program.quit_keys)
+    database = home / ".local/share/vibes/vibes.sqlite"
+    if ready is None or not database.exists():
+        raise SystemExit(f"vibes did not start in {home}:\n{session.text()}")
+    if items == 0:
+        return
+    connection = sqlite3.connect(database)
+    rows = []
+    for item_id in range(1, items + 1):
+        title, subtitle, source = fixture_item(item_id)
+        published = dt.datetime.fromtimestamp(EPOCH + item_id * 60, dt.timezone.utc)
+        rows.append((item_id, title, subtitle, source, published.strftime("%Y-%m-%d %H:%M:%S.000")))
+    with connection:
+        connection.executemany(
+            "INSERT INTO feedItem (id, title, subtitle, source, publishedAt) VALUES (?, ?, ?, ?, ?)", rows)
+    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    connection.close()
+
+
+def prepare_newsboat_home(home: Path, items: int):
+    """A local RSS file loaded once by `newsboat -x reload` (newsboat writes its own schema and feed row), then
+    the item table filled with sqlite3."""
+    home.mkdir(parents=True)
+    feed = home / "feed.xml"
+    url = f"file://{feed}"
+    feed.write_text(
+        '<?xml version="1.0"?><rss version="2.0"><channel><title>Bench feed</title>'
+        f"<link>{url}</link><description>bench</description></channel></rss>\n")
+    (home / "urls").write_text(url + "\n")
+    (home / "config").write_text("confirm-exit no\ncleanup-on-quit no\nshow-read-feeds yes\n")
+    subprocess.run(["newsboat", "-u", str(home / "urls"), "-c", str(home / "cache.db"), "-C",
+                    str(home / "config"), "-x", "reload"], env=base_env(home), cwd=home, check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    connection = sqlite3.connect(home / "cache.db")
+    rows = []
+    for item_id in range(1, items + 1):
+        title, subtitle, source = fixture_item(item_id)
+        rows.append((f"bench-{item_id}", title, source, f"https://example.invalid/{item_id}", url,
+                     EPOCH + item_id * 60, subtitle, 1))
+    with connection:
+        connection.executemany(
+            "INSERT INTO rss_item (guid, title, author, url, feedurl, pubDate, content, unread) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    connection.close()
+
+
+def compile_floor(out: Path) -> Path:
+    binary = out / "floor"
+    source = ROOT / "bench" / "floor.c"
+    if not binary.exists() or binary.stat().st_mtime < source.stat().st_mtime:
+        compiler = os.environ.get("CC") or shutil.which("cc") or shutil.which("clang") or "cc"
+        subprocess.run([compiler, "-O2", "-o", str(binary), str(source), "-lncursesw"],
+                       check=True)
+    return binary
+
+
+# ---------------------------------------------------------------------------------------------------- running
+
+def scenario_items(scenario: str) -> int:
+    suffix = scenario.rsplit("_", 1)[-1]
+    return SIZES.get(suffix, 1_000)
+
+
+def run_once(program: Program, scenario: str, quick: bool, settle: float) -> dict[str, list[float]]:
+    items = scenario_items(scenario)
+    session = program.launch(scenario, items)
+    samples: dict[str, list[float]] = {}
+    try:
+        ready = session.wait_for_frame(program.frame_ready(scenario, items), settle, 20)
+        if ready is None:
+            raise RuntimeError(f"{program.name} {scenario}: no complete first frame; screen:\n{session.text()}")
+        samples["first_frame_ms"] = [ready]
+        session.read_until_quiet(settle, settle)
+        session.parse_pending()
+        samples["startup_bytes"] = [float(sum(len(data) for _, data in session.chunks))]
+        for metric, data in program.script(scenario, quick):
+            burst = session.key(data, settle)
+            if metric and burst.latency_ms is not None:
+                samples.setdefault(f"{metric}_ms", []).append(burst.latency_ms)
+                samples.setdefault(f"{metric}_bytes", []).append(float(burst.size))
+            elif metric:
+                samples.setdefault(f"{metric}_silent", []).append(1.0)
+        rss = session.peak_rss_kb()
+        if rss is not None:
+            samples["peak_rss_kb"] = [float(rss)]
+        dirty = session.private_dirty_kb()
+        if dirty is not None:
+            samples["private_dirty_kb"] = [float(dirty)]
+    finally:
+        session.close(program.quit_keys)
+    return samples
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    return {"min": round(min(values), 3), "median": round(statistics.median(values), 3),
+            "max": round(max(values), 3), "n": len(values)}
+
+
+TARGETS = [
+    # (description, scenario, metric, compared scenario, compared program, limit)
+    ("start to first frame <= 3x floor (0 items)", "start_0", "first_frame_ms", "start_0", "floor", 3.0),
+    ("start to first frame <= 3x floor (1,000 items)", "start_1k", "first_frame_ms", "start_1k", "floor", 3.0),
+    ("start to first frame <= 3x floor (100,000 items)", "start_100k", "first_frame_ms", "start_100k", "floor",
+     3.0),
+    ("bytes per Down in the checklist <= 1.5x floor", "checklist_down", "down_bytes", "checklist_down", "floor",
+     1.5),
+    ("bytes per Down in the feed <= 1.5x floor", "scroll_1k", "down_bytes", "scroll_1k", "floor", 1.5),
+    ("bytes per typed character <= 1.5x floor", "form_typing", "type_bytes", "form_typing", "floor", 1.5),
+    ("Down at 100,000 items <= 1.1x Down at 1,000", "scroll_100k", "down_ms", "scroll_1k", "vibes", 1.1),
+    ("peak RSS with 100,000 items <= 4x floor", "start_100k", "peak_rss_kb", "start_100k", "floor", 4.0),
+]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--vibes", type=Path, required=True, help="the vibes binary (a release build)")
+    parser.add_argument("--runs", type=int, default=5, help="measured runs per scenario and program")
+    parser.add_argument("--warmup", type=int, default=1, help="runs dropped before measuring")
+    parser.add_argument("--quick", action="store_true", help="smoke run: one run, floor only, few keys")
+    parser.add_argument("--anchors", default="floor,dialog,newsboat", help="comma-separated anchors")
+    parser.add_argument("--only", nargs="*", help="scenarios to run (default: all)")
+    parser.add_argument("--settle", type=float, default=0.08, help="seconds of silence that end a burst")
+    parser.add_argument("--vibes-prefix", default="",
+                        help='command put before vibes, e.g. "perf record -g -o /tmp/vibes.perf" (profiling)')
+    parser.add_argument("--json", type=Path, help="where to write the JSON (default bench/out/<time>.json)")
+    args = parser.parse_args()
+    if args.quick:
+        args.runs, args.warmup, args.anchors, args.settle = 1, 0, "floor", 0.05
+    scenarios = args.only or SCENARIOS
+    anchors = [name for name in args.anchors.split(",") if name]
+    OUT.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="vibes-bench-"))
+    try:
+        return bench(args, scenarios, anchors, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
+    sizes = sorted({scenario_items(s) for s in scenarios})
+    # A freshly linked binary's pages are still dirty in the page cache, and smaps would count them as the
+    # process's private dirty memory: write them back first.
+    os.sync()
+    began = time.perf_counter()
+    vibes_homes = {}
+    for items in sizes:
+        vibes_homes[items] = work / f"vibes-{items}"
+        prepare_vibes_home(args.vibes.resolve(), vibes_homes[items], items)
+    programs: list[Program] = [Vibes(args.vibes.resolve(), vibes_homes, args.vibes_prefix.split())]
+    if "floor" in anchors:
+        programs.append(Floor(compile_floor(OUT), work))
+    if "dialog" in anchors and shutil.which("dialog"):
+        programs.append(Dialog(work))
+    if "newsboat" in anchors and shutil.which("newsboat"):
+        newsboat_homes = {}
+        for items in sizes:
+            newsboat_homes[items] = work / f"newsboat-{items}"
+            prepare_newsboat_home(newsboat_homes[items], items)
+        programs.append(Newsboat(newsboat_homes))
+    print(f"fixtures ready in {time.perf_counter() - began:.1f} s; programs: "
+          f"{', '.join(p.name for p in programs)}", file=sys.stderr)
+
+    samples: dict[str, dict[str, dict[str, list[float]]]] = {s: {} for s in scenarios}
+    for scenario in scenarios:
+        for run in range(args.warmup + args.runs):
+            for program in programs:  # alternating A B C A B C ...
+                if not program.supports(scenario):
+                    continue
+                result = run_once(program, scenario, args.quick, args.settle)
+                if run < args.warmup:
+                    continue
+                bucket = samples[scenario].setdefault(program.name, {})
+                for metric, values in result.items():
+                    bucket.setdefault(metric, []).extend(values)
+        print(f"  {scenario} done ({time.perf_counter() - began:.0f} s)", file=sys.stderr)
+
+    report = make_report(args, scenarios, programs, samples)
+    path = args.json or OUT / f"bench-{dt.datetime.now(dt.timezone.utc):%Y%m%dT%H%M%SZ}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(report, indent=2) + "\n")
+    if not args.json:
+        (OUT / "latest.json").write_text(json.dumps(report, indent=2) + "\n")
+    print(render_table(report))
+    print(f"\nJSON: {path}")
+    return 0
+
+
+def machine() -> dict[str, str]:
+    cpu = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    try:
+        system = platform.freedesktop_os_release().get("PRETTY_NAME", "")
+    except (AttributeError, OSError):
+        system = ""
+    return {"cpu": cpu, "cores": str(os.cpu_count()), "kernel": platform.release(), "os": system,
+            "python": platform.python_version(), "pyte": pyte_version(),
+            "load_average": " ".join(f"{value:.2f}" for value in os.getloadavg())}
+
+
+def pyte_version() -> str:
+    try:
+        from importlib.metadata import version
+        return version("pyte")
+    except Exception:  # Debian's package carries no metadata for another interpreter
+        return getattr(pyte, "__version__", "")
+
+
+def make_report(args, scenarios, programs, samples) -> dict:
+    report = {
+        "command": "make bench" + (" QUICK=1" if args.quick else ""),
+        "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        "machine": machine(),
+        "config": {"runs": args.runs, "warmup": args.warmup, "quick": args.quick, "settle_s": args.settle,
+                   "terminal": f"{COLUMNS}x{ROWS} TERM=xterm-256color C.UTF-8",
+                   "programs": [p.name for p in programs]},
+        "scenarios": {},
+        "targets": [],
+    }
+    for scenario in scenarios:
+        entry = {"items": scenario_items(scenario), "programs": {}, "ratios": {}}
+        for name, metrics in samples[scenario].items():
+            entry["programs"][name] = {metric: summary(values) for metric, values in metrics.items()}
+        vibes = entry["programs"].get("vibes", {})
+        for name, metrics in entry["programs"].items():
+            if name == "vibes":
+                continue
+            ratios = {}
+            for metric, stats in vibes.items():
+                other = metrics.get(metric)
+                if other and other["median"] > 0:
+                    ratios[metric] = round(stats["median"] / other["median"], 2)
+            entry["ratios"][name] = ratios
+        report["scenarios"][scenario] = entry
+    for description, scenario, metric, base_scenario, base_program, limit in TARGETS:
+        try:
+            value = report["scenarios"][scenario]["programs"]["vibes"][metric]["median"]
+            base = report["scenarios"][base_scenario]["programs"][base_program][metric]["median"]
+        except KeyError:
+            continue
+        ratio = value / base if base else float("inf")
+        report["targets"].append({"target": description, "vibes": value, "base": base,
+                                  "ratio": round(ratio, 2), "limit": limit, "met": ratio <= limit})
+    try:
+        esc = report["scenarios"]["push_pop"]["programs"]["vibes"]["esc_ms"]["median"]
+        report["targets"].append({"target": "Esc reacts within 30 ms", "vibes": esc, "base": 30.0,
+                                  "ratio": round(esc / 30.0, 2), "limit": 1.0, "met": esc <= 30.0})
+    except KeyError:
+        pass
+    return report
+
+
+def render_table(report: dict) -> str:
+    names = report["config"]["programs"]
+    anchors = [n for n in names if n != "vibes"]
+    header = ["scenario", "metric"] + [f"{n} (median)" for n in names] + [f"vibes/{n}" for n in anchors]
+    rows = []
+    for scenario, entry in report["scenarios"].items():
+        metrics = []
+        for program in entry["programs"].values():
+            metrics += [m for m in program if m not in metrics]
+        for metric in metrics:
+            row = [scenario, metric]
+            for name in names:
+                stats = entry["programs"].get(name, {}).get(metric)
+                row.append(format_value(stats["median"], metric) if stats else "–")
+            for name in anchors:
+                ratio = entry["ratios"].get(name, {}).get(metric)
+                row.append(f"{ratio:.2f}x" if ratio is not None else "–")
+            rows.append(row)
+    lines = [format_rows([header] + rows)]
+    lines.append("")
+    lines.append("vibes min / median / max:")
+    detail = [["scenario", "metric", "min", "median", "max", "n"]]
+    for scenario, entry in report["scenarios"].items():
+        for metric, stats in entry["programs"].get("vibes", {}).items():
+            detail.append([scenario, metric, format_value(stats["min"], metric),
+                           format_value(stats["median"], metric), format_value(stats["max"], metric),
+                           str(stats["n"])])
+    lines.append(format_rows(detail))
+    if report["targets"]:
+        lines.append("")
+        lines.append("targets:")
+        target_rows = [["target", "vibes", "base", "ratio", "limit", "met"]]
+        for target in report["targets"]:
+            target_rows.append([target["target"], f"{target['vibes']:g}", f"{target['base']:g}",
+                                f"{target['ratio']:.2f}", f"{target['limit']:g}",
+                                "yes" if target["met"] else "NO"])
+        lines.append(format_rows(target_rows))
+    return "\n".join(lines)
+
+
+def format_value(value: float, metric: str) -> str:
+    if metric.endswith("_ms"):
+        return f"{value:.2f} ms"
+    if metric.endswith("_kb"):
+        return f"{value / 1024:.1f} MB"
+    return f"{value:g}"
+
+
+def format_rows(rows: list[list[str]]) -> str:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    out = []
+    for index, row in enumerate(rows):
+        out.append("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+        if index == 0:
+            out.append("  ".join("-" * width for width in widths))
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

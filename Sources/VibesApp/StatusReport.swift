@@ -25,7 +25,8 @@ public enum StatusReport {
     var lines: [String] = []
     for step in SetupStep.allCases {
       let complete = facts.isComplete(step)
-      var line = (complete ? Theme.completeSymbol : Theme.incompleteSymbol) + " " + t.stepTitle(step) + ": "
+      var line =
+        (complete ? Theme.completeSymbol : Theme.incompleteSymbol) + " " + t.stepTitle(step) + ": "
         + t.stepStatus(step, complete: complete)
       if step == .spotify { line += spotifyDetail(dependencies, complete: complete, t) }
       if step == .ticketmaster, let city = facts.ticketmasterCity, complete {

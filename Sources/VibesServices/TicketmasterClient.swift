@@ -27,8 +27,7 @@ public struct TicketmasterClient: Sendable {
 
   /// `GET {base}/discovery/v2/events.json?apikey=…&city=…&size=1`. A 200 without `_embedded` means a valid key and
   /// zero events.
-  public func validate(apiKey: String, city: String) async throws(ServiceError) -> TicketmasterCheck
-  {
+  public func validate(apiKey: String, city: String) async throws(ServiceError) -> TicketmasterCheck {
     let query = [("apikey", apiKey), ("city", city), ("size", "1")]
     guard
       let url = ServiceEndpoints.url(
@@ -56,8 +55,7 @@ public struct TicketmasterClient: Sendable {
     {
       return TicketmasterCheck(totalEvents: total)
     }
-    if let embedded = body["_embedded"] as? [String: Any], let events = embedded["events"] as? [Any]
-    {
+    if let embedded = body["_embedded"] as? [String: Any], let events = embedded["events"] as? [Any] {
       return TicketmasterCheck(totalEvents: events.count)
     }
     if body["_embedded"] == nil, body["_links"] != nil {
@@ -67,8 +65,7 @@ public struct TicketmasterClient: Sendable {
   }
 
   /// Maps an Apigee-style fault (`{"fault":{"faultstring","detail":{"errorcode"}}}`) and status to a `ServiceError`.
-  static func error(status: Int, data: Data, header: (String) -> String?, now: Date) -> ServiceError
-  {
+  static func error(status: Int, data: Data, header: (String) -> String?, now: Date) -> ServiceError {
     let fault = JSONBody.object(data)?["fault"] as? [String: Any]
     let errorCode = (fault?["detail"] as? [String: Any])?["errorcode"] as? String
     switch status {

@@ -105,8 +105,7 @@ public struct TrackerClient: Sendable {
   }
 
   @discardableResult
-  public func send(apiKey: String, event: TrackerWireEvent) async throws(TrackerClientError) -> Int
-  {
+  public func send(apiKey: String, event: TrackerWireEvent) async throws(TrackerClientError) -> Int {
     try await send(apiKey: apiKey, body: event.jsonData())
   }
 

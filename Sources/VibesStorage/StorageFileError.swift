@@ -7,8 +7,7 @@ import Foundation
 #endif
 
 /// A failed file-system call on one of our files. Holds a path and an errno, never file contents.
-public struct StorageFileError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError
-{
+public struct StorageFileError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
   public var operation: String
   public var path: String
   public var code: Int32

@@ -29,7 +29,7 @@ final class AppStoreConnectEndToEndTests: XCTestCase {
   }
 
   override func tearDown() async throws {
-    sessions.forEach { $0.kill() }
+    for session in sessions { session.kill() }
     await fake?.stop()
     harness?.cleanUp()
   }
@@ -46,8 +46,7 @@ final class AppStoreConnectEndToEndTests: XCTestCase {
     try Spawn.run([VibesHarness.binary.path, "widget"], environment: harness.environment()).output
   }
 
-  func assertNoKeyMaterial(_ screens: [String], file: StaticString = #filePath, line: UInt = #line)
-  {
+  func assertNoKeyMaterial(_ screens: [String], file: StaticString = #filePath, line: UInt = #line) {
     let all = screens.joined(separator: "\n")
     for bodyLine in key.allBodyLines {
       XCTAssertFalse(

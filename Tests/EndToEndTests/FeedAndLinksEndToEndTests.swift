@@ -14,7 +14,7 @@ final class FeedAndLinksEndToEndTests: XCTestCase {
   }
 
   override func tearDown() async throws {
-    sessions.forEach { $0.kill() }
+    for session in sessions { session.kill() }
     harness?.cleanUp()
   }
 

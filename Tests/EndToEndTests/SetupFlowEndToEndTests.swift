@@ -22,7 +22,7 @@ final class SetupFlowEndToEndTests: XCTestCase {
   }
 
   override func tearDown() async throws {
-    sessions.forEach { $0.kill() }
+    for session in sessions { session.kill() }
     await gemini?.stop()
     await ticketmaster?.stop()
     harness?.cleanUp()

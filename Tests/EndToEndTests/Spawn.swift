@@ -26,8 +26,8 @@ enum Spawn {
     let cArgs = argv.map { strdup($0) } + [nil]
     let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
-      cArgs.forEach { free($0) }
-      cEnv.forEach { free($0) }
+      for argument in cArgs { free(argument) }
+      for variable in cEnv { free(variable) }
     }
     // The child must not inherit this thread's signal mask: an async test runs on a pool thread
     // that blocks signals, and a tmux server with SIGCHLD blocked never reaps its panes.

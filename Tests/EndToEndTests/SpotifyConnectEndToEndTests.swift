@@ -22,7 +22,7 @@ final class SpotifyConnectEndToEndTests: XCTestCase {
   }
 
   override func tearDown() async throws {
-    sessions.forEach { $0.kill() }
+    for session in sessions { session.kill() }
     await fake?.stop()
     await occupant?.stop()
     harness?.cleanUp()

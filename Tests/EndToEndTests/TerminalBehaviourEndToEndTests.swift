@@ -11,7 +11,7 @@ final class TerminalBehaviourEndToEndTests: XCTestCase {
   }
 
   override func tearDown() async throws {
-    sessions.forEach { $0.kill() }
+    for session in sessions { session.kill() }
     harness?.cleanUp()
   }
 
@@ -39,7 +39,9 @@ final class TerminalBehaviourEndToEndTests: XCTestCase {
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    return (
+      process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self)
+    )
   }
 
   func testWithoutATerminalItSaysSoInOneLineWithoutEscapes() throws {

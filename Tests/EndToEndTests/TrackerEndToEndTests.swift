@@ -19,7 +19,7 @@ final class TrackerEndToEndTests: XCTestCase {
   }
 
   override func tearDown() async throws {
-    sessions.forEach { $0.kill() }
+    for session in sessions { session.kill() }
     await fake?.stop()
     harness?.cleanUp()
   }

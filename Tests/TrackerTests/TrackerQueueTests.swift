@@ -31,8 +31,7 @@ final class TrackerQueueTests: XCTestCase {
     return try XCTUnwrap(dependencies.sender)
   }
 
-  func testOfflineEventsAreQueuedThenSentInOrderAfterARestartWithoutLossOrDuplicates() async throws
-  {
+  func testOfflineEventsAreQueuedThenSentInOrderAfterARestartWithoutLossOrDuplicates() async throws {
     await fake.setOffline(true)
     var first = try sender()
     for name in ["e1", "e2", "e3"] {

@@ -82,7 +82,9 @@ final class EffectRunnerTests: XCTestCase {
       .validate(requestID: 3, submission(.ticketmaster, .new(Self.goodTicketmaster), city: "Köln")))
     XCTAssertEqual(checked, .validationFinished(requestID: 3, .success(.ticketmaster(upcomingEvents: 7))))
     _ = await runner.run(
-      .save(requestID: 3, submission(.ticketmaster, .new(Self.goodTicketmaster), city: "Köln"), .ticketmaster(upcomingEvents: 7)))
+      .save(
+        requestID: 3, submission(.ticketmaster, .new(Self.goodTicketmaster), city: "Köln"),
+        .ticketmaster(upcomingEvents: 7)))
     XCTAssertEqual(try database.city(for: .ticketmaster), "Köln")
     XCTAssertEqual(try secrets.read(.ticketmasterAPIKey), Self.goodTicketmaster)
     let facts = await runner.run(.loadFacts)
@@ -127,7 +129,9 @@ final class EffectRunnerTests: XCTestCase {
     }
     try database.insertFeedItems(items)
     let result = await runner().run(.loadFeedWindow(FeedWindowRequest(offset: 10, limit: 5)))
-    guard case .feedWindowLoaded(let total, let offset, let window)? = result else { return XCTFail("\(String(describing: result))") }
+    guard case .feedWindowLoaded(let total, let offset, let window)? = result else {
+      return XCTFail("\(String(describing: result))")
+    }
     XCTAssertEqual(total, 500)
     XCTAssertEqual(offset, 10)
     XCTAssertEqual(window.map(\.title), ["Item 489", "Item 488", "Item 487", "Item 486", "Item 485"])

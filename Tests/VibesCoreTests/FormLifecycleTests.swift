@@ -22,7 +22,8 @@ final class FormLifecycleTests: XCTestCase {
     let effects = driver.press(.enter)
     XCTAssertEqual(
       effects,
-      [.validate(requestID: 1, CredentialSubmission(step: .gemini, apiKey: .new("AIzaSyExampleKey1234567"), city: nil))])
+      [.validate(requestID: 1, CredentialSubmission(step: .gemini, apiKey: .new("AIzaSyExampleKey1234567"), city: nil))]
+    )
     XCTAssertEqual(driver.form?.phase, .validating(requestID: 1))
 
     let save = driver.send(.validationFinished(requestID: 1, .success(.gemini)))
@@ -60,7 +61,8 @@ final class FormLifecycleTests: XCTestCase {
     let retry = driver.press(.ctrl("r"))
     XCTAssertEqual(
       retry,
-      [.validate(requestID: 2, CredentialSubmission(step: .gemini, apiKey: .new("AIzaSyExampleKey1234567"), city: nil))])
+      [.validate(requestID: 2, CredentialSubmission(step: .gemini, apiKey: .new("AIzaSyExampleKey1234567"), city: nil))]
+    )
   }
 
   func testQuotaFailureIsRetryableAndNeverSaves() {
@@ -102,7 +104,10 @@ final class FormLifecycleTests: XCTestCase {
     let effects = driver.press(.enter)
     XCTAssertEqual(
       effects,
-      [.validate(requestID: 1, CredentialSubmission(step: .ticketmaster, apiKey: .new("tmKey1234567890"), city: "Berlin"))])
+      [
+        .validate(
+          requestID: 1, CredentialSubmission(step: .ticketmaster, apiKey: .new("tmKey1234567890"), city: "Berlin"))
+      ])
   }
 
   func testTicketmasterWithoutEventsStillSavesAndSaysSo() {

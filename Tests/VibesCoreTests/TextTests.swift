@@ -98,7 +98,8 @@ final class LocalizationTests: XCTestCase {
 
   func testGermanTextDiffers() {
     XCTAssertEqual(Localizer(.de)[.statusNotConfigured], "nicht eingerichtet")
-    XCTAssertEqual(Localizer(.de).format(.setupCardProgress, ["done": "1", "total": "3"]), "Einrichtung · 1/3 erledigt")
+    XCTAssertEqual(
+      Localizer(.de).format(.setupCardProgress, ["done": "1", "total": "3"]), "Einrichtung · 1/3 erledigt")
   }
 }
 

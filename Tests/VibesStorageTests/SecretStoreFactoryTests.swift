@@ -66,8 +66,7 @@ final class SecretStoreFactoryTests: XCTestCase {
   }
 
   func testUnknownModeIsAnError() {
-    XCTAssertThrowsError(try SecretStoreFactory.make(environment: noBus("keychain"), paths: paths))
-    { error in
+    XCTAssertThrowsError(try SecretStoreFactory.make(environment: noBus("keychain"), paths: paths)) { error in
       guard case .invalidConfiguration(let message) = error as? SecretStoreError else {
         return XCTFail("\(error)")
       }

@@ -15,8 +15,7 @@ final class TerminalStartTests: XCTestCase {
 
   func testNoTerminalIsCheckedFirst() {
     var probed = false
-    let result = TerminalPreflight.check(stdinIsTerminal: true, stdoutIsTerminal: false, term: nil)
-    { _ in
+    let result = TerminalPreflight.check(stdinIsTerminal: true, stdoutIsTerminal: false, term: nil) { _ in
       probed = true
       return .usable
     }

@@ -5,7 +5,8 @@ import XCTest
 final class ChecklistScreenTests: XCTestCase {
   func testRowsAreRedWithCrossOrGreenWithCheckAndWords() {
     var screen = Screen(facts: SetupFacts(storedSecrets: [.gemini]))
-    screen.send(.secretStoreDescribed(SecretStoreInfo(kind: .vault, location: "/home/u/.local/share/vibes/secrets.vault")))
+    screen.send(
+      .secretStoreDescribed(SecretStoreInfo(kind: .vault, location: "/home/u/.local/share/vibes/secrets.vault")))
     screen.press(.enter)
     let grid = screen.render()
     let spotify = grid.row(containing: "Spotify")!

@@ -36,7 +36,9 @@ final class FormScreenTests: XCTestCase {
     XCTAssertEqual(grid.style(of: "Could not reach", inRow: row)?.foreground, .red)
     XCTAssertNotNil(grid.row(containing: "Ctrl-R retry"))
     XCTAssertNotNil(grid.row(containing: "[ Retry ]"))
-    XCTAssertTrue(grid.lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").contains("Nothing was saved."), grid.text)
+    XCTAssertTrue(
+      grid.lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").contains("Nothing was saved."),
+      grid.text)
   }
 
   func testInvalidKeyMessageAndQuotaMessage() {

@@ -17,7 +17,8 @@ extension Grid {
     let characters = cells.map(\.0)
     let target = text.map(String.init)
     guard target.count <= characters.count else { return nil }
-    for start in 0...(characters.count - target.count) where Array(characters[start..<(start + target.count)]) == target {
+    for start in 0...(characters.count - target.count) where Array(characters[start..<(start + target.count)]) == target
+    {
       let styles = Set(cells[start..<(start + target.count)].map(\.1))
       XCTAssertEqual(styles.count, 1, "mixed styles in span \(text)", file: file, line: line)
       return styles.first

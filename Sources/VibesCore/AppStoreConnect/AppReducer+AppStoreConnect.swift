@@ -131,8 +131,7 @@ extension AppReducer {
     return [.appStoreConnect(.connect(requestID: id, submission))]
   }
 
-  static func handleAppStoreConnectDashboardKey(_ state: inout AppState, _ key: Key) -> [AppEffect]
-  {
+  static func handleAppStoreConnectDashboardKey(_ state: inout AppState, _ key: Key) -> [AppEffect] {
     state.appStoreConnect.banner = nil
     let count = state.appStoreConnect.dashboard.apps.count
     switch key {

@@ -28,12 +28,8 @@ public enum L10n: String, LocalizedKey {
   case secretsFallback
   case geminiIntro
   case ticketmasterIntro
-  case spotifyTitle
-  case spotifyBody
-  case spotifyNotYet
   case linkLabel
   case linkKeys
-  case spotifyLinkKeys
   case fieldAPIKey
   case fieldCity
   case fieldStoredHint
@@ -79,7 +75,6 @@ public enum L10n: String, LocalizedKey {
   case footerForm
   case footerFormBusy
   case footerConfirm
-  case footerSpotify
   case helpTitle
   case helpClose
   case helpMove

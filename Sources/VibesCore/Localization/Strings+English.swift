@@ -30,14 +30,8 @@ extension Strings {
       "Get a free API key in Google AI Studio: sign in with a Google account, choose “Create API key”, copy it and paste it here.",
     .ticketmasterIntro:
       "Create a free app on the Ticketmaster Developer Portal and copy its Consumer Key. Add the city whose concerts you want to see.",
-    .spotifyTitle: "Connect Spotify",
-    .spotifyBody:
-      "vibes reads your top artists and saved tracks to match concerts and build playlists. The connection uses Spotify's own sign-in (OAuth with PKCE); vibes never sees your password.",
-    .spotifyNotYet:
-      "Connecting from the terminal is not part of this release yet, so this step stays incomplete for now. Meanwhile you can create your Spotify app here:",
     .linkLabel: "Link:",
     .linkKeys: "Ctrl-O open in browser · Ctrl-Y copy",
-    .spotifyLinkKeys: "o open in browser · y copy",
     .fieldAPIKey: "API key",
     .fieldCity: "City",
     .fieldStoredHint: "stored · type to replace",
@@ -83,7 +77,6 @@ extension Strings {
     .footerForm: "Tab next · Ctrl-S save · Ctrl-U clear · Ctrl-O link · Esc back · F1 help",
     .footerFormBusy: "Esc cancel · Ctrl-C quit",
     .footerConfirm: "y remove · n keep",
-    .footerSpotify: "o open link · y copy · Esc back · ? help",
     .helpTitle: "Keys",
     .helpClose: "Any key closes this help.",
     .helpMove: "move",

@@ -31,14 +31,8 @@ extension Strings {
       "Hol dir einen kostenlosen API-Schlüssel im Google AI Studio: mit einem Google-Konto anmelden, „API-Schlüssel erstellen“ wählen, kopieren und hier einfügen.",
     .ticketmasterIntro:
       "Lege im Ticketmaster Developer Portal eine kostenlose App an und kopiere ihren Consumer Key. Gib die Stadt an, deren Konzerte du sehen willst.",
-    .spotifyTitle: "Spotify verbinden",
-    .spotifyBody:
-      "vibes liest deine Top-Künstler und gespeicherten Titel, um Konzerte zu finden und Playlists zu bauen. Die Verbindung nutzt Spotifys eigene Anmeldung (OAuth mit PKCE); vibes sieht nie dein Passwort.",
-    .spotifyNotYet:
-      "Das Verbinden aus dem Terminal ist noch nicht Teil dieser Version, daher bleibt dieser Schritt vorerst offen. Deine Spotify-App kannst du schon hier anlegen:",
     .linkLabel: "Link:",
     .linkKeys: "Strg-O im Browser öffnen · Strg-Y kopieren",
-    .spotifyLinkKeys: "o im Browser öffnen · y kopieren",
     .fieldAPIKey: "API-Schlüssel",
     .fieldCity: "Stadt",
     .fieldStoredHint: "gespeichert · tippen ersetzt ihn",
@@ -62,7 +56,8 @@ extension Strings {
       "Der Schlüssel wurde für diesen Dienst abgelehnt ({reason}). Prüfe seine Einschränkungen in der Konsole.",
     .failureForbiddenNoReason:
       "Der Schlüssel wurde für diesen Dienst abgelehnt. Prüfe seine Einschränkungen in der Konsole.",
-    .failureQuota: "Der Schlüssel kann gerade nicht geprüft werden: sein Kontingent ist aufgebraucht. Später erneut versuchen.",
+    .failureQuota:
+      "Der Schlüssel kann gerade nicht geprüft werden: sein Kontingent ist aufgebraucht. Später erneut versuchen.",
     .failureQuotaRetryAfter:
       "Der Schlüssel kann gerade nicht geprüft werden: sein Kontingent ist aufgebraucht. In {seconds} s erneut versuchen.",
     .failureCannotConnect: "Der Dienst ist nicht erreichbar. Prüfe deine Netzwerkverbindung.",
@@ -77,7 +72,8 @@ extension Strings {
     .confirmRemoval: "Diese Zugangsdaten von diesem Gerät entfernen? y entfernen · n behalten",
     .removalFailed: "Die Zugangsdaten konnten nicht entfernt werden. Versuche es erneut.",
     .noticeSaved: "{step} gespeichert.",
-    .noticeSavedCityNoEvents: "Gespeichert. In {city} gibt es gerade keine anstehenden Events; die Stadt ist trotzdem gültig.",
+    .noticeSavedCityNoEvents:
+      "Gespeichert. In {city} gibt es gerade keine anstehenden Events; die Stadt ist trotzdem gültig.",
     .noticeSavedCityEvents: "Gespeichert. {count} anstehende Events in {city}.",
     .noticeRemoved: "{step} entfernt.",
     .noticeLinkOpened: "Im Browser geöffnet.",
@@ -90,7 +86,6 @@ extension Strings {
     .footerForm: "Tab weiter · Strg-S speichern · Strg-U leeren · Strg-O Link · Esc zurück · F1 Hilfe",
     .footerFormBusy: "Esc abbrechen · Strg-C beenden",
     .footerConfirm: "y entfernen · n behalten",
-    .footerSpotify: "o Link öffnen · y kopieren · Esc zurück · ? Hilfe",
     .helpTitle: "Tasten",
     .helpClose: "Eine beliebige Taste schließt die Hilfe.",
     .helpMove: "bewegen",

@@ -11,4 +11,3 @@ public struct ChecklistState: Sendable, Hashable {
   public var selection: SetupStep
   public init(selection: SetupStep = .spotify) { self.selection = selection }
 }
-

@@ -50,8 +50,7 @@ public struct TrackerConfiguration: Sendable, Hashable {
   public var userID: String
   public var environment: TrackerEnvironment
 
-  public init(apiKey: String, brandID: String, userID: String = "", environment: TrackerEnvironment)
-  {
+  public init(apiKey: String, brandID: String, userID: String = "", environment: TrackerEnvironment) {
     self.apiKey = apiKey
     self.brandID = brandID
     self.userID = userID

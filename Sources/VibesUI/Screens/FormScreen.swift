@@ -9,7 +9,8 @@ enum FormScreen {
     let facts = state.facts ?? SetupFacts()
     let complete = facts.isComplete(form.step)
     let titleWidth = grid.write(t.stepTitle(form.step), row: area.row, column: 2, style: Theme.title)
-    let status = (complete ? Theme.completeSymbol : Theme.incompleteSymbol) + " "
+    let status =
+      (complete ? Theme.completeSymbol : Theme.incompleteSymbol) + " "
       + t.stepStatus(form.step, complete: complete)
     grid.write(status, row: area.row, column: 4 + titleWidth, style: complete ? Theme.complete : Theme.incomplete)
 

@@ -5,25 +5,24 @@ enum TrackerEventFormScreen {
   static func render(
     _ state: AppState, _ form: TrackerEventForm, into grid: inout Grid, _ area: Rect, _ t: Localizer
   ) {
-    let (title, primaryLabel, propertiesLabel, required):
-      (TrackerL10n, TrackerL10n, TrackerL10n, TrackerL10n) =
-        switch form.kind {
-        case .custom:
-          (
-            .trackerEventCustomTitle, .trackerFieldEventName, .trackerFieldProperties,
-            .trackerErrorEventNameRequired
-          )
-        case .screenView:
-          (
-            .trackerEventScreenTitle, .trackerFieldScreenName, .trackerFieldProperties,
-            .trackerErrorScreenRequired
-          )
-        case .identify:
-          (
-            .trackerEventIdentifyTitle, .trackerFieldIdentifyUser, .trackerFieldTraits,
-            .trackerErrorUserRequired
-          )
-        }
+    let (title, primaryLabel, propertiesLabel, required): (TrackerL10n, TrackerL10n, TrackerL10n, TrackerL10n) =
+      switch form.kind {
+      case .custom:
+        (
+          .trackerEventCustomTitle, .trackerFieldEventName, .trackerFieldProperties,
+          .trackerErrorEventNameRequired
+        )
+      case .screenView:
+        (
+          .trackerEventScreenTitle, .trackerFieldScreenName, .trackerFieldProperties,
+          .trackerErrorScreenRequired
+        )
+      case .identify:
+        (
+          .trackerEventIdentifyTitle, .trackerFieldIdentifyUser, .trackerFieldTraits,
+          .trackerErrorUserRequired
+        )
+      }
     grid.write(t[title], row: area.row, column: 2, style: Theme.title)
     var row = area.row + 2
     let labelWidth = max(DisplayWidth.of(t[primaryLabel]), DisplayWidth.of(t[propertiesLabel]))

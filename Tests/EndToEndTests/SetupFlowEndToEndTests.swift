@@ -115,10 +115,7 @@ final class SetupFlowEndToEndTests: XCTestCase {
 
   func testNetworkFailureOffersRetryAndSavesNothing() throws {
     let tmux = try launch(["VIBES_GEMINI_API_URL": "http://127.0.0.1:9"])
-    tmux.waitFor("Setup · 0/3")
-    tmux.send("Enter", "Down", "Enter")
-    tmux.waitFor("Google AI Studio")
-    tmux.type(Self.goodGeminiKey)
+    typeGoodGeminiKey(into: tmux)
     tmux.send("Enter")
     let screen = tmux.waitFor("Could not reach the service")
     XCTAssertTrue(screen.contains("Ctrl-R retry"), screen)
@@ -133,10 +130,7 @@ final class SetupFlowEndToEndTests: XCTestCase {
   func testQuotaAnswerSaysSoAndRetrySucceeds() async throws {
     await gemini.enqueue(.quota(retryDelaySeconds: 26))
     let tmux = try launch()
-    tmux.waitFor("Setup · 0/3")
-    tmux.send("Enter", "Down", "Enter")
-    tmux.waitFor("Google AI Studio")
-    tmux.type(Self.goodGeminiKey)
+    typeGoodGeminiKey(into: tmux)
     tmux.send("C-s")
     tmux.waitFor("quota is used up")
     XCTAssertFalse(FileManager.default.fileExists(atPath: harness.vaultFile.path), "nothing saved silently")
@@ -148,10 +142,7 @@ final class SetupFlowEndToEndTests: XCTestCase {
   func testEscCancelsASlowCheck() async throws {
     await gemini.enqueue(.delay(seconds: 5))
     let tmux = try launch()
-    tmux.waitFor("Setup · 0/3")
-    tmux.send("Enter", "Down", "Enter")
-    tmux.waitFor("Google AI Studio")
-    tmux.type(Self.goodGeminiKey)
+    typeGoodGeminiKey(into: tmux)
     tmux.send("Enter")
     tmux.waitFor("Checking the key with Google")
     tmux.send("Escape")
@@ -164,10 +155,7 @@ final class SetupFlowEndToEndTests: XCTestCase {
 
   func testRemovingACredentialTurnsTheStepRed() throws {
     let tmux = try launch()
-    tmux.waitFor("Setup · 0/3")
-    tmux.send("Enter", "Down", "Enter")
-    tmux.waitFor("Google AI Studio")
-    tmux.type(Self.goodGeminiKey)
+    typeGoodGeminiKey(into: tmux)
     tmux.send("Enter")
     tmux.waitFor("1 of 3 complete")
     tmux.send("Enter")
@@ -205,6 +193,14 @@ final class SetupFlowEndToEndTests: XCTestCase {
     let screen = tmux.waitFor("Ticketmaster did not accept this API key")
     XCTAssertTrue(screen.contains("Berlin"), screen)
     XCTAssertTrue(screen.contains(String(repeating: "•", count: 23)), screen)
+  }
+
+  /// From the first screen: open the Gemini form and type a key the fake accepts (not yet submitted).
+  func typeGoodGeminiKey(into tmux: Tmux, file: StaticString = #filePath, line: UInt = #line) {
+    tmux.waitFor("Setup · 0/3", file: file, line: line)
+    tmux.send("Enter", "Down", "Enter")
+    tmux.waitFor("Google AI Studio", file: file, line: line)
+    tmux.type(Self.goodGeminiKey)
   }
 
   func line(containing text: String, in screen: String) -> String {

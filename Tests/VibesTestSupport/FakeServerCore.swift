@@ -100,8 +100,12 @@ final class LoopbackServer: Sendable {
   private let server: HTTPServer
   private let runTask: Task<Void, Never>
 
-  init(state: FakeServerState, responder: @escaping Responder) async throws {
-    let handler = FakeHandler(state: state, responder: responder)
+  convenience init(state: FakeServerState, responder: @escaping Responder) async throws {
+    try await self.init(handler: FakeHandler(state: state, responder: responder))
+  }
+
+  /// Serves any FlyingFox handler (fakes with their own routing, like the tracking API's).
+  init(handler: some HTTPHandler) async throws {
     let server = HTTPServer(
       address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 300, logger: .disabled,
       handler: handler)

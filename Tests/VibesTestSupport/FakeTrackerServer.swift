@@ -30,8 +30,7 @@ public struct TrackerRecordedRequest: Sendable, Equatable {
 /// `setOffline(true)` drops every connection until it is set back, which a client sees as a network failure.
 public final class FakeTrackerServer: Sendable {
   private let state: TrackerFakeState
-  private let server: HTTPServer
-  private let runTask: Task<Void, Never>
+  private let server: LoopbackServer
   public let baseURL: URL
   public let port: UInt16
 
@@ -39,18 +38,10 @@ public final class FakeTrackerServer: Sendable {
   public init(validKeys: Set<String>, validBrands: Set<String>) async throws {
     let state = TrackerFakeState(validKeys: validKeys, validBrands: validBrands)
     self.state = state
-    let server = HTTPServer(
-      address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 300, logger: .disabled,
-      handler: TrackerFakeHandler(state: state))
+    let server = try await LoopbackServer(handler: TrackerFakeHandler(state: state))
     self.server = server
-    self.runTask = Task { try? await server.run() }
-    try await server.waitUntilListening(timeout: 10)
-    guard case .ip4(_, let port) = await server.listeningAddress else {
-      await server.stop()
-      throw URLError(.cannotConnectToHost)
-    }
-    self.port = port
-    self.baseURL = URL(string: "http://127.0.0.1:\(port)")!
+    self.port = server.port
+    self.baseURL = server.baseURL
   }
 
   /// The QC API URL (`{base}/qc/api`) and the Production one (`{base}/production/api`): both land here, and
@@ -67,9 +58,7 @@ public final class FakeTrackerServer: Sendable {
   }
 
   public func stop() async {
-    await server.stop(timeout: 0)
-    runTask.cancel()
-    await runTask.value
+    await server.stop()
   }
 
   public func enqueue(_ behaviour: FakeBehaviour) async { await state.enqueue(behaviour) }

@@ -6,7 +6,8 @@ import VibesApp
 struct VibesCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "vibes",
-    abstract: "Set up Spotify, Gemini and Ticketmaster for vibes, from the keyboard.",
+    abstract:
+      "Set up the services vibes uses (Spotify, Gemini, Ticketmaster, App Store Connect, a tracking SDK), from the keyboard.",
     discussion: """
       Run without a subcommand to open the full-screen app. Secrets go to the Secret Service when one \
       runs, otherwise to an encrypted vault file (force one with VIBES_SECRET_STORE=secret-service|vault). \

@@ -63,7 +63,8 @@ final class TerminalBehaviourEndToEndTests: XCTestCase {
     XCTAssertEqual(
       help.1,
       """
-      OVERVIEW: Set up Spotify, Gemini and Ticketmaster for vibes, from the keyboard.
+      OVERVIEW: Set up the services vibes uses (Spotify, Gemini, Ticketmaster, App
+      Store Connect, a tracking SDK), from the keyboard.
 
       Run without a subcommand to open the full-screen app. Secrets go to the Secret
       Service when one runs, otherwise to an encrypted vault file (force one with

@@ -1,9 +1,11 @@
 import Foundation
 import VibesCore
+import VibesStorage
 import VibesUI
 
-/// `vibes status`, in the style of `gh auth status`: one line per step, where secrets live,
-/// and an exit status for scripts. Never prints a secret, not even masked.
+/// `vibes status`, in the style of `gh auth status`: one line per step, one per other flow, where
+/// secrets live, and an exit status for scripts (the Feed's three steps decide it). Never prints a
+/// secret, not even masked.
 public enum StatusReport {
   public static func print(environment: [String: String]) -> Int32 {
     let t = Localizer(Language.from(environment: environment))
@@ -36,6 +38,8 @@ public enum StatusReport {
     }
     lines.append(
       t.format(.setupCardProgress, ["done": "\(facts.completedCount)", "total": "\(facts.totalCount)"]))
+    lines.append(appStoreConnectLine(dependencies, t))
+    lines.append(trackerLine(dependencies, t))
     let info = dependencies.secretStoreInfo
     switch info.kind {
     case .secretService: lines.append(t[.secretsInSecretService])
@@ -44,5 +48,37 @@ public enum StatusReport {
     if let reason = info.fallbackReason { lines.append(t.format(.secretsFallback, ["reason": reason])) }
     FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     return facts.isAllComplete ? 0 : 1
+  }
+
+  /// "App Store Connect: 12 apps, synced …" or "not configured"; names only what SQLite and the
+  /// secret store's presence check say.
+  static func appStoreConnectLine(_ dependencies: AppDependencies, _ t: Localizer) -> String {
+    let configured = (try? dependencies.secrets.contains(.appStoreConnectCredentials)) ?? false
+    guard configured else {
+      return Theme.incompleteSymbol + " " + t.format(.statusFlowNotConfigured, ["flow": t[.tabAppStoreConnect]])
+    }
+    let count = (try? dependencies.database.appStoreConnectApps().count) ?? 0
+    let synced = (try? dependencies.database.appStoreConnectLastSync()).flatMap { $0 }
+    let when = synced.map { $0.formatted(.iso8601) }
+    return Theme.completeSymbol + " "
+      + t.format(
+        .statusAppStoreConnect,
+        ["flow": t[.tabAppStoreConnect], "count": "\(count)", "synced": when ?? t[.statusNeverSynced]])
+  }
+
+  /// "Tracker: QC, brand …, 3 events queued" or "not configured".
+  static func trackerLine(_ dependencies: AppDependencies, _ t: Localizer) -> String {
+    let configured = (try? dependencies.secrets.contains(.trackerAPIKey)) ?? false
+    guard configured, let settings = (try? dependencies.database.trackerSettings()).flatMap({ $0 }) else {
+      return Theme.incompleteSymbol + " " + t.format(.statusFlowNotConfigured, ["flow": t[.tabTracker]])
+    }
+    let queued = (try? dependencies.database.trackerQueueCount()) ?? 0
+    return Theme.completeSymbol + " "
+      + t.format(
+        .statusTracker,
+        [
+          "flow": t[.tabTracker], "environment": TerminalText.sanitize(settings.environment),
+          "brand": TerminalText.sanitize(settings.brandID), "queued": "\(queued)",
+        ])
   }
 }

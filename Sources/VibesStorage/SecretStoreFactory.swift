@@ -26,7 +26,7 @@ public enum SecretStoreMode: String, Sendable {
 
 public struct SecretStoreSelection: Sendable {
   public var store: any SecretStore
-  /// Set when auto mode fell back to the vault (e.g. "no Secret Service: no session bus"), for the UI to say plainly.
+  /// Set when auto mode fell back to the vault (e.g. "no session bus (…)"), for the UI to say plainly.
   public var fallbackReason: String?
 
   public init(store: any SecretStore, fallbackReason: String? = nil) {
@@ -65,7 +65,7 @@ public enum SecretStoreFactory {
         )
       }
       if let reason = SecretServiceStore.unavailabilityReason(environment: environment) {
-        return SecretStoreSelection(store: vault(), fallbackReason: "no Secret Service: \(reason)")
+        return SecretStoreSelection(store: vault(), fallbackReason: reason)
       }
       return SecretStoreSelection(store: SecretServiceStore(environment: environment))
     }

@@ -179,3 +179,13 @@ final class TerminalBehaviourEndToEndTests: XCTestCase {
     XCTAssertTrue(spotify.contains("✗") && spotify.contains("not configured"), screen)
   }
 }
+
+extension TerminalBehaviourEndToEndTests {
+  func testStatusListsTheOtherFlowsWithoutChangingTheExitStatus() throws {
+    let (status, out, _) = try runDirect(["status"], environment: harness.environment(["LANG": "de_DE.UTF-8"]))
+    XCTAssertEqual(status, 1)
+    XCTAssertTrue(out.contains("✗ App Store Connect: nicht eingerichtet"), out)
+    XCTAssertTrue(out.contains("✗ Tracker: nicht eingerichtet"), out)
+    XCTAssertTrue(out.contains("Einrichtung · 0/3 erledigt"), out)
+  }
+}

@@ -1,5 +1,9 @@
 /// Every user-facing text of vibes, by key. Each key must exist in every language (a test checks).
 public enum L10n: String, LocalizedKey {
+  case statusFlowNotConfigured
+  case statusAppStoreConnect
+  case statusNeverSynced
+  case statusTracker
   case appName
   case tabFeed
   case tabAppStoreConnect

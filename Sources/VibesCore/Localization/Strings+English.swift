@@ -104,5 +104,9 @@ extension Strings {
     .errorTerminalInit: "Could not start the terminal UI.",
     .errorStorage: "Could not open vibes' data in {path}: {reason}",
     .errorSecretStore: "Could not open the secret store: {reason}",
+    .statusFlowNotConfigured: "{flow}: not configured",
+    .statusAppStoreConnect: "{flow}: configured, {count} apps cached, last sync {synced}",
+    .statusNeverSynced: "never",
+    .statusTracker: "{flow}: configured ({environment}, brand {brand}), {queued} events queued",
   ]
 }

@@ -114,5 +114,9 @@ extension Strings {
     .errorTerminalInit: "Die Terminal-Oberfläche konnte nicht gestartet werden.",
     .errorStorage: "Die Daten von vibes in {path} konnten nicht geöffnet werden: {reason}",
     .errorSecretStore: "Der Geheimnisspeicher konnte nicht geöffnet werden: {reason}",
+    .statusFlowNotConfigured: "{flow}: nicht eingerichtet",
+    .statusAppStoreConnect: "{flow}: eingerichtet, {count} Apps zwischengespeichert, letzte Synchronisierung {synced}",
+    .statusNeverSynced: "nie",
+    .statusTracker: "{flow}: eingerichtet ({environment}, Marke {brand}), {queued} Events in der Warteschlange",
   ]
 }

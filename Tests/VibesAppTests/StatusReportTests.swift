@@ -1,0 +1,58 @@
+import Foundation
+import Logging
+import VibesCore
+import VibesServices
+import VibesStorage
+import XCTest
+
+@testable import VibesApp
+
+/// `vibes status` lines for the other flows, from real storage; never a secret.
+final class StatusReportTests: XCTestCase {
+  var home: URL!
+  var dependencies: AppDependencies!
+
+  override func setUpWithError() throws {
+    home = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-status-\(UUID().uuidString)")
+    let paths = AppPaths(environment: ["HOME": home.path])
+    try paths.createDirectories()
+    dependencies = AppDependencies(
+      database: try AppDatabase(path: paths.databaseFile.path),
+      secrets: VaultSecretStore(vaultFile: paths.vaultFile, keyFile: paths.vaultKeyFile),
+      secretStoreInfo: SecretStoreInfo(kind: .vault, location: paths.vaultFile.path), gemini: GeminiClient(),
+      ticketmaster: TicketmasterClient(), browser: BrowserLauncher(environment: [:]),
+      logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+  }
+
+  override func tearDown() {
+    try? FileManager.default.removeItem(at: home)
+  }
+
+  func testUnconfiguredFlowsSaySo() {
+    let t = Localizer(.en)
+    XCTAssertEqual(StatusReport.appStoreConnectLine(dependencies, t), "✗ App Store Connect: not configured")
+    XCTAssertEqual(StatusReport.trackerLine(dependencies, t), "✗ Tracker: not configured")
+  }
+
+  func testConfiguredFlowsShowWhatSQLiteKnowsAndNoSecret() throws {
+    let t = Localizer(.en)
+    let ascSecret =
+      #"{"issuerID":"57246542-96fe-1a63-e053-0824d011072a","keyID":"2X9R4HXF34","privateKey":"SECRETPEM"}"#
+    try dependencies.secrets.write(ascSecret, for: .appStoreConnectCredentials)
+    try dependencies.database.replaceAppStoreConnectApps(
+      [
+        AppStoreConnectApp(id: "1", name: "One", bundleID: "a.one", sku: "ONE"),
+        AppStoreConnectApp(id: "2", name: "Two", bundleID: "a.two", sku: "TWO"),
+      ], syncedAt: Date(timeIntervalSince1970: 1_763_000_000))
+    try dependencies.secrets.write("trk_SECRET_key_123456", for: .trackerAPIKey)
+    try dependencies.database.saveTrackerSettings(brandID: "brand-42", userID: "", environment: "qc", at: Date())
+
+    let asc = StatusReport.appStoreConnectLine(dependencies, t)
+    XCTAssertEqual(asc, "✓ App Store Connect: configured, 2 apps cached, last sync 2025-11-13T02:13:20Z")
+    let tracker = StatusReport.trackerLine(dependencies, t)
+    XCTAssertEqual(tracker, "✓ Tracker: configured (qc, brand brand-42), 0 events queued")
+    for line in [asc, tracker] {
+      XCTAssertFalse(line.contains("SECRET"))
+    }
+  }
+}

@@ -78,3 +78,15 @@ final class FeedScreenTests: XCTestCase {
       publishedAt: Date(timeIntervalSince1970: 1_763_000_000))
   }
 }
+
+final class NoticeTextTests: XCTestCase {
+  func testSavedNoticesNameTheStepAndSpotifySaysConnected() {
+    let t = Localizer(.en)
+    XCTAssertEqual(t.notice(.saved(.gemini)), "Gemini API Key saved.")
+    XCTAssertEqual(t.notice(.saved(.spotify)), "Spotify connected.")
+    XCTAssertEqual(Localizer(.de).notice(.saved(.spotify)), "Spotify verbunden.")
+    XCTAssertEqual(
+      t.notice(.savedCityWithoutEvents(city: "Smalltown\u{1B}[2J")),
+      "Saved. No upcoming events in Smalltown right now; the city is still valid.")
+  }
+}

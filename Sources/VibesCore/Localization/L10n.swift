@@ -1,5 +1,6 @@
 /// Every user-facing text of vibes, by key. Each key must exist in every language (a test checks).
 public enum L10n: String, LocalizedKey {
+  case noticeSpotifyConnected
   case statusFlowNotConfigured
   case statusAppStoreConnect
   case statusNeverSynced

@@ -108,5 +108,6 @@ extension Strings {
     .statusAppStoreConnect: "{flow}: configured, {count} apps cached, last sync {synced}",
     .statusNeverSynced: "never",
     .statusTracker: "{flow}: configured ({environment}, brand {brand}), {queued} events queued",
+    .noticeSpotifyConnected: "Spotify connected.",
   ]
 }

@@ -118,5 +118,6 @@ extension Strings {
     .statusAppStoreConnect: "{flow}: eingerichtet, {count} Apps zwischengespeichert, letzte Synchronisierung {synced}",
     .statusNeverSynced: "nie",
     .statusTracker: "{flow}: eingerichtet ({environment}, Marke {brand}), {queued} Events in der Warteschlange",
+    .noticeSpotifyConnected: "Spotify verbunden.",
   ]
 }

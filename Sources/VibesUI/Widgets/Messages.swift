@@ -61,6 +61,7 @@ extension Localizer {
 
   public func notice(_ notice: Notice) -> String {
     switch notice {
+    case .saved(.spotify): return self[.noticeSpotifyConnected]
     case .saved(let step): return format(.noticeSaved, ["step": stepTitle(step)])
     case .savedCityWithoutEvents(let city):
       return format(.noticeSavedCityNoEvents, ["city": TerminalText.sanitize(city)])

@@ -126,14 +126,16 @@ final class GeminiClientTests: XCTestCase {
   }
 
   func testSlowResponseTimesOut() async {
-    await fake.enqueue(.delay(seconds: 3))
+    // Margins are wide on purpose (a loaded CI box): the point is that the client gives up near its
+    // timeout instead of waiting for the 8 s answer.
+    await fake.enqueue(.delay(seconds: 8))
     let start = Date()
     await assertThrows(.timedOut) { () async throws(ServiceError) in
       try await self.client(timeout: 0.4).validate(apiKey: self.key)
     }
     let elapsed = Date().timeIntervalSince(start)
     XCTAssertGreaterThan(elapsed, 0.3)
-    XCTAssertLessThan(elapsed, 1.5)
+    XCTAssertLessThan(elapsed, 4)
   }
 
   func testDelayWithinTimeoutSucceeds() async throws {
@@ -156,7 +158,7 @@ final class GeminiClientTests: XCTestCase {
   }
 
   func testCancellationIsPrompt() async throws {
-    await fake.enqueue(.delay(seconds: 5))
+    await fake.enqueue(.delay(seconds: 8))
     let client = client(timeout: 10)
     let key = key
     let start = Date()
@@ -172,7 +174,7 @@ final class GeminiClientTests: XCTestCase {
     task.cancel()
     let error = await task.value
     XCTAssertEqual(error, .cancelled)
-    XCTAssertLessThan(Date().timeIntervalSince(start), 1.5)
+    XCTAssertLessThan(Date().timeIntervalSince(start), 4, "cancelled well before the 8 s answer")
     let count = await fake.recordedRequests().count
     XCTAssertEqual(count, 1, "the request must have been in flight when cancelled")
   }

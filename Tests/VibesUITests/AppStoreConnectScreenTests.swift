@@ -95,6 +95,28 @@ final class AppStoreConnectScreenTests: XCTestCase {
     }
   }
 
+  func testAtEightyByTwentyFourEveryFailureMessageAndItsRetryHintFit() throws {
+    for failure in [
+      AppStoreConnectFailure.malformedKey, .notAuthorized, .roleTooLow, .agreementRequired, .rateLimited,
+      .cannotConnect, .timedOut,
+    ] {
+      var screen = screen(configured: false, height: 24)
+      screen.press(.tab, .tab)
+      screen.send(.input(.paste(Self.keyText)))
+      screen.state.appStoreConnect.setup.phase = .failed(failure)
+      let grid = screen.render()
+      let content = grid.lines.prefix(grid.height - ScreenLayout.footerRows)
+      let text = content.joined(separator: " ").split(separator: " ").joined(separator: " ")
+      XCTAssertTrue(text.contains("Nothing was saved."), "\(failure) cut off:\n\(grid.text)")
+      if failure.isRetryable {
+        XCTAssertTrue(text.contains("Ctrl-R"), "\(failure): retry hint cut off:\n\(grid.text)")
+      }
+      XCTAssertTrue(text.contains("Verify & Connect") || text.contains("Retry"), "\(failure): button gone")
+    }
+    let calm = screen(configured: false, height: 24).render().lines.joined(separator: " ")
+    XCTAssertTrue(calm.contains("T+1 / T+2"), "the guidance is there while nothing failed")
+  }
+
   func testDashboardListsAppsWithLastSyncAndDelayNote() {
     let apps = [
       AppStoreConnectApp(

@@ -89,11 +89,24 @@ enum AppStoreConnectSetupScreen {
     let setup = state.appStoreConnect.setup
     grid.write(t[.ascSetupTitle], row: area.row, column: 2, style: Theme.title)
     var row = area.row + 1
+    // The secondary guidance gives way when a check's message would not fit below the form, so
+    // the message (and its retry hint) is never cut off.
+    let lines = { (text: String) in WordWrap.lines(text, width: area.width - 4).count }
+    var messageRows = 0
+    switch setup.phase {
+    case .editing: break
+    case .verifying: messageRows = lines(t[.ascVerifying])
+    case .failed(let failure):
+      messageRows = lines(AppStoreConnectScreen.failure(failure, t) + " " + t[.ascNothingSaved])
+      if failure.isRetryable { messageRows += lines(t[.ascRetryHint]) }
+    }
+    let fixedRows = 1 + 3 + 2 * AppStoreConnectField.allCases.count + 2 + messageRows
+    var room = area.height - fixedRows - lines(t[.ascSetupIntro])
     row = AppStoreConnectScreen.wrapped(t[.ascSetupIntro], into: &grid, row: row, area: area)
-    row = AppStoreConnectScreen.wrapped(
-      t[.ascSetupLocalOnly], into: &grid, row: row, area: area, style: Theme.hint)
-    row = AppStoreConnectScreen.wrapped(
-      t[.ascSetupDelay], into: &grid, row: row, area: area, style: Theme.hint)
+    for note in [t[.ascSetupLocalOnly], t[.ascSetupDelay]] where lines(note) <= room {
+      row = AppStoreConnectScreen.wrapped(note, into: &grid, row: row, area: area, style: Theme.hint)
+      room -= lines(note)
+    }
     let labelWidth = grid.write(t[.ascLinkLabel], row: row, column: 2, style: Theme.hint)
     grid.link(
       AppReducer.appStoreConnectKeysURL, row: row, column: 3 + labelWidth, style: Theme.link)

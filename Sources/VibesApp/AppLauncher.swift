@@ -43,7 +43,7 @@ public enum AppLauncher {
     let info = SecretStoreInfo(
       kind: store.kind == .secretService ? .secretService : .vault,
       location: store.kind == .vault ? paths.vaultFile.path : store.locationDescription,
-      fallbackReason: selection.fallbackReason)
+      fallbackReason: selection.fallback.map(t.fallbackReason))
     return AppDependencies(
       database: database, secrets: store, secretStoreInfo: info, gemini: GeminiClient(baseURL: gemini.url),
       ticketmaster: TicketmasterClient(baseURL: ticketmaster.url), browser: BrowserLauncher(environment: environment),

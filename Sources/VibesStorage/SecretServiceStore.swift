@@ -87,31 +87,33 @@ public final class SecretServiceStore: SecretStore {
     environment: [String: String], secretToolPath: String? = nil,
     timeout: TimeInterval = defaultTimeout
   ) -> String? {
+    unavailability(environment: environment, secretToolPath: secretToolPath, timeout: timeout)?.description
+  }
+
+  /// Why the Secret Service cannot be used here, as a value the UI can put into words; nil when a probe
+  /// item could be written and read back.
+  public static func unavailability(
+    environment: [String: String], secretToolPath: String? = nil,
+    timeout: TimeInterval = defaultTimeout
+  ) -> SecretServiceUnavailability? {
     let store = SecretServiceStore(
       environment: environment, secretToolPath: secretToolPath, timeout: timeout)
-    guard store.secretToolPath != nil else {
-      return "secret-tool is not installed (Debian package libsecret-tools)"
-    }
-    guard store.childEnvironment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
-      return
-        "no session bus (DBUS_SESSION_BUS_ADDRESS is not set and $XDG_RUNTIME_DIR/bus does not exist)"
-    }
+    guard store.secretToolPath != nil else { return .secretToolMissing }
+    guard store.childEnvironment["DBUS_SESSION_BUS_ADDRESS"] != nil else { return .noSessionBus }
     let probe = "probe-\(UUID().uuidString)"
     do {
       try store.write(probe, for: probeKey)
       defer { try? store.delete(probeKey) }
-      guard try store.read(probeKey) == probe else {
-        return "the probe item could not be read back"
-      }
+      guard try store.read(probeKey) == probe else { return .probeNotReadBack }
       return nil
     } catch SecretStoreError.locked {
-      return "the default keyring collection is locked"
+      return .collectionLocked
     } catch SecretStoreError.timedOut {
-      return "the Secret Service did not answer within \(Int(timeout)) s"
+      return .noAnswer(seconds: Int(timeout))
     } catch SecretStoreError.unavailable(let reason) {
-      return reason
+      return .other(reason)
     } catch {
-      return "\(error)"
+      return .other("\(error)")
     }
   }
 
@@ -217,5 +219,32 @@ public final class SecretServiceStore: SecretStore {
       if access(candidate, X_OK) == 0 { return candidate }
     }
     return nil
+  }
+}
+
+/// Why auto mode could not use the Secret Service (or chose not to).
+public enum SecretServiceUnavailability: Sendable, Equatable, CustomStringConvertible {
+  case secretToolMissing
+  case noSessionBus
+  case collectionLocked
+  case noAnswer(seconds: Int)
+  case probeNotReadBack
+  /// Auto mode keeps a vault that already holds secrets, so they do not seem to vanish.
+  case vaultAlreadyInUse
+  case other(String)
+
+  /// English, for logs and diagnostics; the UI words it in the user's language.
+  public var description: String {
+    switch self {
+    case .secretToolMissing: return "secret-tool is not installed (Debian package libsecret-tools)"
+    case .noSessionBus:
+      return "no session bus (DBUS_SESSION_BUS_ADDRESS is not set and $XDG_RUNTIME_DIR/bus does not exist)"
+    case .collectionLocked: return "the default keyring collection is locked"
+    case .noAnswer(let seconds): return "the Secret Service did not answer within \(seconds) s"
+    case .probeNotReadBack: return "the probe item could not be read back"
+    case .vaultAlreadyInUse:
+      return "the vault already holds secrets (VIBES_SECRET_STORE=secret-service uses the keyring instead)"
+    case .other(let text): return text
+    }
   }
 }

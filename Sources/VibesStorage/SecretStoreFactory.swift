@@ -29,9 +29,13 @@ public struct SecretStoreSelection: Sendable {
   /// Set when auto mode fell back to the vault (e.g. "no session bus (…)"), for the UI to say plainly.
   public var fallbackReason: String?
 
-  public init(store: any SecretStore, fallbackReason: String? = nil) {
+  /// The same reason as a value, for the UI to word in the user's language.
+  public var fallback: SecretServiceUnavailability?
+
+  public init(store: any SecretStore, fallback: SecretServiceUnavailability? = nil) {
     self.store = store
-    self.fallbackReason = fallbackReason
+    self.fallback = fallback
+    self.fallbackReason = fallback?.description
   }
 }
 
@@ -58,14 +62,10 @@ public enum SecretStoreFactory {
       // later brings a Secret Service: an existing vault with secrets keeps being used.
       let existing = vault()
       if let keys = try? existing.storedKeys(), !keys.isEmpty {
-        return SecretStoreSelection(
-          store: existing,
-          fallbackReason:
-            "the vault already holds secrets (\(SecretStoreMode.environmentVariable)=secret-service uses the keyring instead)"
-        )
+        return SecretStoreSelection(store: existing, fallback: .vaultAlreadyInUse)
       }
-      if let reason = SecretServiceStore.unavailabilityReason(environment: environment) {
-        return SecretStoreSelection(store: vault(), fallbackReason: reason)
+      if let reason = SecretServiceStore.unavailability(environment: environment) {
+        return SecretStoreSelection(store: vault(), fallback: reason)
       }
       return SecretStoreSelection(store: SecretServiceStore(environment: environment))
     }

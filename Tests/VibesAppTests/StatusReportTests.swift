@@ -56,3 +56,20 @@ final class StatusReportTests: XCTestCase {
     }
   }
 }
+
+final class SecretStoreWordingTests: XCTestCase {
+  func testEveryFallbackReasonIsWordedInTheUsersLanguage() {
+    let reasons: [SecretServiceUnavailability] = [
+      .secretToolMissing, .noSessionBus, .collectionLocked, .noAnswer(seconds: 5), .probeNotReadBack,
+      .vaultAlreadyInUse,
+    ]
+    for language in Language.allCases {
+      let texts = reasons.map { Localizer(language).fallbackReason($0) }
+      XCTAssertEqual(Set(texts).count, reasons.count, "\(language): each reason has its own words")
+    }
+    XCTAssertEqual(
+      Localizer(.de).fallbackReason(.noAnswer(seconds: 5)), "der Schlüsselbund hat nicht innerhalb von 5 s geantwortet."
+    )
+    XCTAssertEqual(Localizer(.en).fallbackReason(.other("odd\u{1B}[2J reason")), "odd reason")
+  }
+}

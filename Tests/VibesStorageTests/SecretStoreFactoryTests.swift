@@ -47,6 +47,7 @@ final class SecretStoreFactoryTests: XCTestCase {
     for mode in [nil, "auto", ""] {
       let selection = try SecretStoreFactory.make(environment: noBus(mode), paths: paths)
       XCTAssertEqual(selection.store.kind, .vault, "\(mode ?? "unset")")
+      XCTAssertEqual(selection.fallback, which("secret-tool") != nil ? .noSessionBus : .secretToolMissing)
       let reason = try XCTUnwrap(selection.fallbackReason)
       XCTAssertFalse(reason.isEmpty)
       if which("secret-tool") != nil {
@@ -61,6 +62,7 @@ final class SecretStoreFactoryTests: XCTestCase {
       .write("saved-over-ssh-0123456789", for: .geminiAPIKey)
     let selection = try SecretStoreFactory.make(environment: noBus("auto"), paths: paths)
     XCTAssertEqual(selection.store.kind, .vault)
+    XCTAssertEqual(selection.fallback, .vaultAlreadyInUse)
     XCTAssertTrue(selection.fallbackReason?.contains("vault already holds secrets") ?? false, "\(selection)")
     XCTAssertEqual(try selection.store.read(.geminiAPIKey), "saved-over-ssh-0123456789")
   }

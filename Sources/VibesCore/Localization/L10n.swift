@@ -1,5 +1,11 @@
 /// Every user-facing text of vibes, by key. Each key must exist in every language (a test checks).
 public enum L10n: String, LocalizedKey {
+  case fallbackSecretToolMissing
+  case fallbackNoSessionBus
+  case fallbackCollectionLocked
+  case fallbackNoAnswer
+  case fallbackProbe
+  case fallbackVaultInUse
   case noticeSpotifyConnected
   case statusFlowNotConfigured
   case statusAppStoreConnect

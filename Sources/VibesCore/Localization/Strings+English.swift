@@ -109,5 +109,12 @@ extension Strings {
     .statusNeverSynced: "never",
     .statusTracker: "{flow}: configured ({environment}, brand {brand}), {queued} events queued",
     .noticeSpotifyConnected: "Spotify connected.",
+    .fallbackSecretToolMissing: "secret-tool is not installed (Debian package libsecret-tools).",
+    .fallbackNoSessionBus: "no desktop session bus here (usual over ssh).",
+    .fallbackCollectionLocked: "the keyring is locked; unlock it and start vibes again.",
+    .fallbackNoAnswer: "the keyring did not answer within {seconds} s.",
+    .fallbackProbe: "the keyring did not give back a test item.",
+    .fallbackVaultInUse:
+      "the vault already holds your secrets (VIBES_SECRET_STORE=secret-service switches to the keyring).",
   ]
 }

@@ -119,5 +119,12 @@ extension Strings {
     .statusNeverSynced: "nie",
     .statusTracker: "{flow}: eingerichtet ({environment}, Marke {brand}), {queued} Events in der Warteschlange",
     .noticeSpotifyConnected: "Spotify verbunden.",
+    .fallbackSecretToolMissing: "secret-tool ist nicht installiert (Debian-Paket libsecret-tools).",
+    .fallbackNoSessionBus: "hier gibt es keinen Desktop-Sitzungsbus (üblich über ssh).",
+    .fallbackCollectionLocked: "der Schlüsselbund ist gesperrt; entsperre ihn und starte vibes neu.",
+    .fallbackNoAnswer: "der Schlüsselbund hat nicht innerhalb von {seconds} s geantwortet.",
+    .fallbackProbe: "der Schlüsselbund hat ein Testelement nicht zurückgegeben.",
+    .fallbackVaultInUse:
+      "der Tresor enthält schon deine Geheimnisse (VIBES_SECRET_STORE=secret-service wechselt zum Schlüsselbund).",
   ]
 }

@@ -84,3 +84,15 @@ final class ChecklistScreenTests: XCTestCase {
     XCTAssertNotNil(grid.row(containing: "Any key closes this help."))
   }
 }
+
+final class HelpOverlayLanguageTests: XCTestCase {
+  func testGermanHelpNamesKeysAsGermanKeyboardsDo() {
+    var screen = Screen()
+    screen.press(.enter, .down, .enter, .function(1))
+    let german = screen.render(.de).text
+    XCTAssertTrue(german.contains("Strg-S"), german)
+    XCTAssertTrue(german.contains("Umschalt-Tab"), german)
+    XCTAssertFalse(german.contains("Ctrl-S"), german)
+    XCTAssertTrue(screen.render(.en).text.contains("Ctrl-S"))
+  }
+}

@@ -166,7 +166,7 @@ public enum SpotifyL10n: String, LocalizedKey {
     .spFailureStorage: "Die Verbindung ließ sich nicht im Schlüsselspeicher sichern.",
     .spRetryHint: "Enter versucht es erneut.",
     .footerIdle: "Enter verbinden · o Dashboard · y kopieren · Esc zurück · ? Hilfe",
-    .footerWaiting: "einfügen · Enter senden · Ctrl-O öffnen · Ctrl-Y Link kopieren · Esc abbrechen",
+    .footerWaiting: "einfügen · Enter senden · Strg-O öffnen · Strg-Y Link kopieren · Esc abbrechen",
     .footerConnected: "d trennen · Esc zurück · ? Hilfe",
     .spFooterConfirm: "y trennen · n behalten · Esc zurück",
     .footerBusy: "Esc abbrechen",

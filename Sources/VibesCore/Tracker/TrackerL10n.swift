@@ -250,12 +250,12 @@ public enum TrackerL10n: String, LocalizedKey {
     .trackerFooterSetup:
       "Tab weiter · ←→ Umgebung · Strg-S initialisieren · Esc Feld verlassen · F1 Hilfe",
     .trackerFooterSettings:
-      "Tab weiter · ←→ Umgebung · Ctrl-S speichern und initialisieren · Esc zurück",
+      "Tab weiter · ←→ Umgebung · Strg-S speichern und initialisieren · Esc zurück",
     .trackerFooterBusy: "Esc abbrechen",
     .trackerFooterDemo:
       "↑↓ wählen · Enter ausführen · c v i f s r · 1-3 Tabs · ? Hilfe · q beenden",
     .trackerFooterConfirm: "y zurücksetzen · n behalten",
-    .trackerFooterEvent: "Tab weiter · Enter / Ctrl-S senden · Esc zurück",
+    .trackerFooterEvent: "Tab weiter · Enter / Strg-S senden · Esc zurück",
     .trackerHelpNextField: "Nächstes / voriges Feld",
     .trackerHelpSubmitForm: "Initialisieren (speichern und verbinden)",
     .trackerHelpClear: "Feld leeren",

@@ -34,7 +34,8 @@ enum HelpOverlay {
     return entries
   }
 
-  static func render(into grid: inout Grid, entries: [(String, String)], _ t: Localizer) {
+  static func render(into grid: inout Grid, entries unlabelled: [(String, String)], _ t: Localizer) {
+    let entries = unlabelled.map { (t.keyLabel($0.0), $0.1) }
     let keyWidth = entries.map { DisplayWidth.of($0.0) }.max() ?? 0
     let textWidth = entries.map { DisplayWidth.of($0.1) }.max() ?? 0
     let width = min(grid.width - 2, max(keyWidth + textWidth + 7, DisplayWidth.of(t[.helpClose]) + 4))
@@ -49,5 +50,16 @@ enum HelpOverlay {
       grid.write(entry.1, row: row, column: rect.column + 4 + keyWidth, maxWidth: rect.width - keyWidth - 6)
     }
     grid.write(t[.helpClose], row: rect.bottom - 2, column: rect.column + 2, style: Theme.hint, maxWidth: width - 4)
+  }
+}
+
+extension Localizer {
+  /// Key names as this language's keyboards print them: German keyboards say Strg and Umschalt.
+  public func keyLabel(_ keys: String) -> String {
+    switch language {
+    case .en: return keys
+    case .de:
+      return keys.replacingOccurrences(of: "Ctrl-", with: "Strg-").replacingOccurrences(of: "Shift-", with: "Umschalt-")
+    }
   }
 }

@@ -21,7 +21,8 @@ public enum StatusReport {
     do {
       facts = try runner.loadFacts()
     } catch {
-      AppLauncher.printError(t[.noticeStorageUnavailable])
+      // Storage errors name files and what to do, never a secret.
+      AppLauncher.printError(t[.noticeStorageUnavailable] + " " + t[.statusSeeReason] + " " + String(describing: error))
       return 2
     }
     var lines: [String] = []

@@ -14,7 +14,7 @@ struct VibesCommand: AsyncParsableCommand {
       Data follows the XDG base directories.
       """,
     version: VibesVersion.string,
-    subcommands: [RunCommand.self, StatusCommand.self, WidgetCommand.self],
+    subcommands: [RunCommand.self, StatusCommand.self, WidgetCommand.self, ResetVaultCommand.self],
     defaultSubcommand: RunCommand.self
   )
 }

@@ -1,4 +1,5 @@
 import Foundation
+import VibesStorage
 import XCTest
 
 /// How the binary behaves as a terminal program: start-up checks, resize, signals, help, language.
@@ -82,6 +83,8 @@ final class TerminalBehaviourEndToEndTests: XCTestCase {
                                 secrets are kept.
         widget                  Print a one-line App Store Connect summary (for a
                                 tmux status bar or a shell prompt).
+        reset-vault             Delete the encrypted vault and its key file (every
+                                secret in it is lost).
 
         See 'vibes help <subcommand>' for detailed help.
 
@@ -187,5 +190,35 @@ extension TerminalBehaviourEndToEndTests {
     XCTAssertTrue(out.contains("✗ App Store Connect: nicht eingerichtet"), out)
     XCTAssertTrue(out.contains("✗ Tracker: nicht eingerichtet"), out)
     XCTAssertTrue(out.contains("Einrichtung · 0/3 erledigt"), out)
+  }
+}
+
+extension TerminalBehaviourEndToEndTests {
+  /// A vault whose key file was lost: status says why (naming files, never a secret), and
+  /// reset-vault is the way out, only with --yes.
+  func testLostVaultKeyIsExplainedAndResetVaultRecovers() throws {
+    let secret = "AIzaSyLostKeyCase0123456789abcdefXYZ"
+    try FileManager.default.createDirectory(at: harness.dataDirectory, withIntermediateDirectories: true)
+    let keyFile = harness.configDirectory.appendingPathComponent("vault.key")
+    try VaultSecretStore(vaultFile: harness.vaultFile, keyFile: keyFile).write(secret, for: .geminiAPIKey)
+    try FileManager.default.removeItem(at: keyFile)
+
+    let broken = try runDirect(["status"], environment: harness.environment())
+    XCTAssertEqual(broken.0, 2, broken.2)
+    XCTAssertTrue(broken.2.contains(keyFile.path) && broken.2.contains("is missing"), broken.2)
+    XCTAssertFalse((broken.1 + broken.2).contains(secret))
+
+    let refused = try runDirect(["reset-vault"], environment: harness.environment())
+    XCTAssertEqual(refused.0, 1)
+    XCTAssertTrue(refused.2.contains("--yes"), refused.2)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: harness.vaultFile.path), "nothing deleted without --yes")
+
+    let reset = try runDirect(["reset-vault", "--yes"], environment: harness.environment())
+    XCTAssertEqual(reset.0, 0, reset.2)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: harness.vaultFile.path))
+
+    let healthy = try runDirect(["status"], environment: harness.environment())
+    XCTAssertEqual(healthy.0, 1, healthy.2)
+    XCTAssertTrue(healthy.1.contains("Setup · 0/3 complete"), healthy.1)
   }
 }

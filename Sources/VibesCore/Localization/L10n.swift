@@ -1,5 +1,9 @@
 /// Every user-facing text of vibes, by key. Each key must exist in every language (a test checks).
 public enum L10n: String, LocalizedKey {
+  case resetVaultNothing
+  case resetVaultNeedsYes
+  case resetVaultDone
+  case statusSeeReason
   case fallbackSecretToolMissing
   case fallbackNoSessionBus
   case fallbackCollectionLocked

@@ -70,7 +70,7 @@ extension Strings {
     .noticeLinkOpened: "Opened in your browser.",
     .noticeLinkCopied: "Link copied to the clipboard (if your terminal allows it).",
     .noticeNoBrowser: "No browser found: set $BROWSER, or copy the link above.",
-    .noticeStorageUnavailable: "Could not read the saved setup. Check the log for details.",
+    .noticeStorageUnavailable: "Could not read the saved setup; `vibes status` says why.",
     .tooSmall: "Terminal too small: needs {width}×{height}, now {currentWidth}×{currentHeight}.",
     .footerFeed: "↑↓ move · Enter open · 1-3 tabs · ? help · q quit",
     .footerChecklist: "↑↓ move · Enter open · Esc back · ? help",
@@ -116,5 +116,10 @@ extension Strings {
     .fallbackProbe: "the keyring did not give back a test item.",
     .fallbackVaultInUse:
       "the vault already holds your secrets (VIBES_SECRET_STORE=secret-service switches to the keyring).",
+    .resetVaultNothing: "There is no vault here: nothing to reset.",
+    .resetVaultNeedsYes:
+      "This deletes the vault {vault} and its key {key}; every secret in it is lost. Run it again with --yes to do so.",
+    .resetVaultDone: "Deleted the vault and its key. The secrets in it are gone: set the steps up again in vibes.",
+    .statusSeeReason: "Reason:",
   ]
 }

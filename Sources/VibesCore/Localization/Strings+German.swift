@@ -79,7 +79,7 @@ extension Strings {
     .noticeLinkOpened: "Im Browser geöffnet.",
     .noticeLinkCopied: "Link in die Zwischenablage kopiert (sofern dein Terminal es erlaubt).",
     .noticeNoBrowser: "Kein Browser gefunden: setze $BROWSER oder kopiere den Link oben.",
-    .noticeStorageUnavailable: "Die gespeicherte Einrichtung konnte nicht gelesen werden. Details stehen im Log.",
+    .noticeStorageUnavailable: "Die gespeicherte Einrichtung konnte nicht gelesen werden; `vibes status` sagt warum.",
     .tooSmall: "Terminal zu klein: braucht {width}×{height}, jetzt {currentWidth}×{currentHeight}.",
     .footerFeed: "↑↓ bewegen · Enter öffnen · 1-3 Tabs · ? Hilfe · q beenden",
     .footerChecklist: "↑↓ bewegen · Enter öffnen · Esc zurück · ? Hilfe",
@@ -126,5 +126,11 @@ extension Strings {
     .fallbackProbe: "der Schlüsselbund hat ein Testelement nicht zurückgegeben.",
     .fallbackVaultInUse:
       "der Tresor enthält schon deine Geheimnisse (VIBES_SECRET_STORE=secret-service wechselt zum Schlüsselbund).",
+    .resetVaultNothing: "Hier gibt es keinen Tresor: nichts zurückzusetzen.",
+    .resetVaultNeedsYes:
+      "Das löscht den Tresor {vault} und seinen Schlüssel {key}; alle Geheimnisse darin gehen verloren. Mit --yes erneut aufrufen, um es zu tun.",
+    .resetVaultDone:
+      "Tresor und Schlüssel gelöscht. Die Geheimnisse darin sind weg: richte die Schritte in vibes neu ein.",
+    .statusSeeReason: "Grund:",
   ]
 }

@@ -4,8 +4,9 @@ export PATH := $(PATH):/opt/swift/usr/bin
 
 SWIFT ?= swift
 RUN_PACKAGES := libncursesw5-dev libcurl4-openssl-dev libsqlite3-dev
-# tmux drives the end-to-end tests; gnome-keyring, libsecret-tools and dbus give the Secret Service test a real daemon.
-TEST_PACKAGES := $(RUN_PACKAGES) tmux gnome-keyring libsecret-tools dbus dbus-x11 python3 python3-pyte
+# tmux drives the end-to-end tests; gnome-keyring, libsecret-tools and dbus give the Secret Service test a real
+# daemon; pyte and a C compiler run the bench smoke test (its ncurses floor is compiled from bench/floor.c).
+TEST_PACKAGES := $(RUN_PACKAGES) tmux gnome-keyring libsecret-tools dbus dbus-x11 python3 python3-pyte gcc libc6-dev
 # `make bench`: the anchors vibes is measured against (dialog, newsboat), pyte as the virtual terminal and a C
 # compiler for the ncurses floor.
 BENCH_PACKAGES := $(RUN_PACKAGES) python3 python3-pyte gcc libc6-dev dialog newsboat

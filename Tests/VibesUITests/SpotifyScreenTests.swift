@@ -49,6 +49,13 @@ final class SpotifyScreenTests: XCTestCase {
     XCTAssertNil(grid.row(containing: "Connect with Spotify"), "nothing to connect with yet")
   }
 
+  func testNumberedStepsHangTheirContinuationLines() throws {
+    let grid = screen(info: info(configured: false)).render()
+    let step = try XCTUnwrap(grid.row(containing: "3. Put the app's Client ID"))
+    XCTAssertTrue(grid.lines[step + 1].hasPrefix("     "), "continuation under the text:\n\(grid.text)")
+    XCTAssertFalse(grid.lines[step + 1].hasPrefix("      "), grid.text)
+  }
+
   func testConfiguredShowsTheProminentConnectAction() {
     let grid = screen(info: info()).render()
     let row = grid.row(containing: "Connect with Spotify")

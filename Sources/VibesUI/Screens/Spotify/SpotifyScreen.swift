@@ -195,8 +195,17 @@ struct LineWriter {
     return used
   }
 
+  /// Wrapped text; a numbered step ("3. …") keeps its continuation lines under its text.
   mutating func paragraph(_ text: String, style: CellStyle = .plain) {
-    for line in WordWrap.lines(text, width: width) { self.line(line, style: style) }
+    let number = text.prefix { $0.isNumber }
+    guard !number.isEmpty, text.dropFirst(number.count).hasPrefix(". ") else {
+      for line in WordWrap.lines(text, width: width) { self.line(line, style: style) }
+      return
+    }
+    let hang = String(repeating: " ", count: number.count + 2)
+    for (index, line) in WordWrap.lines(text, width: width - hang.count).enumerated() {
+      self.line(index == 0 ? line : hang + line, style: style)
+    }
   }
 
   mutating func skip() { row += 1 }

@@ -56,8 +56,12 @@ public enum AppLauncher {
   @MainActor
   public static func runInteractive(environment: [String: String]) async -> Int32 {
     let t = Localizer(Language.from(environment: environment))
-    // Check the terminal before touching storage, so `vibes > file` fails fast and writes nothing.
-    guard TerminalPrecheck.canStart(environment: environment, t: t) else { return 1 }
+    // Check the terminal before touching storage, so `vibes > file` or an unknown TERM fails fast and
+    // creates nothing.
+    if case .failure(let error) = TerminalSession.preflight(environment: environment) {
+      printError(message(for: error, environment: environment, t))
+      return 1
+    }
     let dependencies: AppDependencies
     do {
       dependencies = try makeDependencies(environment: environment)
@@ -98,26 +102,6 @@ public enum AppLauncher {
 
   public static func printError(_ text: String) {
     FileHandle.standardError.write(Data(("vibes: " + text + "\n").utf8))
-  }
-}
-
-/// The cheap checks that need no ncurses, done before anything else is opened.
-enum TerminalPrecheck {
-  static func canStart(environment: [String: String], t: Localizer) -> Bool {
-    if isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
-      AppLauncher.printError(t[.errorNotATerminal])
-      return false
-    }
-    let term = environment["TERM"] ?? ""
-    if term.isEmpty {
-      AppLauncher.printError(t[.errorTermUnset])
-      return false
-    }
-    if term == "dumb" {
-      AppLauncher.printError(t[.errorTermDumb])
-      return false
-    }
-    return true
   }
 }
 

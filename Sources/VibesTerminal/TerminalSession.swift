@@ -24,17 +24,21 @@ import VibesUI
   private let stopPipe: (read: Int32, write: Int32)
   private var reader: InputReader?
 
+  /// The checks `init` runs before writing anything (ttys, TERM set, not dumb, known, has `cup`), for a
+  /// caller that wants to refuse before it opens anything else. Returns the TERM value to use.
+  public nonisolated static func preflight(environment: [String: String]) -> Result<String, TerminalStartError> {
+    TerminalPreflight.check(
+      stdinIsTerminal: isatty(0) == 1, stdoutIsTerminal: isatty(1) == 1, term: environment["TERM"],
+      probe: TerminfoProbe.lookUp)
+  }
+
   /// Checks isatty(stdin/stdout) first, then TERM (set, not dumb, known to terminfo, has `cup`), all before
   /// anything is written. Then: locale (C.UTF-8 LC_CTYPE fallback), newterm, raw, noecho, nonl, no intrflush, no
   /// typeahead checks, colours (unless NO_COLOR is set and non-empty) with default colours, cursor hidden,
   /// bracketed paste on, and the signal pipe and crash guard installed.
   public init(environment: [String: String]) throws(TerminalStartError) {
-    let preflight = TerminalPreflight.check(
-      stdinIsTerminal: isatty(0) == 1, stdoutIsTerminal: isatty(1) == 1,
-      term: environment["TERM"],
-      probe: TerminfoProbe.lookUp)
     let term: String
-    switch preflight {
+    switch Self.preflight(environment: environment) {
     case .failure(let error): throw error
     case .success(let value): term = value
     }

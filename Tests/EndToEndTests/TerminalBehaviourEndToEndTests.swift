@@ -113,6 +113,8 @@ final class TerminalBehaviourEndToEndTests: XCTestCase {
       let screen = tmux.capture(history: true)
       XCTAssertTrue(screen.contains(expected), "TERM=\(term):\n\(screen)")
       XCTAssertEqual(tmux.exitStatus, "1", screen)
+      XCTAssertFalse(
+        FileManager.default.fileExists(atPath: harness.databaseFile.path), "TERM=\(term): refused before storage")
     }
   }
 

@@ -117,6 +117,19 @@ final class AppStoreConnectScreenTests: XCTestCase {
     XCTAssertTrue(calm.contains("T+1 / T+2"), "the guidance is there while nothing failed")
   }
 
+  func testOnANarrowTerminalTheKeyLinkIsShownInFullOnItsOwnLines() {
+    var screen = Screen(width: 48, height: 30)
+    screen.send(.appStoreConnect(.storedStateLoaded(AppStoreConnectStoredState(isConfigured: false, apps: []))))
+    screen.press(.character("2"))
+    let grid = screen.render()
+    let url = "https://appstoreconnect.apple.com/access/integrations/api"
+    XCTAssertTrue(grid.links.allSatisfy { $0.url == url } && !grid.links.isEmpty, grid.text)
+    let shown = grid.links.map { link in
+      (0..<link.width).map { grid[link.position.row, link.position.column + $0].text }.joined()
+    }.joined()
+    XCTAssertEqual(shown, url, "the URL is drawn in full over its lines:\n\(grid.text)")
+  }
+
   func testDashboardListsAppsWithLastSyncAndDelayNote() {
     let apps = [
       AppStoreConnectApp(

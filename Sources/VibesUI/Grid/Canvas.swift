@@ -86,6 +86,28 @@ extension Grid {
   }
 }
 
+extension Grid {
+  /// Writes `url` in full over as many rows as it needs (`width` columns each, no row at or past `limit`),
+  /// every piece announced as a hyperlink to the whole URL. Returns the rows used.
+  @discardableResult
+  public mutating func wrappedLink(
+    _ url: String, row: Int, column: Int, width: Int, limit: Int, style: CellStyle
+  ) -> Int {
+    guard width > 0 else { return 0 }
+    let characters = Array(url)
+    var start = 0
+    var current = row
+    while start < characters.count, current < limit {
+      let end = min(characters.count, start + width)
+      let used = write(String(characters[start..<end]), row: current, column: column, style: style, maxWidth: width)
+      links.append(Hyperlink(position: GridPosition(row: current, column: column), width: used, url: url))
+      current += 1
+      start = end
+    }
+    return current - row
+  }
+}
+
 /// Splits text into lines of at most `width` columns at spaces (words longer than a line are cut).
 public enum WordWrap {
   public static func lines(_ text: String, width: Int) -> [String] {

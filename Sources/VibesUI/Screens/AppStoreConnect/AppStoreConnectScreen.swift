@@ -100,19 +100,18 @@ enum AppStoreConnectSetupScreen {
       messageRows = lines(AppStoreConnectScreen.failure(failure, t) + " " + t[.ascNothingSaved])
       if failure.isRetryable { messageRows += lines(t[.ascRetryHint]) }
     }
-    let fixedRows = 1 + 3 + 2 * AppStoreConnectField.allCases.count + 2 + messageRows
+    let url = AppReducer.appStoreConnectKeysURL
+    let linkRows = LinkLine.height(url: url, label: t[.ascLinkLabel], area: area) + 1
+    let fixedRows = 1 + linkRows + 2 * AppStoreConnectField.allCases.count + 2 + messageRows
     var room = area.height - fixedRows - lines(t[.ascSetupIntro])
     row = AppStoreConnectScreen.wrapped(t[.ascSetupIntro], into: &grid, row: row, area: area)
     for note in [t[.ascSetupLocalOnly], t[.ascSetupDelay]] where lines(note) <= room {
       row = AppStoreConnectScreen.wrapped(note, into: &grid, row: row, area: area, style: Theme.hint)
       room -= lines(note)
     }
-    let labelWidth = grid.write(t[.ascLinkLabel], row: row, column: 2, style: Theme.hint)
-    grid.link(
-      AppReducer.appStoreConnectKeysURL, row: row, column: 3 + labelWidth, style: Theme.link)
+    row = LinkLine.render(
+      url: url, keys: t[.ascLinkKeys], label: t[.ascLinkLabel], into: &grid, row: row, area: area, t)
     row += 1
-    grid.write(t[.ascLinkKeys], row: row, column: 2, style: Theme.hint, maxWidth: area.width - 4)
-    row += 2
 
     let labels = AppStoreConnectField.allCases.map { label($0, t) }
     let inputColumn = 5 + (labels.map { DisplayWidth.of($0) }.max() ?? 0)

@@ -218,15 +218,6 @@ struct LineWriter {
 
   /// A long URL printed in full over as many lines as it needs; every piece links to the whole URL.
   mutating func wrappedLink(_ url: String) {
-    let characters = Array(url)
-    var start = 0
-    while start < characters.count, row < area.bottom {
-      let end = min(characters.count, start + width)
-      let piece = String(characters[start..<end])
-      let used = grid.write(piece, row: row, column: 2, style: Theme.link, maxWidth: width)
-      grid.links.append(Hyperlink(position: GridPosition(row: row, column: 2), width: used, url: url))
-      row += 1
-      start = end
-    }
+    row += grid.wrappedLink(url, row: row, column: 2, width: width, limit: area.bottom, style: Theme.link)
   }
 }

@@ -124,28 +124,22 @@ public struct EffectRunner: Sendable {
   }
 
   /// Secret first, then the non-secret row; if the row cannot be written the previous secret is put
-  /// back, so a failed save leaves storage as it was.
+  /// back (SecretStore.write(_:for:then:)), so a failed save leaves storage as it was.
   func save(requestID: Int, _ submission: CredentialSubmission, _ success: ValidationSuccess) -> AppAction {
     let step = submission.step
-    let secretKey = step.secretKey
-    var previous: String?? = nil
+    let saveRow = {
+      try dependencies.database.saveStepVerified(step, city: submission.city, at: dependencies.now())
+    }
     do {
       if case .new(let key) = submission.apiKey {
-        previous = .some(try dependencies.secrets.read(secretKey))
-        try dependencies.secrets.write(key, for: secretKey)
+        try dependencies.secrets.write(key, for: step.secretKey, then: saveRow)
+      } else {
+        try saveRow()
       }
-      try dependencies.database.saveStepVerified(step, city: submission.city, at: dependencies.now())
       log.info("credential saved: \(step.rawValue) in \(dependencies.secrets.kind.rawValue)")
       return .credentialSaved(requestID: requestID, facts: try loadFacts(), success)
     } catch {
       log.error("saving \(step.rawValue) failed: \(String(describing: error))")
-      if let previous {
-        if let old = previous {
-          try? dependencies.secrets.write(old, for: secretKey)
-        } else {
-          try? dependencies.secrets.delete(secretKey)
-        }
-      }
       return .credentialSaveFailed(requestID: requestID)
     }
   }

@@ -32,19 +32,10 @@ public struct TrackerConfigurationStore: Sendable {
 
   /// Secret first, then the row; if the row cannot be written the previous secret is put back.
   public func save(_ configuration: TrackerConfiguration, at date: Date) throws {
-    let previous = try secrets.read(.trackerAPIKey)
-    try secrets.write(configuration.apiKey, for: .trackerAPIKey)
-    do {
+    try secrets.write(configuration.apiKey, for: .trackerAPIKey) {
       try database.saveTrackerSettings(
         brandID: configuration.brandID, userID: configuration.userID,
         environment: configuration.environment.rawValue, at: date)
-    } catch {
-      if let previous {
-        try? secrets.write(previous, for: .trackerAPIKey)
-      } else {
-        try? secrets.delete(.trackerAPIKey)
-      }
-      throw error
     }
   }
 

@@ -112,18 +112,12 @@ extension EffectRunner {
     }
     if Task.isCancelled { return nil }
     let now = dependencies.now()
-    var previous: String?
     do {
-      previous = try dependencies.secrets.read(.appStoreConnectCredentials)
-      try dependencies.secrets.write(credentials.encoded(), for: .appStoreConnectCredentials)
-      try dependencies.database.saveAppStoreConnectVerified(at: now)
+      try dependencies.secrets.write(credentials.encoded(), for: .appStoreConnectCredentials) {
+        try dependencies.database.saveAppStoreConnectVerified(at: now)
+      }
     } catch {
       log.error("saving app store connect credentials failed: \(String(describing: error))")
-      if let previous {
-        try? dependencies.secrets.write(previous, for: .appStoreConnectCredentials)
-      } else {
-        try? dependencies.secrets.delete(.appStoreConnectCredentials)
-      }
       return .failure(.storageFailed)
     }
     log.info(

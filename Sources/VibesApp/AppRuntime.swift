@@ -54,7 +54,10 @@ public final class AppRuntime {
   }
 
   func render() {
-    session.present(AppView.render(state, localizer))
+    let grid = AppView.render(state, localizer)
+    // What was drawn decides how far PgUp/PgDn move; recording it is not an action (nothing to redraw).
+    if let viewport = grid.viewport { state.context.viewport = viewport }
+    session.present(grid)
   }
 
   func dispatch(_ action: AppAction) {

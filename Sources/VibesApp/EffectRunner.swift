@@ -16,32 +16,61 @@ public struct EffectRunner: Sendable {
 
   var log: Logger { dependencies.logger }
 
+  /// One row per tab: which runner opens that tab's effects. Adding a tab adds one row here.
+  static let featureRunners: [TabID: @Sendable (EffectRunner, FeatureMessage, @escaping @Sendable (AppAction) -> Void) async -> Void] = [
+    .feed: { runner, message, send in
+      guard let effect = message.value(as: FeedEffect.self) else { return }
+      await runner.runFeed(effect, send: send)
+    },
+    .appStoreConnect: { runner, message, send in
+      guard let effect = message.value(as: AppStoreConnectEffect.self) else { return }
+      await runner.runAppStoreConnect(effect, send: send)
+    },
+    .tracker: { runner, message, send in
+      guard let effect = message.value(as: TrackerEffect.self) else { return }
+      await runner.runTracker(effect, send: send)
+    },
+  ]
+
   /// Runs `effect`, handing each resulting action to `send` (most effects send one; a sync may send
   /// progress; a cancelled check sends none).
   public func run(_ effect: AppEffect, send: @escaping @Sendable (AppAction) -> Void) async {
     switch effect {
-    case .spotify(let effect): await runSpotify(effect, send: send)
-    case .appStoreConnect(let effect): await runAppStoreConnect(effect, send: send)
-    case .tracker(let effect): await runTracker(effect, send: send)
-    default:
-      if let action = await run(effect) { send(action) }
+    case .feature(let message):
+      await Self.featureRunners[message.tab]?(self, message, send)
+    case .loadFacts:
+      do {
+        send(.factsLoaded(try loadFacts()))
+      } catch {
+        log.error("reading setup facts failed: \(String(describing: error))")
+        send(.factsLoadFailed)
+      }
+    case .describeSecretStore:
+      send(.secretStoreDescribed(dependencies.secretStoreInfo))
+    case .openURL(let url):
+      send(.linkHandled(opened: dependencies.browser.open(url)))
+    case .cancel, .copyToClipboard, .quit:
+      return
     }
   }
 
-  /// The single-answer effects of the Feed setup flow; nil when there is nothing to report.
+  /// Runs `effect` and returns the last action it sent (nil when it sent none): for effects that answer
+  /// once, such as the setup flow's checks and saves.
   public func run(_ effect: AppEffect) async -> AppAction? {
+    let box = LastAction()
+    await run(effect) { box.set($0) }
+    return box.value
+  }
+
+  /// The Feed tab's effects: the feed window, the Gemini and Ticketmaster forms, and Spotify.
+  func runFeed(_ effect: FeedEffect, send: @escaping @Sendable (AppAction) -> Void) async {
+    if case .spotify(let effect) = effect { return await runSpotify(effect, send: send) }
+    if let action = await runOnce(effect) { send(action) }
+  }
+
+  /// The single-answer effects of the Feed setup flow; nil when there is nothing to report.
+  func runOnce(_ effect: FeedEffect) async -> AppAction? {
     switch effect {
-    case .loadFacts:
-      do {
-        return .factsLoaded(try loadFacts())
-      } catch {
-        log.error("reading setup facts failed: \(String(describing: error))")
-        return .factsLoadFailed
-      }
-
-    case .describeSecretStore:
-      return .secretStoreDescribed(dependencies.secretStoreInfo)
-
     case .loadFeedWindow(let request):
       do {
         let total = try dependencies.database.feedItemCount()
@@ -73,10 +102,7 @@ public struct EffectRunner: Sendable {
         return .credentialRemovalFailed(step)
       }
 
-    case .openURL(let url):
-      return .linkHandled(opened: dependencies.browser.open(url))
-
-    case .cancel, .copyToClipboard, .quit, .spotify, .appStoreConnect, .tracker:
+    case .spotify:
       return nil
     }
   }
@@ -157,5 +183,22 @@ extension ValidationFailure {
     case .cannotConnect, .cancelled: self = .cannotConnect
     case .invalidResponse: self = .invalidResponse
     }
+  }
+}
+
+/// Holds the last action an effect sent.
+private final class LastAction: @unchecked Sendable {
+  // @unchecked: every access holds the lock.
+  private let lock = NSLock()
+  private var action: AppAction?
+  func set(_ action: AppAction) {
+    lock.lock()
+    self.action = action
+    lock.unlock()
+  }
+  var value: AppAction? {
+    lock.lock()
+    defer { lock.unlock() }
+    return action
   }
 }

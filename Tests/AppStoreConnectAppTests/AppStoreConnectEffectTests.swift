@@ -58,7 +58,7 @@ final class AppStoreConnectEffectTests: XCTestCase {
   func run(_ effect: AppStoreConnectEffect) async -> [AppStoreConnectAction] {
     let log = ActionLog()
     await runner.run(.appStoreConnect(effect)) { action in
-      if case .appStoreConnect(let action) = action { log.append(action) }
+      if let action = action.appStoreConnectAction { log.append(action) }
     }
     return log.actions
   }
@@ -210,7 +210,7 @@ final class AppStoreConnectEffectTests: XCTestCase {
     let sync = Task.detached {
       let log = ActionLog()
       await runner.run(.appStoreConnect(.sync(requestID: 2))) { action in
-        if case .appStoreConnect(let action) = action { log.append(action) }
+        if let action = action.appStoreConnectAction { log.append(action) }
       }
       return log.actions
     }

@@ -105,7 +105,7 @@ import VibesStorage
       // Through the reducer: Ctrl-S asks for nothing.
       var state = AppState()
       _ = AppReducer.reduce(&state, .tracker(.configurationLoaded(nil, apiURLs: [:])))
-      state.router.selectedTab = .tracker
+      state.selectedTab = .tracker
       state.tracker.setupForm = form
       #expect(AppReducer.reduce(&state, .input(.key(.ctrl("s")))).isEmpty)
     }

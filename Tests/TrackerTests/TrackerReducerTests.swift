@@ -10,7 +10,7 @@ struct TrackerDriver {
 
   init(configuration: TrackerConfiguration? = nil) {
     _ = AppReducer.reduce(&state, .factsLoaded(SetupFacts()))
-    state.router.selectedTab = .tracker
+    state.selectedTab = .tracker
     send(
       .tracker(
         .configurationLoaded(
@@ -37,8 +37,8 @@ struct TrackerDriver {
 
   var screen: String { AppView.render(state, Localizer(.en)).lines.joined(separator: "\n") }
   var form: TrackerForm? {
-    if case .settings(let form)? = state.router.trackerPath.last { return form }
-    return state.router.trackerPath.isEmpty && state.tracker.configuration == nil
+    if case .settings(let form)? = state.tracker.path.last { return form }
+    return state.tracker.path.isEmpty && state.tracker.configuration == nil
       ? state.tracker.setupForm : nil
   }
 
@@ -48,7 +48,7 @@ struct TrackerDriver {
     press(.tab)
     type(brand)
     let produced = press(.ctrl("s"))
-    guard case .tracker(.initialize(let id, _, true))? = produced.first else { return nil }
+    guard case .initialize(let id, _, true)? = produced.first?.trackerEffect else { return nil }
     return id
   }
 }
@@ -70,7 +70,7 @@ final class TrackerReducerTests: XCTestCase {
     let effects = driver.type("q3?")
     XCTAssertEqual(effects, [], "q, digits and ? are text while a field has the focus")
     XCTAssertEqual(driver.form?.apiKey.text, "q3?")
-    XCTAssertEqual(driver.state.router.selectedTab, .tracker)
+    XCTAssertEqual(driver.state.selectedTab, .tracker)
   }
 
   func testBlankRequiredFieldsShowTheirMessagesAndAskForNothing() {
@@ -114,7 +114,7 @@ final class TrackerReducerTests: XCTestCase {
     let effects = driver.press(.ctrl("s"))
     let expected = TrackerConfiguration(
       apiKey: "key-1", brandID: "brand-1", userID: "", environment: .qc)
-    guard case .tracker(.initialize(let id, let configuration, true))? = effects.first else {
+    guard case .initialize(let id, let configuration, true)? = effects.first?.trackerEffect else {
       return XCTFail("\(effects)")
     }
     XCTAssertEqual(configuration, expected)
@@ -180,7 +180,7 @@ final class TrackerReducerTests: XCTestCase {
 
   func testASavedConfigurationInitializesAtStartupAndOpensOnTheDemo() {
     var driver = TrackerDriver(configuration: saved)
-    guard case .tracker(.initialize(let id, saved, false))? = driver.effects.last else {
+    guard case .initialize(let id, saved, false)? = driver.effects.last?.trackerEffect else {
       return XCTFail("\(driver.effects)")
     }
     XCTAssertTrue(driver.screen.contains("Tracking SDK · demo"))
@@ -198,16 +198,16 @@ final class TrackerReducerTests: XCTestCase {
     XCTAssertTrue(driver.screen.contains(String(repeating: "•", count: saved.apiKey.count)))
     XCTAssertFalse(driver.screen.contains(saved.apiKey))
     driver.press(.escape)
-    XCTAssertEqual(driver.state.router.trackerPath, [])
+    XCTAssertEqual(driver.state.tracker.path, [])
     driver.press(.character("s"), .tab, .tab, .tab, .right)
     let effects = driver.press(.ctrl("s"))
     var production = saved
     production.environment = .production
-    guard case .tracker(.initialize(let id, production, true))? = effects.first else {
+    guard case .initialize(let id, production, true)? = effects.first?.trackerEffect else {
       return XCTFail("\(effects)")
     }
     driver.send(.tracker(.initializationFinished(requestID: id, production, .success(Date()))))
-    XCTAssertEqual(driver.state.router.trackerPath, [])
+    XCTAssertEqual(driver.state.tracker.path, [])
     XCTAssertEqual(driver.state.tracker.configuration, production)
     XCTAssertTrue(driver.screen.contains("Environment     Production"), driver.screen)
   }
@@ -234,7 +234,7 @@ final class TrackerReducerTests: XCTestCase {
             TrackerEvent(
               name: "signup", userID: "tester", properties: ["plan": "pro", "seats": "3"]), saved))
       ])
-    XCTAssertEqual(driver.state.router.trackerPath, [])
+    XCTAssertEqual(driver.state.tracker.path, [])
   }
 
   func testScreenViewAndIdentify() {
@@ -283,10 +283,10 @@ final class TrackerReducerTests: XCTestCase {
     driver.press(.character("r"))
     XCTAssertTrue(driver.screen.contains("Reset? y / n"))
     XCTAssertEqual(driver.press(.character("n")), [])
-    XCTAssertFalse(driver.state.tracker.isConfirmingReset)
+    XCTAssertNotEqual(driver.state.tracker.reset, .confirming)
     driver.press(.character("r"))
     XCTAssertEqual(driver.press(.escape), [])
-    XCTAssertFalse(driver.state.tracker.isConfirmingReset)
+    XCTAssertNotEqual(driver.state.tracker.reset, .confirming)
     driver.press(.character("r"))
     XCTAssertEqual(driver.press(.character("y")), [.tracker(.reset)])
     driver.send(.tracker(.resetFinished(success: true)))

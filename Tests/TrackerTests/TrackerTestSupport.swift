@@ -81,7 +81,7 @@ extension EffectRunner {
     let log = ActionLog()
     await run(.tracker(effect)) { log.append($0) }
     return log.actions.compactMap {
-      if case .tracker(let action) = $0 { return action } else { return nil }
+      $0.trackerAction
     }
   }
 }

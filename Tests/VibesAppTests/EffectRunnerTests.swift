@@ -129,7 +129,7 @@ final class EffectRunnerTests: XCTestCase {
     }
     try database.insertFeedItems(items)
     let result = await runner().run(.loadFeedWindow(FeedWindowRequest(offset: 10, limit: 5)))
-    guard case .feedWindowLoaded(let total, let offset, let window)? = result else {
+    guard case .windowLoaded(let total, let offset, let window)? = result?.action(of: FeedTab.self) else {
       return XCTFail("\(String(describing: result))")
     }
     XCTAssertEqual(total, 500)

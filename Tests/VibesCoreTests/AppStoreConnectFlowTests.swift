@@ -25,7 +25,13 @@ final class AppStoreConnectFlowTests: XCTestCase {
               lastSync: configured ? Date(timeIntervalSince1970: 1_700_000_000) : nil))))
     }
     driver.press(.character("2"))
-    XCTAssertEqual(driver.state.router.selectedTab, .appStoreConnect)
+    XCTAssertEqual(driver.state.selectedTab, .appStoreConnect)
+    if configured == false {
+      // Arriving on a tab never puts a key into a field: Tab enters the form.
+      XCTAssertFalse(driver.state.isEditingText)
+      driver.press(.tab)
+      XCTAssertEqual(driver.state.appStoreConnect.setup.focus, .field(.issuerID))
+    }
     return driver
   }
 
@@ -37,7 +43,7 @@ final class AppStoreConnectFlowTests: XCTestCase {
     driver.press(.tab)
     driver.send(.input(.paste(Self.keyText)))
     let effects = driver.press(.ctrl("s"))
-    guard case .appStoreConnect(.connect(let id, let submission))? = effects.last else {
+    guard case .connect(let id, let submission)? = effects.last?.appStoreConnectEffect else {
       XCTFail("no connect effect: \(effects)")
       return nil
     }
@@ -57,7 +63,7 @@ final class AppStoreConnectFlowTests: XCTestCase {
     // Dashboard keys do nothing on the setup screen: "s" is typed into the Issuer ID field.
     driver.press(.character("s"), .character("r"))
     XCTAssertEqual(driver.state.appStoreConnect.setup.issuerID.text, "sr")
-    XCTAssertTrue(driver.state.router.appStoreConnectPath.isEmpty)
+    XCTAssertTrue(driver.state.appStoreConnect.path.isEmpty)
     XCTAssertFalse(driver.state.isQuitting)
     driver.press(.character("q"))
     XCTAssertFalse(driver.state.isQuitting, "q is text in a focused field")
@@ -78,7 +84,7 @@ final class AppStoreConnectFlowTests: XCTestCase {
     var driver = onTab(configured: false)
     driver.press(.tab, .tab)
     let effects = driver.send(.input(.paste("/home/me/AuthKey_ABCDE12345.p8")))
-    guard case .appStoreConnect(.inspectPrivateKey(let id, let text))? = effects.first else {
+    guard case .inspectPrivateKey(let id, let text)? = effects.first?.appStoreConnectEffect else {
       return XCTFail("no inspection: \(effects)")
     }
     XCTAssertEqual(text.value, "/home/me/AuthKey_ABCDE12345.p8")
@@ -99,7 +105,7 @@ final class AppStoreConnectFlowTests: XCTestCase {
     driver.type("def")
     XCTAssertEqual(driver.state.appStoreConnect.setup.privateKey.text, "abc\ndef")
     let effects = driver.press(.tab)
-    guard case .appStoreConnect(.inspectPrivateKey(_, let text))? = effects.first else {
+    guard case .inspectPrivateKey(_, let text)? = effects.first?.appStoreConnectEffect else {
       return XCTFail("no inspection: \(effects)")
     }
     XCTAssertEqual(text.value, "abc\ndef")
@@ -119,7 +125,7 @@ final class AppStoreConnectFlowTests: XCTestCase {
     XCTAssertEqual(driver.state.appStoreConnect.setup.keyID.text, "2x9r4hxf34")
 
     let retry = driver.press(.ctrl("r"))
-    guard case .appStoreConnect(.connect(let retryID, _))? = retry.first else {
+    guard case .connect(let retryID, _)? = retry.first?.appStoreConnectEffect else {
       return XCTFail("no retry")
     }
     driver.send(.appStoreConnect(.connectFinished(requestID: retryID, .failure(.notAuthorized))))
@@ -144,7 +150,7 @@ final class AppStoreConnectFlowTests: XCTestCase {
     var driver = onTab(configured: false)
     let id = try XCTUnwrap(fillAndSubmit(&driver))
     let effects = driver.send(.appStoreConnect(.connectFinished(requestID: id, .success(Date()))))
-    guard case .appStoreConnect(.sync(let syncID))? = effects.first else {
+    guard case .sync(let syncID)? = effects.first?.appStoreConnectEffect else {
       return XCTFail("no sync: \(effects)")
     }
     XCTAssertEqual(driver.state.appStoreConnect.root, .dashboard)
@@ -165,7 +171,7 @@ final class AppStoreConnectFlowTests: XCTestCase {
     XCTAssertEqual(driver.state.appStoreConnect.dashboard.apps, Self.apps)
     XCTAssertEqual(driver.state.appStoreConnect.dashboard.lastSync, synced)
     XCTAssertEqual(driver.state.appStoreConnect.dashboard.sync, .idle)
-    guard case .appStoreConnect(.sync)? = driver.press(.character("r")).first else {
+    guard case .sync? = driver.press(.character("r")).first?.appStoreConnectEffect else {
       return XCTFail("r syncs")
     }
   }
@@ -181,12 +187,12 @@ final class AppStoreConnectFlowTests: XCTestCase {
 
   func testRemovalConfirmsCancelsASyncAndReturnsToAFreshSetup() {
     var driver = onTab(configured: true)
-    guard case .appStoreConnect(.sync(let syncID))? = driver.press(.character("r")).first else {
+    guard case .sync(let syncID)? = driver.press(.character("r")).first?.appStoreConnectEffect else {
       return XCTFail("no sync")
     }
     driver.press(.character("s"))
     XCTAssertEqual(
-      driver.state.router.appStoreConnectPath, [.settings(AppStoreConnectSettingsState())])
+      driver.state.appStoreConnect.path, [.settings(AppStoreConnectSettingsState())])
     XCTAssertEqual(driver.press(.enter), [])
     XCTAssertEqual(driver.press(.character("n")), [], "n keeps the credentials")
     driver.press(.enter)
@@ -194,12 +200,12 @@ final class AppStoreConnectFlowTests: XCTestCase {
     XCTAssertEqual(effects, [.cancel(requestID: syncID), .appStoreConnect(.removeCredentials)])
     driver.send(.appStoreConnect(.credentialsRemoved))
     XCTAssertEqual(driver.state.appStoreConnect.root, .setup)
-    XCTAssertEqual(driver.state.router.appStoreConnectPath, [])
+    XCTAssertEqual(driver.state.appStoreConnect.path, [])
     XCTAssertEqual(driver.state.appStoreConnect.dashboard, AppStoreConnectDashboard())
     XCTAssertEqual(driver.state.appStoreConnect.setup, AppStoreConnectSetupForm())
     // Like a fresh install: dashboard keys are text in the setup form.
     driver.press(.character("s"))
-    XCTAssertTrue(driver.state.router.appStoreConnectPath.isEmpty)
+    XCTAssertTrue(driver.state.appStoreConnect.path.isEmpty)
   }
 
   func testEscPopsSettingsAndRemovalFailureStays() {
@@ -207,13 +213,13 @@ final class AppStoreConnectFlowTests: XCTestCase {
     driver.press(.character("s"), .enter, .character("y"))
     driver.send(.appStoreConnect(.credentialsRemovalFailed))
     XCTAssertEqual(
-      driver.state.router.appStoreConnectPath,
+      driver.state.appStoreConnect.path,
       [.settings(AppStoreConnectSettingsState(removal: .failed))])
     driver.press(.escape)
     XCTAssertEqual(
-      driver.state.router.appStoreConnectPath, [.settings(AppStoreConnectSettingsState())])
+      driver.state.appStoreConnect.path, [.settings(AppStoreConnectSettingsState())])
     driver.press(.escape)
-    XCTAssertEqual(driver.state.router.appStoreConnectPath, [])
+    XCTAssertEqual(driver.state.appStoreConnect.path, [])
     XCTAssertEqual(driver.state.appStoreConnect.root, .dashboard)
   }
 
@@ -241,7 +247,7 @@ extension AppStoreConnectFlowTests {
     XCTAssertEqual(driver.state.appStoreConnect.setup.focus, .connect)
     XCTAssertFalse(driver.state.isEditingText)
     driver.press(.character("3"))
-    XCTAssertEqual(driver.state.router.selectedTab, .tracker)
+    XCTAssertEqual(driver.state.selectedTab, .tracker)
     driver.press(.character("2"), .character("q"))
     XCTAssertTrue(driver.state.isQuitting, "q quits on the setup root without a focused field")
   }

@@ -19,7 +19,7 @@ final class FeedTests: XCTestCase {
     XCTAssertEqual(
       Array(effects.prefix(3)),
       [.describeSecretStore, .loadFacts, .loadFeedWindow(FeedWindowRequest(offset: 0, limit: rows + 80))])
-    XCTAssertEqual(effects.filter { if case .loadFeedWindow = $0 { return true } else { return false } }.count, 1)
+    XCTAssertEqual(effects.filter { if case .loadFeedWindow? = $0.feedEffect { return true } else { return false } }.count, 1)
   }
 
   func testScrollingRequestsANewWindowOnlyWhenLeavingTheLoadedOne() {
@@ -28,44 +28,44 @@ final class FeedTests: XCTestCase {
     let rows = ScreenLayout.feedVisibleRows(driver.state.size)
     driver.send(.feedWindowLoaded(total: 100_000, offset: 0, items: items(0..<(rows + 80))))
     driver.press(.down)
-    XCTAssertEqual(driver.state.feed.selectedItem, 0)
+    XCTAssertEqual(driver.state.feed.list.selectedItem, 0)
     var requests: [FeedWindowRequest] = []
     for _ in 0..<(rows + 200) {
-      for case .loadFeedWindow(let request) in driver.press(.down) {
+      for case .loadFeedWindow(let request)? in driver.press(.down).map(\.feedEffect) {
         requests.append(request)
         let end = min(request.offset + request.limit, 100_000)
         driver.send(.feedWindowLoaded(total: 100_000, offset: request.offset, items: items(request.offset..<end)))
       }
     }
     XCTAssertEqual(requests.count, 3, "a window request only when the visible rows leave the loaded window")
-    XCTAssertEqual(driver.state.feed.selectedItem, rows + 200)
-    XCTAssertEqual(driver.state.feed.scrollTop, driver.state.feed.selectedItem! - rows + 1)
-    let visible = driver.state.feed.scrollTop..<(driver.state.feed.scrollTop + rows)
-    XCTAssertTrue(driver.state.feed.covers(visible))
-    XCTAssertLessThanOrEqual(driver.state.feed.window.count, rows + 80, "never more than one window in memory")
+    XCTAssertEqual(driver.state.feed.list.selectedItem, rows + 200)
+    XCTAssertEqual(driver.state.feed.list.scrollTop, driver.state.feed.list.selectedItem! - rows + 1)
+    let visible = driver.state.feed.list.scrollTop..<(driver.state.feed.list.scrollTop + rows)
+    XCTAssertTrue(driver.state.feed.list.covers(visible))
+    XCTAssertLessThanOrEqual(driver.state.feed.list.window.count, rows + 80, "never more than one window in memory")
   }
 
   func testUpFromTheFirstItemFocusesTheSetupCard() {
     var driver = Driver()
     driver.send(.feedWindowLoaded(total: 3, offset: 0, items: items(0..<3)))
     driver.press(.down, .down, .up, .up)
-    XCTAssertNil(driver.state.feed.selectedItem)
+    XCTAssertNil(driver.state.feed.list.selectedItem)
     driver.press(.enter)
-    XCTAssertEqual(driver.state.router.feedPath.count, 1)
+    XCTAssertEqual(driver.state.feed.path.count, 1)
   }
 
   func testEndJumpsToTheLastItemAndClamps() {
     var driver = Driver()
     driver.send(.feedWindowLoaded(total: 5, offset: 0, items: items(0..<5)))
     driver.press(.end, .down, .down)
-    XCTAssertEqual(driver.state.feed.selectedItem, 4)
+    XCTAssertEqual(driver.state.feed.list.selectedItem, 4)
   }
 
   func testEmptyFeedKeepsFocusOnTheCard() {
     var driver = Driver()
     driver.send(.feedWindowLoaded(total: 0, offset: 0, items: []))
     driver.press(.down)
-    XCTAssertNil(driver.state.feed.selectedItem)
+    XCTAssertNil(driver.state.feed.list.selectedItem)
   }
 }
 

@@ -27,13 +27,13 @@ final class FormLifecycleTests: XCTestCase {
     XCTAssertEqual(driver.form?.phase, .validating(requestID: 1))
 
     let save = driver.send(.validationFinished(requestID: 1, .success(.gemini)))
-    guard case .save(1, let submission, .gemini)? = save.first else { return XCTFail("\(save)") }
+    guard case .save(1, let submission, .gemini)? = save.first?.feedEffect else { return XCTFail("\(save)") }
     XCTAssertEqual(submission.apiKey, .new("AIzaSyExampleKey1234567"))
     XCTAssertEqual(driver.form?.phase, .saving(requestID: 1))
     XCTAssertEqual(driver.state.facts?.completedCount, 0, "nothing counts before the save lands")
 
     driver.send(.credentialSaved(requestID: 1, facts: SetupFacts(storedSecrets: [.gemini]), .gemini))
-    XCTAssertEqual(driver.state.router.feedPath, [.checklist(ChecklistState(selection: .gemini))])
+    XCTAssertEqual(driver.state.feed.path, [.checklist(ChecklistState(selection: .gemini))])
     XCTAssertEqual(driver.state.facts?.completedCount, 1)
     XCTAssertEqual(driver.state.notice, .saved(.gemini))
   }
@@ -83,7 +83,7 @@ final class FormLifecycleTests: XCTestCase {
     XCTAssertEqual(driver.send(.validationFinished(requestID: 1, .success(.gemini))), [])
     XCTAssertNotNil(driver.form, "still on the form")
     driver.press(.escape)
-    XCTAssertEqual(driver.state.router.feedPath, [.checklist(ChecklistState(selection: .gemini))])
+    XCTAssertEqual(driver.state.feed.path, [.checklist(ChecklistState(selection: .gemini))])
   }
 
   func testTypingIsIgnoredWhileChecking() {
@@ -152,7 +152,7 @@ final class FormLifecycleTests: XCTestCase {
     driver.press(.enter)
     XCTAssertEqual(driver.press(.character("y")), [.removeCredential(.gemini)])
     driver.send(.credentialRemoved(.gemini, facts: SetupFacts()))
-    XCTAssertEqual(driver.state.router.feedPath, [.checklist(ChecklistState(selection: .gemini))])
+    XCTAssertEqual(driver.state.feed.path, [.checklist(ChecklistState(selection: .gemini))])
     XCTAssertEqual(driver.state.notice, .removed(.gemini))
     XCTAssertEqual(driver.state.facts?.completedCount, 0)
   }
@@ -202,8 +202,8 @@ final class MultilineFieldTests: XCTestCase {
     var driver = Driver()
     var form = CredentialForm(step: .ticketmaster, isConfigured: false)
     form.fields[0].kind = .multiline
-    driver.state.router.push(.checklist(ChecklistState()))
-    driver.state.router.push(.credentialForm(form))
+    driver.state.feed.path.append(.checklist(ChecklistState()))
+    driver.state.feed.path.append(.credentialForm(form))
     return driver
   }
 

@@ -4,27 +4,27 @@ import XCTest
 final class RouterTests: XCTestCase {
   func testEnterOnSetupCardPushesChecklistAndEscPops() {
     var driver = Driver()
-    XCTAssertEqual(driver.state.router.feedPath, [])
+    XCTAssertEqual(driver.state.feed.path, [])
     driver.press(.enter)
-    XCTAssertEqual(driver.state.router.feedPath, [.checklist(ChecklistState(selection: .spotify))])
+    XCTAssertEqual(driver.state.feed.path, [.checklist(ChecklistState(selection: .spotify))])
     driver.press(.escape)
-    XCTAssertEqual(driver.state.router.feedPath, [])
+    XCTAssertEqual(driver.state.feed.path, [])
   }
 
   func testChecklistMovesWithArrowsAndVimKeysAndClamps() {
     var driver = Driver()
     driver.press(.enter, .down)
-    XCTAssertEqual(driver.state.router.feedPath.last, .checklist(ChecklistState(selection: .gemini)))
+    XCTAssertEqual(driver.state.feed.path.last, .checklist(ChecklistState(selection: .gemini)))
     driver.press(.character("j"), .character("j"), .down)
-    XCTAssertEqual(driver.state.router.feedPath.last, .checklist(ChecklistState(selection: .ticketmaster)))
+    XCTAssertEqual(driver.state.feed.path.last, .checklist(ChecklistState(selection: .ticketmaster)))
     driver.press(.character("k"), .up, .up)
-    XCTAssertEqual(driver.state.router.feedPath.last, .checklist(ChecklistState(selection: .spotify)))
+    XCTAssertEqual(driver.state.feed.path.last, .checklist(ChecklistState(selection: .spotify)))
   }
 
   func testEnterOpensEachStepRedOrGreen() {
     var driver = Driver(facts: SetupFacts(storedSecrets: [.gemini]))
     driver.press(.enter, .enter)
-    XCTAssertEqual(driver.state.router.feedPath.last, .spotify(SpotifyConnectState()))
+    XCTAssertEqual(driver.state.feed.path.last, .spotify(SpotifyConnectState()))
     driver.press(.escape, .down)
     let effects = driver.press(.enter)
     XCTAssertEqual(driver.form?.step, .gemini)
@@ -40,7 +40,7 @@ final class RouterTests: XCTestCase {
     var driver = Driver()
     driver.press(.enter)
     XCTAssertEqual(driver.press(.character("q")), [])
-    XCTAssertEqual(driver.state.router.feedPath, [], "q on a pushed screen goes back")
+    XCTAssertEqual(driver.state.feed.path, [], "q on a pushed screen goes back")
     XCTAssertEqual(driver.press(.character("q")), [.quit])
     XCTAssertTrue(driver.state.isQuitting)
   }
@@ -50,7 +50,7 @@ final class RouterTests: XCTestCase {
     driver.press(.enter, .down, .enter)
     driver.type("AIzaSyExampleKey1234567")
     let submit = driver.press(.ctrl("s"))
-    guard case .validate(let id, _)? = submit.first else { return XCTFail("expected a check: \(submit)") }
+    guard case .validate(let id, _)? = submit.first?.feedEffect else { return XCTFail("expected a check: \(submit)") }
     XCTAssertEqual(driver.press(.ctrl("c")), [.cancel(requestID: id), .quit])
   }
 
@@ -58,18 +58,18 @@ final class RouterTests: XCTestCase {
     var driver = Driver()
     driver.press(.enter, .down)
     driver.press(.character("2"))
-    XCTAssertEqual(driver.state.router.selectedTab, .appStoreConnect)
-    XCTAssertTrue(driver.state.router.isAtRoot)
+    XCTAssertEqual(driver.state.selectedTab, .appStoreConnect)
+    XCTAssertTrue(driver.state.isAtRoot)
     driver.press(.escape)
     driver.press(.character("1"))
-    XCTAssertEqual(driver.state.router.feedPath, [.checklist(ChecklistState(selection: .gemini))])
+    XCTAssertEqual(driver.state.feed.path, [.checklist(ChecklistState(selection: .gemini))])
   }
 
   func testDigitsAreTextWhileAFieldHasFocus() {
     var driver = Driver()
     driver.press(.enter, .down, .down, .enter, .tab)
     driver.type("12 q?")
-    XCTAssertEqual(driver.state.router.selectedTab, .feed)
+    XCTAssertEqual(driver.state.selectedTab, .feed)
     XCTAssertEqual(driver.form?.field(.city)?.value, "12 q?")
     XCTAssertFalse(driver.state.isHelpVisible)
   }
@@ -80,7 +80,7 @@ final class RouterTests: XCTestCase {
     XCTAssertTrue(driver.state.isHelpVisible)
     driver.press(.enter)
     XCTAssertFalse(driver.state.isHelpVisible)
-    XCTAssertEqual(driver.state.router.feedPath, [], "the closing key does not reach the screen")
+    XCTAssertEqual(driver.state.feed.path, [], "the closing key does not reach the screen")
     driver.press(.enter, .down, .enter, .function(1))
     XCTAssertTrue(driver.state.isHelpVisible, "F1 opens help from a text field")
   }
@@ -97,6 +97,6 @@ final class AltPrefixTests: XCTestCase {
     var driver = Driver()
     driver.press(.enter, .down, .enter)
     driver.press(.alt("x"))
-    XCTAssertEqual(driver.state.router.feedPath, [.checklist(ChecklistState(selection: .gemini))])
+    XCTAssertEqual(driver.state.feed.path, [.checklist(ChecklistState(selection: .gemini))])
   }
 }

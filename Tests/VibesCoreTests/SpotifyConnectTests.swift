@@ -21,7 +21,7 @@ final class SpotifyConnectTests: XCTestCase {
   var connect: SpotifyConnectState? { nil }
 
   func spotifyScreen(_ driver: Driver) -> SpotifyConnectState? {
-    guard case .spotify(let connect)? = driver.state.router.feedPath.last else { return nil }
+    guard case .spotify(let connect)? = driver.state.feed.path.last else { return nil }
     return connect
   }
 
@@ -33,7 +33,7 @@ final class SpotifyConnectTests: XCTestCase {
     var driver = openSpotify()
     XCTAssertEqual(spotifyScreen(driver), SpotifyConnectState())
     let effects = driver.press(.enter)
-    guard case .spotify(.connect(let id))? = effects.first else { return XCTFail("\(effects)") }
+    guard case .connect(let id)? = effects.first?.spotifyEffect else { return XCTFail("\(effects)") }
     XCTAssertEqual(spotifyScreen(driver)?.phase, .starting(requestID: id))
     XCTAssertEqual(driver.press(.enter), [], "no second attempt while one starts")
     driver.send(.spotify(.authorizationReady(requestID: id, Self.authorization)))
@@ -52,7 +52,7 @@ final class SpotifyConnectTests: XCTestCase {
 
   func testPasteFieldTakesTextAndSubmitsIt() {
     var driver = openSpotify()
-    guard case .spotify(.connect(let id))? = driver.press(.enter).first else { return XCTFail() }
+    guard case .connect(let id)? = driver.press(.enter).first?.spotifyEffect else { return XCTFail() }
     driver.send(.spotify(.authorizationReady(requestID: id, Self.authorization)))
     driver.type("q1?")
     XCTAssertFalse(driver.state.isQuitting, "q is text in the paste field")
@@ -75,7 +75,7 @@ final class SpotifyConnectTests: XCTestCase {
 
   func testEscCancelsTheAttemptAndLateAnswersAreDropped() {
     var driver = openSpotify()
-    guard case .spotify(.connect(let id))? = driver.press(.enter).first else { return XCTFail() }
+    guard case .connect(let id)? = driver.press(.enter).first?.spotifyEffect else { return XCTFail() }
     driver.send(.spotify(.authorizationReady(requestID: id, Self.authorization)))
     XCTAssertEqual(driver.press(.escape), [.cancel(requestID: id)])
     XCTAssertEqual(spotifyScreen(driver), SpotifyConnectState(), "back to the connect screen, no error")
@@ -84,33 +84,33 @@ final class SpotifyConnectTests: XCTestCase {
     driver.send(.spotify(.connected(requestID: id, profileName: "Late")))
     XCTAssertNotNil(spotifyScreen(driver), "a stale success does not navigate")
     driver.press(.escape)
-    XCTAssertEqual(driver.state.router.feedPath.count, 1, "a second Esc pops to the checklist")
+    XCTAssertEqual(driver.state.feed.path.count, 1, "a second Esc pops to the checklist")
   }
 
   func testAccessDeniedReturnsSilentlyAndOtherErrorsOfferRetry() {
     var driver = openSpotify()
-    guard case .spotify(.connect(let id))? = driver.press(.enter).first else { return XCTFail() }
+    guard case .connect(let id)? = driver.press(.enter).first?.spotifyEffect else { return XCTFail() }
     driver.send(.spotify(.authorizationReady(requestID: id, Self.authorization)))
     driver.send(.spotify(.denied(requestID: id)))
     XCTAssertEqual(spotifyScreen(driver), SpotifyConnectState())
     XCTAssertNil(driver.state.notice)
 
-    guard case .spotify(.connect(let second))? = driver.press(.enter).first else { return XCTFail() }
+    guard case .connect(let second)? = driver.press(.enter).first?.spotifyEffect else { return XCTFail() }
     XCTAssertNotEqual(second, id, "every attempt has its own id")
     driver.send(.spotify(.failed(requestID: second, .invalidGrant)))
     XCTAssertEqual(spotifyScreen(driver)?.phase, .failed(.invalidGrant))
-    guard case .spotify(.connect)? = driver.press(.enter).first else { return XCTFail("Enter retries") }
+    guard case .connect? = driver.press(.enter).first?.spotifyEffect else { return XCTFail("Enter retries") }
   }
 
   func testConnectedPopsToTheChecklistAndRemembersTheName() {
     var driver = openSpotify()
-    guard case .spotify(.connect(let id))? = driver.press(.enter).first else { return XCTFail() }
+    guard case .connect(let id)? = driver.press(.enter).first?.spotifyEffect else { return XCTFail() }
     driver.send(.spotify(.authorizationReady(requestID: id, Self.authorization)))
     driver.send(.spotify(.exchangeStarted(requestID: id)))
     XCTAssertEqual(spotifyScreen(driver)?.phase, .exchanging(requestID: id, Self.authorization))
     driver.send(.factsLoaded(SetupFacts(storedSecrets: [.spotify])))
     driver.send(.spotify(.connected(requestID: id, profileName: "Ada")))
-    XCTAssertEqual(driver.state.router.feedPath, [.checklist(ChecklistState(selection: .spotify))])
+    XCTAssertEqual(driver.state.feed.path, [.checklist(ChecklistState(selection: .spotify))])
     XCTAssertEqual(driver.state.spotify.profileName, "Ada")
     XCTAssertEqual(driver.state.notice, .saved(.spotify))
   }
@@ -140,7 +140,7 @@ final class SpotifyConnectTests: XCTestCase {
     driver.send(.spotify(.reconnectNeeded))
     XCTAssertTrue(driver.state.spotify.needsReconnect)
     XCTAssertNil(driver.state.spotify.profileName)
-    guard case .spotify(.connect)? = driver.press(.enter).first else {
+    guard case .connect? = driver.press(.enter).first?.spotifyEffect else {
       return XCTFail("reconnect from the same screen")
     }
   }

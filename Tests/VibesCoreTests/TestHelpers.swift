@@ -32,5 +32,5 @@ struct Driver {
     return produced
   }
 
-  var form: CredentialForm? { state.router.topForm }
+  var form: CredentialForm? { state.feed.topForm }
 }

@@ -64,7 +64,7 @@ final class FeedScreenTests: XCTestCase {
   func testFooterShowsTheMainKeys() {
     let grid = Screen().render()
     XCTAssertTrue(grid.lines[23].contains("q quit"), grid.lines[23])
-    XCTAssertTrue(grid.lines[23].contains("? help"))
+    XCTAssertTrue(grid.lines[23].contains("? this help"), grid.lines[23])
   }
 
   func testGermanLabels() {

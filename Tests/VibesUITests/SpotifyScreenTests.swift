@@ -25,7 +25,7 @@ final class SpotifyScreenTests: XCTestCase {
   func waiting(remote: Bool, listener: Bool = true) -> Screen {
     var screen = self.screen(info: info(remote: remote))
     screen.press(.enter)
-    guard case .spotify(let connect)? = screen.state.router.feedPath.last, let id = connect.requestID else {
+    guard case .spotify(let connect)? = screen.state.feed.path.last, let id = connect.requestID else {
       XCTFail("no attempt")
       return screen
     }
@@ -136,7 +136,7 @@ final class SpotifyScreenSizeTests: XCTestCase {
             clientConfigured: true, registeredRedirectURI: "http://127.0.0.1/callback", configFilePath: "/c",
             isRemoteSession: true, hostName: "devbox"), SpotifyStatus())))
     screen.press(.enter, .enter, .enter)
-    guard case .spotify(let connect)? = screen.state.router.feedPath.last, let id = connect.requestID else {
+    guard case .spotify(let connect)? = screen.state.feed.path.last, let id = connect.requestID else {
       return XCTFail("no attempt")
     }
     let url = SpotifyScreenTests.authorizeURL
@@ -165,7 +165,7 @@ final class SpotifyScreenSizeTests: XCTestCase {
             clientConfigured: true, registeredRedirectURI: "http://127.0.0.1/callback", configFilePath: "/c",
             isRemoteSession: false, hostName: "h"), SpotifyStatus())))
     screen.press(.enter, .enter, .enter)
-    guard case .spotify(let connect)? = screen.state.router.feedPath.last, let id = connect.requestID else {
+    guard case .spotify(let connect)? = screen.state.feed.path.last, let id = connect.requestID else {
       return XCTFail("no attempt")
     }
     screen.send(.spotify(.failed(requestID: id, .authorizationError("bad\u{1B}]52;c;x\u{07}client"))))

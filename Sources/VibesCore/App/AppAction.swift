@@ -1,4 +1,5 @@
-/// Everything that can happen, named for what happened. Results of effects come back as actions.
+/// Everything that can happen at the root, named for what happened. A feature's own actions travel as
+/// `.feature(FeatureMessage)`; each feature adds static constructors for them in its own folder.
 public enum AppAction: Sendable, Hashable {
   case started
   case input(InputEvent)
@@ -6,16 +7,7 @@ public enum AppAction: Sendable, Hashable {
   case factsLoaded(SetupFacts)
   case factsLoadFailed
   case secretStoreDescribed(SecretStoreInfo)
-  case feedWindowLoaded(total: Int, offset: Int, items: [FeedItem])
-  case credentialPreviewLoaded(SetupStep, preview: String?)
-  case validationFinished(requestID: Int, Result<ValidationSuccess, ValidationFailure>)
-  case credentialSaved(requestID: Int, facts: SetupFacts, ValidationSuccess)
-  case credentialSaveFailed(requestID: Int)
-  case credentialRemoved(SetupStep, facts: SetupFacts)
-  case credentialRemovalFailed(SetupStep)
   case linkHandled(opened: Bool)
   case terminationRequested
-  case spotify(SpotifyAction)
-  case appStoreConnect(AppStoreConnectAction)
-  case tracker(TrackerAction)
+  case feature(FeatureMessage)
 }

@@ -1,68 +1,34 @@
-/// The one place state changes: `reduce(&state, action)` returns the effects to run.
-/// Screen-specific handling lives in the `AppReducer+*.swift` extensions.
+/// The root reducer: global keys, then the selected tab's feature. Features change only their own state
+/// and the shared `AppContext`; the root routes, switches tabs and acts on navigation requests.
 public enum AppReducer {
   public static func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
+    var effects = reduceRoot(&state, action)
+    effects += followNavigationRequest(&state)
+    return effects
+  }
+
+  static func reduceRoot(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
     switch action {
     case .started:
-      return [.describeSecretStore, .loadFacts] + feedWindowEffects(&state, force: true)
-        + spotifyStarted(&state) + appStoreConnectStarted(&state) + trackerStarted(&state)
+      return [.describeSecretStore, .loadFacts] + TabRegistry.tabs.flatMap { $0.start(&state) }
 
     case .input(let event):
       return handleInput(&state, event)
 
     case .resized(let size):
       state.size = size
-      clampFeedScroll(&state)
-      return feedWindowEffects(&state)
+      return TabRegistry.tabs.flatMap { $0.contextChanged(&state, .resized) }
 
     case .factsLoaded(let facts):
       state.facts = facts
-      return []
+      return TabRegistry.tabs.flatMap { $0.contextChanged(&state, .factsChanged) }
 
     case .factsLoadFailed:
       state.notice = .storageUnavailable
       return []
 
     case .secretStoreDescribed(let info):
-      state.secretStore = info
-      return []
-
-    case .feedWindowLoaded(let total, let offset, let items):
-      state.feed.totalCount = total
-      state.feed.windowOffset = offset
-      state.feed.window = items
-      state.feed.pendingWindow = nil
-      clampFeedScroll(&state)
-      return []
-
-    case .credentialPreviewLoaded(let step, let preview):
-      updateForm(&state, step: step) { form in
-        if let index = form.fields.firstIndex(where: { $0.id == .apiKey }),
-          form.fields[index].storedPreview != nil
-        {
-          form.fields[index].storedPreview = preview ?? ""
-        }
-      }
-      return []
-
-    case .validationFinished(let requestID, let result):
-      return validationFinished(&state, requestID: requestID, result: result)
-
-    case .credentialSaved(let requestID, let facts, let success):
-      return credentialSaved(&state, requestID: requestID, facts: facts, success: success)
-
-    case .credentialSaveFailed(let requestID):
-      updateForm(&state, requestID: requestID) { $0.phase = .failed(.storageFailed) }
-      return []
-
-    case .credentialRemoved(let step, let facts):
-      state.facts = facts
-      state.notice = .removed(step)
-      if state.router.topForm?.step == step { state.router.popToChecklist() }
-      return []
-
-    case .credentialRemovalFailed(let step):
-      updateForm(&state, step: step) { $0.phase = .removalFailed }
+      state.context.secretStore = info
       return []
 
     case .linkHandled(let opened):
@@ -71,39 +37,102 @@ public enum AppReducer {
 
     case .terminationRequested:
       state.isQuitting = true
-      return cancelRunningRequest(state) + [.quit]
+      return cancelRunning(state) + [.quit]
 
-    case .spotify(let action):
-      return reduceSpotify(&state, action)
-    case .appStoreConnect(let action):
-      return reduceAppStoreConnect(&state, action)
-    case .tracker(let action):
-      return reduceTracker(&state, action)
+    case .feature(let message):
+      return TabRegistry.registration(message.tab)?.reduce(&state, message) ?? []
     }
   }
 
-  /// Applies `body` to the top form when it belongs to `step`.
-  static func updateForm(_ state: inout AppState, step: SetupStep, _ body: (inout CredentialForm) -> Void) {
-    guard state.router.topForm?.step == step else { return }
-    state.router.updateTopForm(body)
+  /// Routes a key or paste: quit and help first, then the keys that are never text, then the screen's
+  /// own bindings, then text editing, then the global keys that only work outside a text field.
+  static func handleInput(_ state: inout AppState, _ event: InputEvent) -> [AppEffect] {
+    if case .key(.ctrl("c")) = event {
+      state.isQuitting = true
+      return cancelRunning(state) + [.quit]
+    }
+    if state.isHelpVisible {
+      // Any key closes the help overlay; it never falls through to the screen below.
+      if case .key = event { state.isHelpVisible = false }
+      return []
+    }
+    guard let registration = state.selectedRegistration else { return [] }
+    guard case .key(let key) = event else {
+      return registration.handleUnbound(&state, event) ?? []
+    }
+    if key != .pageUp, key != .pageDown { state.context.scroll = ScrollPosition() }
+    if key != .function(1) { state.notice = nil }
+
+    // Alt+letter arrives as ESC then the letter when typed fast: read it as those two keys.
+    if case .alt(let character) = key, character.wholeNumberValue == nil {
+      return handleInput(&state, .key(.escape)) + handleInput(&state, .key(.character(character)))
+    }
+    let editing = state.isEditingText
+    let global = GlobalKeys.bindings(state, editing: editing)
+    if let command = global.filter(\.neverText).command(for: key) {
+      return perform(command, &state)
+    }
+    if let effects = registration.handleKey(&state, key) { return effects }
+    if editing, let effects = registration.handleUnbound(&state, event) { return effects }
+    if let command = global.command(for: key) { return perform(command, &state) }
+    return registration.handleUnbound(&state, event) ?? []
   }
 
-  /// Applies `body` to the top form when it is waiting for `requestID`; stale answers are dropped.
-  static func updateForm(_ state: inout AppState, requestID: Int, _ body: (inout CredentialForm) -> Void) {
-    guard let form = state.router.topForm else { return }
-    switch form.phase {
-    case .validating(let id) where id == requestID, .saving(let id) where id == requestID:
-      state.router.updateTopForm(body)
-    default:
-      return
+  static func perform(_ command: GlobalCommand, _ state: inout AppState) -> [AppEffect] {
+    switch command {
+    case .help:
+      state.isHelpVisible = true
+      return []
+    case .selectTab(let tab):
+      return select(tab, &state)
+    case .quitOrBack:
+      guard state.isAtRoot else { return goBack(&state) }
+      state.isQuitting = true
+      return cancelRunning(state) + [.quit]
+    case .back:
+      return goBack(&state)
+    case .scroll(let pages):
+      let rows = max(1, state.context.viewport.viewportHeight - 1)
+      state.context.scroll.scroll(by: pages * rows, in: state.context.viewport)
+      return []
     }
   }
 
-  static func cancelRunningRequest(_ state: AppState) -> [AppEffect] {
-    guard let form = state.router.topForm else { return [] }
-    switch form.phase {
-    case .validating(let id): return [.cancel(requestID: id)]
-    default: return []
+  static func select(_ tab: TabID, _ state: inout AppState) -> [AppEffect] {
+    guard tab != state.selectedTab, let registration = TabRegistry.registration(tab) else { return [] }
+    state.selectedTab = tab
+    state.context.scroll = ScrollPosition()
+    return registration.arrive(&state)
+  }
+
+  /// Esc: the feature cancels, leaves a field or pops; at its root there is nothing to do.
+  static func goBack(_ state: inout AppState) -> [AppEffect] {
+    state.selectedRegistration?.goBack(&state) ?? []
+  }
+
+  static func followNavigationRequest(_ state: inout AppState) -> [AppEffect] {
+    guard let request = state.context.navigationRequest else { return [] }
+    state.context.navigationRequest = nil
+    switch request {
+    case .selectTab(let tab):
+      return select(tab, &state)
+    case .openSetupStep(let step):
+      var effects = select(.feed, &state)
+      effects += TabRegistry.registration(.feed)?.reduce(&state, FeatureMessage(.feed, FeedAction.openSetupStep(step)))
+        ?? []
+      return effects
     }
   }
+
+  /// On quit: cancel every request that can be cancelled (the runtime drops their late answers).
+  static func cancelRunning(_ state: AppState) -> [AppEffect] {
+    state.feed.runningRequestID.map { [.cancel(requestID: $0)] } ?? []
+  }
+}
+
+/// A change to the shared context that features may react to.
+public enum ContextChange: Sendable, Hashable {
+  case resized
+  /// The setup facts were (re)read.
+  case factsChanged
 }

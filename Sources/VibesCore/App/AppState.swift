@@ -26,45 +26,61 @@ public enum Notice: Sendable, Hashable {
   case linkCopied
   case noBrowser
   case storageUnavailable
+  /// A feature's own message, already localized (English, German).
+  case text(en: String, de: String, isWarning: Bool)
+  /// A feature's own message from its own table.
+  case message(HelpText)
 }
 
+/// The whole app: the shared context, which tab shows, and one stored feature per tab (registered in
+/// `TabRegistry`).
 public struct AppState: Sendable, Hashable {
-  public var router = Router()
-  /// What storage says; nil until it has been read.
-  public var facts: SetupFacts?
-  public var feed = FeedState()
-  public var spotify = SpotifyState()
+  public var context: AppContext
+  public var selectedTab: TabID = .feed
+  public var feed = FeedTab()
   public var appStoreConnect = AppStoreConnectState()
   public var tracker = TrackerState()
-  public var size: ScreenSize
-  public var isHelpVisible = false
-  public var secretStore: SecretStoreInfo?
-  public var notice: Notice?
   public var isQuitting = false
-  /// Request ids tie asynchronous answers to the attempt that asked for them.
-  public var nextRequestID = 1
 
   public init(size: ScreenSize = ScreenSize(width: 80, height: 24)) {
-    self.size = size
+    context = AppContext(size: size)
   }
 
-  /// True when typed characters go into a text field (so 1/2/3, q and ? are text, not commands).
-  public var isEditingText: Bool {
-    switch router.selectedTab {
-    case .feed: if AppReducer.spotifyIsEditingText(self) { return true }
-    case .appStoreConnect: return AppReducer.appStoreConnectIsEditingText(self)
-    case .tracker: return AppReducer.trackerIsEditingText(self)
-    }
-    guard let form = router.topForm else { return false }
-    guard form.focusedFieldIndex != nil else { return false }
-    switch form.phase {
-    case .editing, .failed: return true
-    default: return false
-    }
+  public var size: ScreenSize {
+    get { context.size }
+    set { context.size = newValue }
+  }
+  public var facts: SetupFacts? {
+    get { context.facts }
+    set { context.facts = newValue }
+  }
+  public var notice: Notice? {
+    get { context.notice }
+    set { context.notice = newValue }
+  }
+  public var isHelpVisible: Bool {
+    get { context.isHelpVisible }
+    set { context.isHelpVisible = newValue }
+  }
+  public var spotify: SpotifyState {
+    get { context.spotify }
+    set { context.spotify = newValue }
+  }
+  public var secretStore: SecretStoreInfo? { context.secretStore }
+
+  /// The selected tab's registration.
+  public var selectedRegistration: TabRegistration? { TabRegistry.registration(selectedTab) }
+
+  /// True when typed characters go into a text field (so digits, q and ? are text, not commands).
+  public var isEditingText: Bool { selectedRegistration?.isEditingText(self) ?? false }
+
+  /// True when the selected tab shows its root screen (nothing pushed).
+  public var isAtRoot: Bool { (selectedRegistration?.depth(self) ?? 0) == 0 }
+
+  /// The key bindings in force: the screen's own, then the global ones.
+  public var keyHints: [KeyHint] {
+    (selectedRegistration?.hints(self) ?? []) + GlobalKeys.hints(self)
   }
 
-  public mutating func makeRequestID() -> Int {
-    defer { nextRequestID += 1 }
-    return nextRequestID
-  }
+  public mutating func makeRequestID() -> Int { context.makeRequestID() }
 }

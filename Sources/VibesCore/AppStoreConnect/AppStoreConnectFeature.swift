@@ -7,16 +7,12 @@ public struct AppStoreConnectState: Sendable, Hashable {
   public var isConfigured: Bool?
   public var setup = AppStoreConnectSetupForm()
   public var dashboard = AppStoreConnectDashboard()
-  /// A one-time message on the tab's root (cleared by the next key).
-  public var banner: AppStoreConnectBanner?
+  /// Screens pushed above the root (settings).
+  public var path: [AppStoreConnectDestination] = []
 
   public init() {}
 }
 
-public enum AppStoreConnectBanner: Sendable, Hashable {
-  case credentialsRemoved
-  case linkCopied
-}
 
 public enum AppStoreConnectSyncPhase: Sendable, Hashable {
   case idle
@@ -53,8 +49,6 @@ public struct AppStoreConnectSettingsState: Sendable, Hashable {
 }
 
 public enum AppStoreConnectAction: Sendable, Hashable {
-  /// The user switched to this tab.
-  case tabSelected
   case storedStateLoaded(AppStoreConnectStoredState)
   case privateKeyInspected(requestID: Int, Result<PrivateKeySummary, AppStoreConnectFailure>)
   /// Verify & Connect finished: on success the credentials are stored and `verifiedAt` saved.
@@ -65,7 +59,7 @@ public enum AppStoreConnectAction: Sendable, Hashable {
   case credentialsRemovalFailed
 }
 
-public enum AppStoreConnectEffect: Sendable, Hashable {
+public enum AppStoreConnectEffect: CancellableEffect {
   /// Are credentials stored? Plus the cached apps and last sync time.
   case loadStoredState
   /// Reads a pasted key or key file only to describe it (curve, fingerprint, Key ID from the file name).
@@ -86,7 +80,7 @@ public enum AppStoreConnectEffect: Sendable, Hashable {
   }
 }
 
-/// Screens pushed on the App Store Connect tab's stack (Router.appStoreConnectPath). The root is
+/// Screens pushed on the App Store Connect tab's stack (`AppStoreConnectState.path`). The root is
 /// derived: the setup screen until credentials are verified, then the dashboard.
 public enum AppStoreConnectDestination: Sendable, Hashable {
   case settings(AppStoreConnectSettingsState)
@@ -109,164 +103,100 @@ extension AppStoreConnectState {
   }
 }
 
-extension AppReducer {
-  static func appStoreConnectStarted(_ state: inout AppState) -> [AppEffect] {
+extension AppStoreConnectState {
+  public mutating func start(_ context: inout AppContext) -> [AppEffect] {
     [.appStoreConnect(.loadStoredState)]
   }
 
-  static func reduceAppStoreConnect(_ state: inout AppState, _ action: AppStoreConnectAction)
-    -> [AppEffect]
-  {
+  public mutating func reduce(_ action: AppStoreConnectAction, _ context: inout AppContext) -> [AppEffect] {
     switch action {
-    case .tabSelected:
-      return []
-
     case .storedStateLoaded(let stored):
-      state.appStoreConnect.isConfigured = stored.isConfigured
-      if !stored.isConfigured { state.router.appStoreConnectPath = [] }
-      state.appStoreConnect.dashboard.apps = stored.apps
-      state.appStoreConnect.dashboard.lastSync = stored.lastSync
-      clampAppStoreConnectScroll(&state)
+      isConfigured = stored.isConfigured
+      if !stored.isConfigured { path = [] }
+      dashboard.apps = stored.apps
+      dashboard.lastSync = stored.lastSync
+      clampScroll(context)
       return []
 
     case .privateKeyInspected(let requestID, let result):
-      guard state.appStoreConnect.setup.inspectionID == requestID else { return [] }
-      state.appStoreConnect.setup.inspectionID = nil
+      guard setup.inspectionID == requestID else { return [] }
+      setup.inspectionID = nil
       switch result {
       case .success(let summary):
-        state.appStoreConnect.setup.keySummary = summary
-        state.appStoreConnect.setup.keyProblem = nil
-        if let keyID = summary.keyIDFromFileName, state.appStoreConnect.setup.keyID.isEmpty {
-          state.appStoreConnect.setup.keyID = TextInput(keyID)
-          state.appStoreConnect.setup.errors[.keyID] = nil
+        setup.keySummary = summary
+        setup.keyProblem = nil
+        if let keyID = summary.keyIDFromFileName, setup.keyID.isEmpty {
+          setup.keyID = TextInput(keyID)
+          setup.errors[.keyID] = nil
         }
       case .failure(let failure):
-        state.appStoreConnect.setup.keySummary = nil
-        state.appStoreConnect.setup.keyProblem = failure
+        setup.keySummary = nil
+        setup.keyProblem = failure
       }
       return []
 
     case .connectFinished(let requestID, let result):
-      guard case .verifying(let waiting) = state.appStoreConnect.setup.phase, waiting == requestID
+      guard case .verifying(let waiting) = setup.phase, waiting == requestID
       else { return [] }
       switch result {
       case .success:
         // The key leaves memory with the form; from now on only the secret store holds it.
-        state.appStoreConnect.setup = AppStoreConnectSetupForm()
-        state.appStoreConnect.isConfigured = true
-        state.router.appStoreConnectPath = []
-        state.appStoreConnect.dashboard = AppStoreConnectDashboard()
-        return startAppStoreConnectSync(&state)
+        setup = AppStoreConnectSetupForm()
+        isConfigured = true
+        path = []
+        dashboard = AppStoreConnectDashboard()
+        return startSync(&context)
       case .failure(let failure):
-        state.appStoreConnect.setup.phase = .failed(failure)
+        setup.phase = .failed(failure)
         if failure == .malformedKey || failure == .keyFileUnreadable {
-          state.appStoreConnect.setup.keyProblem = failure
-          state.appStoreConnect.setup.keySummary = nil
+          setup.keyProblem = failure
+          setup.keySummary = nil
         }
       }
       return []
 
     case .syncProgress(let requestID, let fetched):
-      guard state.appStoreConnect.dashboard.syncRequestID == requestID else { return [] }
-      state.appStoreConnect.dashboard.sync = .syncing(requestID: requestID, fetched: fetched)
+      guard dashboard.syncRequestID == requestID else { return [] }
+      dashboard.sync = .syncing(requestID: requestID, fetched: fetched)
       return []
 
     case .syncFinished(let requestID, let result):
-      guard state.appStoreConnect.dashboard.syncRequestID == requestID else { return [] }
+      guard dashboard.syncRequestID == requestID else { return [] }
       switch result {
       case .success(let stored):
-        state.appStoreConnect.dashboard.sync = .idle
-        state.appStoreConnect.dashboard.apps = stored.apps
-        state.appStoreConnect.dashboard.lastSync = stored.lastSync
-        clampAppStoreConnectScroll(&state)
+        dashboard.sync = .idle
+        dashboard.apps = stored.apps
+        dashboard.lastSync = stored.lastSync
+        clampScroll(context)
       case .failure(let failure):
-        state.appStoreConnect.dashboard.sync = .failed(failure)
+        dashboard.sync = .failed(failure)
       }
       return []
 
     case .credentialsRemoved:
       // Exactly as on a fresh install: no dashboard, no settings, an empty setup form.
-      state.appStoreConnect = AppStoreConnectState()
-      state.appStoreConnect.isConfigured = false
-      state.router.appStoreConnectPath = []
-      state.appStoreConnect.banner = .credentialsRemoved
+      self = AppStoreConnectState()
+      isConfigured = false
+      context.notice = .message(.appStoreConnect(.ascBannerRemoved))
       return []
 
     case .credentialsRemovalFailed:
-      updateAppStoreConnectSettings(&state) { $0.removal = .failed }
+      updateSettings { $0.removal = .failed }
       return []
     }
   }
 
-  static func startAppStoreConnectSync(_ state: inout AppState) -> [AppEffect] {
-    guard state.appStoreConnect.dashboard.syncRequestID == nil else { return [] }
-    let id = state.makeRequestID()
-    state.appStoreConnect.dashboard.sync = .syncing(requestID: id, fetched: 0)
+  mutating func startSync(_ context: inout AppContext) -> [AppEffect] {
+    guard dashboard.syncRequestID == nil else { return [] }
+    let id = context.makeRequestID()
+    dashboard.sync = .syncing(requestID: id, fetched: 0)
     return [.appStoreConnect(.sync(requestID: id))]
   }
 
-  static func updateAppStoreConnectSettings(
-    _ state: inout AppState, _ body: (inout AppStoreConnectSettingsState) -> Void
-  ) {
-    guard case .settings(var settings)? = state.router.appStoreConnectPath.last else { return }
+  mutating func updateSettings(_ body: (inout AppStoreConnectSettingsState) -> Void) {
+    guard case .settings(var settings)? = path.last else { return }
     body(&settings)
-    state.router.appStoreConnectPath[state.router.appStoreConnectPath.count - 1] = .settings(
+    path[path.count - 1] = .settings(
       settings)
-  }
-
-  /// Keys on this tab that no global binding took.
-  static func handleAppStoreConnectKey(_ state: inout AppState, _ key: Key) -> [AppEffect] {
-    if case .settings(let settings)? = state.router.appStoreConnectPath.last {
-      return handleAppStoreConnectSettingsKey(&state, settings, key)
-    }
-    switch state.appStoreConnect.root {
-    case .loading: return []
-    case .setup: return handleAppStoreConnectSetupKey(&state, key)
-    case .dashboard: return handleAppStoreConnectDashboardKey(&state, key)
-    }
-  }
-
-  static func handleAppStoreConnectPaste(_ state: inout AppState, _ text: String) -> [AppEffect] {
-    guard appStoreConnectIsEditingText(state), let field = state.appStoreConnect.setup.focusedField
-    else {
-      return []
-    }
-    let cleaned = PastedText.clean(text, for: field == .privateKey ? .multiline : .text)
-    return editAppStoreConnectField(&state, field, pasted: true) { $0.insert(cleaned) }
-  }
-
-  /// True when a text field of this tab has the focus (so 1/2/3, q and ? are typed, not commands).
-  static func appStoreConnectIsEditingText(_ state: AppState) -> Bool {
-    guard state.router.appStoreConnectPath.isEmpty, state.appStoreConnect.root == .setup else {
-      return false
-    }
-    let setup = state.appStoreConnect.setup
-    return setup.focusedField != nil && !setup.isVerifying
-  }
-
-  /// Esc on this tab; nil means "pop the tab's stack".
-  static func appStoreConnectGoBack(_ state: inout AppState) -> [AppEffect]? {
-    if case .settings(let settings)? = state.router.appStoreConnectPath.last {
-      switch settings.removal {
-      case .confirming, .failed:
-        updateAppStoreConnectSettings(&state) { $0.removal = .idle }
-        return []
-      case .removing:
-        return []
-      case .idle:
-        return nil
-      }
-    }
-    if state.appStoreConnect.root == .setup, state.router.appStoreConnectPath.isEmpty {
-      if case .verifying(let id) = state.appStoreConnect.setup.phase {
-        state.appStoreConnect.setup.phase = .editing
-        return [.cancel(requestID: id)]
-      }
-      // The setup screen is the tab's root: Esc leaves the field, so 1/2/3, q and ? work again.
-      if state.appStoreConnect.setup.focusedField != nil {
-        return moveAppStoreConnectFocusToConnect(&state)
-      }
-    }
-    return nil
   }
 }

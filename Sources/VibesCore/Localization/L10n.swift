@@ -108,6 +108,15 @@ public enum L10n: String, LocalizedKey {
   case helpRetry
   case helpEditing
   case helpTop
+  case helpTabsAnywhere
+  case helpLeaveField
+  case helpScroll
+  case helpPage
+  case helpCancel
+  case helpConfirm
+  case helpKeep
+  case helpActivate
+  case helpDeleteWord
   case errorNotATerminal
   case errorTermUnset
   case errorTermDumb

@@ -1,194 +1,272 @@
-/// The Tracker tab's keys: the configuration form, the event forms and the demo screen.
-extension AppReducer {
-  static func handleTrackerFormKey(_ state: inout AppState, _ key: Key) -> [AppEffect] {
-    guard let form = trackerForm(state) else { return [] }
-    if form.isBusy {
-      // Busy: only Esc (cancel) gets through; typing would change what is being checked.
-      if key == .escape { return goBack(&state) }
-      return []
+extension TabID {
+  public static let tracker = TabID("tracker")
+}
+
+/// What the Tracker tab's bindings do.
+public enum TrackerCommand: Sendable, Hashable {
+  case nextField
+  case previousField
+  case activate
+  case submit
+  case toggleEnvironment(Int)
+  case move(Int)
+  case run(TrackerDemoAction)
+  case runSelected
+  case confirmReset
+  case keep
+  /// Esc while the initialization runs.
+  case cancel
+}
+
+/// The Tracker tab as a feature module: the configuration form, the event forms and the demo screen.
+extension TrackerState: TabFeature {
+  public static let id = TabID.tracker
+  public typealias Action = TrackerAction
+  public typealias Effect = TrackerEffect
+  public typealias Command = TrackerCommand
+
+  public var depth: Int { path.count }
+
+  /// True when a text field of this tab has the focus (so digits, q and ? are typed, not commands).
+  public var isEditingText: Bool {
+    if case .event(let form)? = path.last { return form.isEditingText }
+    guard let form = trackerForm else { return false }
+    return form.focusedTextField != nil && !form.isBusy
+  }
+
+  /// Arriving on the tab never puts the next key into a field.
+  public mutating func arrive(_ context: inout AppContext) -> [AppEffect] {
+    if path.isEmpty, let form = trackerForm, form.focusedTextField != nil, !form.isBusy {
+      updateTrackerForm { $0.focus = .initialize }
     }
-    switch key {
-    case .ctrl("s"):
-      return submitTrackerForm(&state)
-    case .tab, .down:
-      updateTrackerForm(&state) { $0.moveFocus(by: 1) }
-      return []
-    case .backTab, .up:
-      updateTrackerForm(&state) { $0.moveFocus(by: -1) }
-      return []
-    case .escape:
-      return goBack(&state)
-    default:
-      break
-    }
-    switch form.focus {
-    case .initialize:
-      switch key {
-      case .enter, .character(" "): return submitTrackerForm(&state)
-      default: return []
-      }
-    case .field(.environment):
-      switch key {
-      case .left, .character("h"):
-        updateTrackerForm(&state) { $0.toggleEnvironment(by: -1) }
-      case .right, .character("l"), .character(" "):
-        updateTrackerForm(&state) { $0.toggleEnvironment(by: 1) }
-      case .enter:
-        updateTrackerForm(&state) { $0.moveFocus(by: 1) }
-      default:
-        break
-      }
-      return []
-    case .field(let id):
-      return handleTrackerTextKey(&state, id, key)
+    return []
+  }
+
+  public func bindings(_ context: AppContext) -> [KeyBinding<TrackerCommand>] {
+    switch path.last {
+    case .settings?: return formBindings
+    case .event(let form)?: return eventFormBindings(form)
+    case nil:
+      if isLoading { return [] }
+      if configuration == nil { return formBindings }
+      return demoBindings
     }
   }
 
-  static func handleTrackerTextKey(_ state: inout AppState, _ id: TrackerFieldID, _ key: Key)
-    -> [AppEffect]
-  {
-    func edit(clearsError: Bool = true, _ body: (inout TextInput) -> Void) {
-      updateTrackerForm(&state) { form in
-        form.edit(id, body)
-        if clearsError {
-          form.errors[id] = nil
-          if case .failed = form.phase { form.phase = .editing }
-        }
-      }
+  var formBindings: [KeyBinding<TrackerCommand>] {
+    guard let form = trackerForm else { return [] }
+    guard !form.isBusy else { return [KeyBinding([.escape], "Esc", .common(.helpCancel), .cancel)] }
+    var bindings: [KeyBinding<TrackerCommand>] = [
+      KeyBinding([.tab, .down], "Tab / Shift-Tab", .common(.helpNextField), .nextField),
+      KeyBinding([.backTab, .up], "Tab / Shift-Tab", .common(.helpNextField), .previousField),
+      KeyBinding([.ctrl("s")], "Ctrl-S", .tracker(.trackerHelpSubmitForm), .submit),
+    ]
+    switch form.focus {
+    case .initialize:
+      bindings.append(KeyBinding([.enter, .character(" ")], "Enter", .tracker(.trackerHelpSubmitForm), .activate))
+    case .field(.environment):
+      bindings += [
+        KeyBinding([.left, .character("h")], "← →", .tracker(.trackerHelpEnvironment), .toggleEnvironment(-1)),
+        KeyBinding([.right, .character("l"), .character(" ")], "← →", .tracker(.trackerHelpEnvironment), .toggleEnvironment(1)),
+        KeyBinding([.enter], "Enter", .common(.helpNextField), footer: false, .activate),
+      ]
+    case .field:
+      bindings.append(KeyBinding([.enter, .ctrl("j"), .altEnter], "Enter", .common(.helpNextField), .activate))
     }
-    switch key {
-    case .enter, .ctrl("j"), .altEnter:
-      updateTrackerForm(&state) { $0.moveFocus(by: 1) }
-    case .character(let character): edit { $0.insert(String(character)) }
-    case .backspace, .ctrl("h"): edit { $0.deleteBackward() }
-    case .delete, .ctrl("d"): edit { $0.deleteForward() }
-    case .ctrl("u"): edit { $0.clear() }
-    case .left, .ctrl("b"): edit(clearsError: false) { $0.moveLeft() }
-    case .right, .ctrl("f"): edit(clearsError: false) { $0.moveRight() }
-    case .home, .ctrl("a"): edit(clearsError: false) { $0.moveToStart() }
-    case .end, .ctrl("e"): edit(clearsError: false) { $0.moveToEnd() }
+    return bindings
+  }
+
+  func eventFormBindings(_ form: TrackerEventForm) -> [KeyBinding<TrackerCommand>] {
+    [
+      KeyBinding([.tab, .down], "Tab / Shift-Tab", .common(.helpNextField), .nextField),
+      KeyBinding([.backTab, .up], "Tab / Shift-Tab", .common(.helpNextField), .previousField),
+      KeyBinding([.ctrl("s")], "Ctrl-S", .tracker(.trackerHelpSend), .submit),
+      KeyBinding(
+        form.focus == .send ? [.enter, .character(" ")] : [.enter, .ctrl("j"), .altEnter], "Enter",
+        form.focus == .send || form.focus == .properties ? .tracker(.trackerHelpSend) : .common(.helpNextField), .activate),
+    ]
+  }
+
+  var demoBindings: [KeyBinding<TrackerCommand>] {
+    switch reset {
+    case .resetting: return []
+    case .confirming:
+      return [
+        KeyBinding([.character("y"), .character("Y"), .enter], "y", .common(.helpConfirm), .confirmReset),
+        KeyBinding([.character("n"), .character("N")], "n", .common(.helpKeep), .keep),
+      ]
+    case .idle:
+      var bindings: [KeyBinding<TrackerCommand>] = [
+        KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .move(-1)),
+        KeyBinding([.down, .character("j")], "↑ ↓", .common(.helpMove), .move(1)),
+        KeyBinding([.enter, .character(" ")], "Enter", .tracker(.trackerHelpRun), .runSelected),
+      ]
+      for action in TrackerDemoAction.allCases {
+        bindings.append(
+          KeyBinding([.character(action.shortcut)], String(action.shortcut), .tracker(action.helpKey), footer: false, .run(action)))
+      }
+      return bindings
+    }
+  }
+
+  public mutating func perform(_ command: TrackerCommand, _ context: inout AppContext) -> [AppEffect] {
+    if case .event(let form)? = path.last { return performEventForm(command, form) }
+    switch command {
+    case .nextField: updateTrackerForm { $0.moveFocus(by: 1) }
+    case .previousField: updateTrackerForm { $0.moveFocus(by: -1) }
+    case .submit: return submitTrackerForm(&context)
+    case .activate:
+      guard let form = trackerForm else { return [] }
+      if form.focus == .initialize { return submitTrackerForm(&context) }
+      updateTrackerForm { $0.moveFocus(by: 1) }
+    case .toggleEnvironment(let offset): updateTrackerForm { $0.toggleEnvironment(by: offset) }
+    case .move(let offset):
+      let actions = TrackerDemoAction.allCases
+      selection = actions[max(0, min(actions.count - 1, selection.rawValue + offset))]
+    case .runSelected: return runTrackerDemoAction(selection)
+    case .run(let action):
+      selection = action
+      return runTrackerDemoAction(action)
+    case .confirmReset:
+      reset = .resetting
+      return [.tracker(.reset)]
+    case .keep:
+      reset = .idle
+    case .cancel:
+      return goBack(&context) ?? []
+    }
+    return []
+  }
+
+  mutating func performEventForm(_ command: TrackerCommand, _ form: TrackerEventForm) -> [AppEffect] {
+    switch command {
+    case .nextField: updateTrackerEventForm { $0.moveFocus(by: 1) }
+    case .previousField: updateTrackerEventForm { $0.moveFocus(by: -1) }
+    case .submit: return submitTrackerEventForm()
+    case .activate:
+      if form.focus == .send || form.focus == .properties { return submitTrackerEventForm() }
+      updateTrackerEventForm { $0.moveFocus(by: 1) }
     default: break
     }
     return []
   }
 
+  /// Typing and pasting into the focused text field.
+  public mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
+    guard isEditingText else { return nil }
+    if case .event? = path.last {
+      var outcome: TextEditing.Outcome?
+      updateTrackerEventForm { form in
+        switch event {
+        case .key(let key): form.edit { outcome = TextEditing.apply(key, to: &$0) }
+        case .paste(let text):
+          let cleaned = PastedText.clean(text, for: form.focus == .properties ? .multiline : .text)
+          form.edit { $0.insert(cleaned) }
+          outcome = .edited
+        }
+      }
+      return outcome == nil ? nil : []
+    }
+    var outcome: TextEditing.Outcome?
+    updateTrackerForm { form in
+      guard let id = form.focusedTextField else { return }
+      switch event {
+      case .key(let key): form.edit(id) { outcome = TextEditing.apply(key, to: &$0) }
+      case .paste(let text):
+        form.edit(id) { $0.insert(PastedText.clean(text, for: id == .apiKey ? .secret : .text)) }
+        outcome = .edited
+      }
+      if outcome == .edited {
+        form.errors[id] = nil
+        if case .failed = form.phase { form.phase = .editing }
+      }
+    }
+    return outcome == nil ? nil : []
+  }
+
+  /// Esc: leave the confirmation, cancel a running check, leave the root form's field, or pop.
+  public mutating func goBack(_ context: inout AppContext) -> [AppEffect]? {
+    if path.isEmpty, reset == .confirming {
+      reset = .idle
+      return []
+    }
+    if let form = trackerForm, case .initializing(let requestID) = form.phase {
+      updateTrackerForm { $0.phase = .editing }
+      return [.cancel(requestID: requestID)]
+    }
+    // The setup form is the tab's root: Esc leaves the text field, so the number keys, q and ? work again.
+    if path.isEmpty, let form = trackerForm, form.focusedTextField != nil {
+      updateTrackerForm { $0.focus = .initialize }
+      return []
+    }
+    guard !path.isEmpty else { return nil }
+    path.removeLast()
+    return []
+  }
+
   /// Ctrl-S or Enter on Initialize: validate locally, then send `sdk_initialized`.
-  static func submitTrackerForm(_ state: inout AppState) -> [AppEffect] {
+  mutating func submitTrackerForm(_ context: inout AppContext) -> [AppEffect] {
     var configuration: TrackerConfiguration?
-    updateTrackerForm(&state) { configuration = $0.makeConfiguration() }
+    updateTrackerForm { configuration = $0.makeConfiguration() }
     guard let configuration else { return [] }
-    let requestID = state.makeRequestID()
-    updateTrackerForm(&state) { form in
+    let requestID = context.makeRequestID()
+    updateTrackerForm { form in
       form.phase = .initializing(requestID: requestID)
       form.focus = .initialize
     }
     return [.tracker(.initialize(requestID: requestID, configuration, persist: true))]
   }
 
-  static func handleTrackerEventFormKey(
-    _ state: inout AppState, _ form: TrackerEventForm, _ key: Key
-  ) -> [AppEffect] {
-    switch key {
-    case .ctrl("s"):
-      return submitTrackerEventForm(&state)
-    case .tab, .down:
-      updateTrackerEventForm(&state) { $0.moveFocus(by: 1) }
-      return []
-    case .backTab, .up:
-      updateTrackerEventForm(&state) { $0.moveFocus(by: -1) }
-      return []
-    case .escape:
-      return goBack(&state)
-    default:
-      break
-    }
-    if form.focus == .send {
-      if key == .enter || key == .character(" ") { return submitTrackerEventForm(&state) }
-      return []
-    }
-    switch key {
-    case .enter, .ctrl("j"), .altEnter:
-      if form.focus == .properties { return submitTrackerEventForm(&state) }
-      updateTrackerEventForm(&state) { $0.moveFocus(by: 1) }
-    case .character(let character):
-      updateTrackerEventForm(&state) { $0.edit { $0.insert(String(character)) } }
-    case .backspace, .ctrl("h"): updateTrackerEventForm(&state) { $0.edit { $0.deleteBackward() } }
-    case .delete, .ctrl("d"): updateTrackerEventForm(&state) { $0.edit { $0.deleteForward() } }
-    case .ctrl("u"): updateTrackerEventForm(&state) { $0.edit { $0.clear() } }
-    case .left, .ctrl("b"): updateTrackerEventForm(&state) { $0.edit { $0.moveLeft() } }
-    case .right, .ctrl("f"): updateTrackerEventForm(&state) { $0.edit { $0.moveRight() } }
-    case .home, .ctrl("a"): updateTrackerEventForm(&state) { $0.edit { $0.moveToStart() } }
-    case .end, .ctrl("e"): updateTrackerEventForm(&state) { $0.edit { $0.moveToEnd() } }
-    default: break
-    }
-    return []
-  }
-
-  static func submitTrackerEventForm(_ state: inout AppState) -> [AppEffect] {
-    guard let configuration = state.tracker.configuration else { return [] }
+  mutating func submitTrackerEventForm() -> [AppEffect] {
+    guard let configuration else { return [] }
     var event: TrackerEvent?
-    let userID = state.tracker.currentUserID
-    updateTrackerEventForm(&state) { event = $0.makeEvent(userID: userID) }
+    let userID = currentUserID
+    updateTrackerEventForm { event = $0.makeEvent(userID: userID) }
     guard let event else { return [] }
-    if event.name == TrackerEvent.identifyName { state.tracker.identifiedUserID = event.userID }
-    state.router.trackerPath.removeLast()
+    if event.name == TrackerEvent.identifyName { identifiedUserID = event.userID }
+    path.removeLast()
     return [.tracker(.send(event, configuration))]
   }
 
-  static func handleTrackerDemoKey(_ state: inout AppState, _ key: Key) -> [AppEffect] {
-    if state.tracker.isResetting { return [] }
-    if state.tracker.isConfirmingReset {
-      switch key {
-      case .character("y"), .character("Y"), .enter:
-        state.tracker.isConfirmingReset = false
-        state.tracker.isResetting = true
-        return [.tracker(.reset)]
-      case .character("n"), .character("N"), .escape:
-        state.tracker.isConfirmingReset = false
-      default:
-        break
-      }
-      return []
-    }
-    let actions = TrackerDemoAction.allCases
-    switch key {
-    case .up, .character("k"):
-      state.tracker.selection = actions[max(0, state.tracker.selection.rawValue - 1)]
-    case .down, .character("j"):
-      state.tracker.selection =
-        actions[min(actions.count - 1, state.tracker.selection.rawValue + 1)]
-    case .enter, .character(" "):
-      return runTrackerDemoAction(&state, state.tracker.selection)
-    case .character(let character):
-      if let action = actions.first(where: { $0.shortcut == character }) {
-        state.tracker.selection = action
-        return runTrackerDemoAction(&state, action)
-      }
-    default:
-      break
-    }
-    return []
-  }
-
-  static func runTrackerDemoAction(_ state: inout AppState, _ action: TrackerDemoAction)
-    -> [AppEffect]
-  {
-    guard let configuration = state.tracker.configuration else { return [] }
+  mutating func runTrackerDemoAction(_ action: TrackerDemoAction) -> [AppEffect] {
+    guard let configuration else { return [] }
     switch action {
-    case .customEvent:
-      state.router.trackerPath.append(.event(TrackerEventForm(kind: .custom)))
-    case .screenView:
-      state.router.trackerPath.append(.event(TrackerEventForm(kind: .screenView)))
-    case .identify:
-      state.router.trackerPath.append(
-        .event(TrackerEventForm(kind: .identify, primary: state.tracker.currentUserID)))
-    case .flush:
-      return [.tracker(.flush(configuration, summary: true))]
-    case .settings:
-      state.router.trackerPath.append(.settings(TrackerForm(configuration)))
-    case .reset:
-      state.tracker.isConfirmingReset = true
+    case .customEvent: path.append(.event(TrackerEventForm(kind: .custom)))
+    case .screenView: path.append(.event(TrackerEventForm(kind: .screenView)))
+    case .identify: path.append(.event(TrackerEventForm(kind: .identify, primary: currentUserID)))
+    case .flush: return [.tracker(.flush(configuration, summary: true))]
+    case .settings: path.append(.settings(TrackerForm(configuration)))
+    case .reset: reset = .confirming
     }
     return []
   }
+}
+
+extension TrackerDemoAction {
+  /// The action's name, as the help overlay lists its letter.
+  public var helpKey: TrackerL10n {
+    switch self {
+    case .customEvent: return .trackerActionCustom
+    case .screenView: return .trackerActionScreen
+    case .identify: return .trackerActionIdentify
+    case .flush: return .trackerActionFlush
+    case .settings: return .trackerActionSettings
+    case .reset: return .trackerActionReset
+    }
+  }
+}
+
+extension AppAction {
+  public static func tracker(_ action: TrackerAction) -> AppAction { .feature(TrackerState.self, action) }
+}
+
+extension AppEffect {
+  public static func tracker(_ effect: TrackerEffect) -> AppEffect { TrackerState.run(effect) }
+  /// The Tracker effect inside, if this is one.
+  public var trackerEffect: TrackerEffect? { effect(of: TrackerState.self) }
+}
+
+extension AppAction {
+  /// The Tracker action inside, if this is one.
+  public var trackerAction: TrackerAction? { action(of: TrackerState.self) }
 }

@@ -44,8 +44,9 @@ public struct TrackerState: Sendable, Hashable {
   public var queuedCount = 0
   public var isRetryScheduled = false
   public var selection: TrackerDemoAction = .customEvent
-  public var isConfirmingReset = false
-  public var isResetting = false
+  public var reset: TrackerResetPhase = .idle
+  /// Screens pushed above the root (settings, event forms).
+  public var path: [TrackerDestination] = []
 
   /// The API URL of each environment (defaults, or the overrides the edge reported at start-up).
   public var apiURLs: [TrackerEnvironment: String] = Dictionary(
@@ -67,8 +68,6 @@ public struct TrackerState: Sendable, Hashable {
 }
 
 public enum TrackerAction: Sendable, Hashable {
-  /// The user switched to this tab.
-  case tabSelected
   /// The saved configuration at start-up (nil when there is none or it cannot be read), and the API
   /// URL of each environment.
   case configurationLoaded(TrackerConfiguration?, apiURLs: [TrackerEnvironment: String])
@@ -80,7 +79,7 @@ public enum TrackerAction: Sendable, Hashable {
   case resetFinished(success: Bool)
 }
 
-public enum TrackerEffect: Sendable, Hashable {
+public enum TrackerEffect: CancellableEffect {
   /// Read the saved configuration (secret store + SQLite).
   case loadConfiguration
   /// Send `sdk_initialized`; when `persist`, save the configuration once the API accepted it.
@@ -101,7 +100,14 @@ public enum TrackerEffect: Sendable, Hashable {
   }
 }
 
-/// Screens pushed on the Tracker tab's stack (Router.trackerPath).
+/// Reset of the whole configuration: asked, then running.
+public enum TrackerResetPhase: Sendable, Hashable {
+  case idle
+  case confirming
+  case resetting
+}
+
+/// Screens pushed on the Tracker tab's stack (`TrackerState.path`).
 public enum TrackerDestination: Sendable, Hashable {
   /// The configuration form opened from the demo screen's Settings.
   case settings(TrackerForm)
@@ -109,89 +115,83 @@ public enum TrackerDestination: Sendable, Hashable {
   case event(TrackerEventForm)
 }
 
-extension AppReducer {
+extension TrackerState {
   /// Effects to run at start-up: load the saved configuration.
-  static func trackerStarted(_ state: inout AppState) -> [AppEffect] {
+  public mutating func start(_ context: inout AppContext) -> [AppEffect] {
     [.tracker(.loadConfiguration)]
   }
 
-  static func reduceTracker(_ state: inout AppState, _ action: TrackerAction) -> [AppEffect] {
+  public mutating func reduce(_ action: TrackerAction, _ context: inout AppContext) -> [AppEffect] {
     switch action {
-    case .tabSelected:
-      return []
-
     case .configurationLoaded(let configuration, let apiURLs):
-      state.tracker.isLoading = false
-      state.tracker.apiURLs = apiURLs
+      isLoading = false
+      self.apiURLs = apiURLs
       guard let configuration else {
-        state.tracker.configuration = nil
+        self.configuration = nil
         return []
       }
-      state.tracker.configuration = configuration
-      let requestID = state.makeRequestID()
-      state.tracker.startupRequestID = requestID
+      self.configuration = configuration
+      let requestID = context.makeRequestID()
+      startupRequestID = requestID
       return [.tracker(.initialize(requestID: requestID, configuration, persist: false))]
 
     case .initializationFinished(let requestID, let configuration, let result):
-      return trackerInitializationFinished(&state, requestID, configuration, result)
+      return trackerInitializationFinished(requestID, configuration, result)
 
     case .eventsProcessed(let report):
-      state.tracker.appendLog(report.entries)
-      state.tracker.queuedCount = report.remaining
+      appendLog(report.entries)
+      queuedCount = report.remaining
       for entry in report.entries {
         switch entry {
-        case .stopped(let failure): state.tracker.lastError = failure
-        case .sent: state.tracker.lastError = nil
+        case .stopped(let failure): lastError = failure
+        case .sent: lastError = nil
         default: break
         }
       }
-      if report.isOffline, report.remaining > 0, !state.tracker.isRetryScheduled {
-        state.tracker.isRetryScheduled = true
+      if report.isOffline, report.remaining > 0, !isRetryScheduled {
+        isRetryScheduled = true
         return [.tracker(.scheduleRetry(seconds: TrackerState.retryDelay))]
       }
       return []
 
     case .retryTimerFired:
-      state.tracker.isRetryScheduled = false
-      guard let configuration = state.tracker.configuration, state.tracker.queuedCount > 0 else {
+      isRetryScheduled = false
+      guard let configuration = configuration, queuedCount > 0 else {
         return []
       }
       return [.tracker(.flush(configuration, summary: false))]
 
     case .resetFinished(let success):
-      state.tracker.isResetting = false
-      state.tracker.isConfirmingReset = false
+      reset = .idle
       guard success else {
-        state.tracker.lastError = .storageFailed
+        lastError = .storageFailed
         return []
       }
       var fresh = TrackerState()
       fresh.isLoading = false
-      fresh.apiURLs = state.tracker.apiURLs
-      state.tracker = fresh
-      state.router.trackerPath = []
+      fresh.apiURLs = apiURLs
+      self = fresh
       return []
     }
   }
 
-  static func trackerInitializationFinished(
-    _ state: inout AppState, _ requestID: Int, _ configuration: TrackerConfiguration,
-    _ result: Result<Date, TrackerFailure>
+  mutating func trackerInitializationFinished(
+    _ requestID: Int, _ configuration: TrackerConfiguration, _ result: Result<Date, TrackerFailure>
   ) -> [AppEffect] {
-    if let form = trackerForm(state), form.phase == .initializing(requestID: requestID) {
+    if let form = trackerForm, form.phase == .initializing(requestID: requestID) {
       switch result {
       case .success(let date):
-        state.tracker.configuration = configuration
-        state.tracker.initializedAt = date
-        state.tracker.lastError = nil
-        state.tracker.identifiedUserID = nil
-        state.tracker.startupRequestID = nil
-        state.tracker.appendLog([.initialized(configuration.environment)])
-        state.tracker.setupForm = TrackerForm()
-        if case .settings? = state.router.trackerPath.last { state.router.trackerPath.removeLast() }
+        self.configuration = configuration
+        initializedAt = date
+        lastError = nil
+        identifiedUserID = nil
+        startupRequestID = nil
+        appendLog([.initialized(configuration.environment)])
+        setupForm = TrackerForm()
+        if case .settings? = path.last { path.removeLast() }
         return [.tracker(.flush(configuration, summary: false))]
       case .failure(let failure):
-        updateTrackerForm(&state) { form in
+        updateTrackerForm { form in
           form.phase = .failed(failure)
           switch failure {
           case .invalidAPIKey: form.focus = .field(.apiKey)
@@ -202,114 +202,51 @@ extension AppReducer {
         return []
       }
     }
-    guard state.tracker.startupRequestID == requestID, state.tracker.configuration == configuration
+    guard startupRequestID == requestID, configuration == configuration
     else { return [] }
-    state.tracker.startupRequestID = nil
+    startupRequestID = nil
     switch result {
     case .success(let date):
-      state.tracker.initializedAt = date
-      state.tracker.lastError = nil
-      state.tracker.appendLog([.initialized(configuration.environment)])
+      initializedAt = date
+      lastError = nil
+      appendLog([.initialized(configuration.environment)])
       return [.tracker(.flush(configuration, summary: false))]
     case .failure(let failure):
-      state.tracker.lastError = failure
-      state.tracker.appendLog([.initializationFailed(failure)])
+      lastError = failure
+      appendLog([.initializationFailed(failure)])
       return []
     }
-  }
-
-  /// Keys on this tab that no global binding took (or every key while a text field has the focus).
-  static func handleTrackerKey(_ state: inout AppState, _ key: Key) -> [AppEffect] {
-    if key == .function(1) {
-      state.isHelpVisible = true
-      return []
-    }
-    switch state.router.trackerPath.last {
-    case .settings?:
-      return handleTrackerFormKey(&state, key)
-    case .event(let form)?:
-      return handleTrackerEventFormKey(&state, form, key)
-    case nil:
-      if state.tracker.isLoading { return [] }
-      if state.tracker.configuration == nil { return handleTrackerFormKey(&state, key) }
-      return handleTrackerDemoKey(&state, key)
-    }
-  }
-
-  static func handleTrackerPaste(_ state: inout AppState, _ text: String) -> [AppEffect] {
-    guard state.isEditingText else { return [] }
-    if case .event? = state.router.trackerPath.last {
-      updateTrackerEventForm(&state) { form in
-        let cleaned = PastedText.clean(text, for: form.focus == .properties ? .multiline : .text)
-        form.edit { $0.insert(cleaned) }
-      }
-      return []
-    }
-    updateTrackerForm(&state) { form in
-      guard let id = form.focusedTextField else { return }
-      form.edit(id) { $0.insert(PastedText.clean(text, for: id == .apiKey ? .secret : .text)) }
-      form.errors[id] = nil
-      if case .failed = form.phase { form.phase = .editing }
-    }
-    return []
-  }
-
-  /// True when a text field of this tab has the focus (so 1/2/3, q and ? are typed, not commands).
-  static func trackerIsEditingText(_ state: AppState) -> Bool {
-    if case .event(let form)? = state.router.trackerPath.last { return form.isEditingText }
-    guard let form = trackerForm(state) else { return false }
-    return form.focusedTextField != nil && !form.isBusy
-  }
-
-  /// Esc on this tab; nil means "pop the tab's stack".
-  static func trackerGoBack(_ state: inout AppState) -> [AppEffect]? {
-    if state.router.trackerPath.isEmpty, state.tracker.isConfirmingReset {
-      state.tracker.isConfirmingReset = false
-      return []
-    }
-    if let form = trackerForm(state), case .initializing(let requestID) = form.phase {
-      updateTrackerForm(&state) { $0.phase = .editing }
-      return [.cancel(requestID: requestID)]
-    }
-    // The setup form is the tab's root: Esc leaves the text field, so 1/2/3, q and ? work again.
-    if state.router.trackerPath.isEmpty, let form = trackerForm(state), form.focusedTextField != nil {
-      updateTrackerForm(&state) { $0.focus = .initialize }
-      return []
-    }
-    return nil
   }
 
   // MARK: Helpers
 
   /// The configuration form on screen: the pushed Settings form, or the root form while unconfigured.
-  static func trackerForm(_ state: AppState) -> TrackerForm? {
-    switch state.router.trackerPath.last {
+  public var trackerForm: TrackerForm? {
+    switch path.last {
     case .settings(let form)?: return form
     case .event?: return nil
     case nil:
-      guard !state.tracker.isLoading, state.tracker.configuration == nil else { return nil }
-      return state.tracker.setupForm
+      guard !isLoading, configuration == nil else { return nil }
+      return setupForm
     }
   }
 
-  static func updateTrackerForm(_ state: inout AppState, _ body: (inout TrackerForm) -> Void) {
-    switch state.router.trackerPath.last {
+  mutating func updateTrackerForm(_ body: (inout TrackerForm) -> Void) {
+    switch path.last {
     case .settings(var form)?:
       body(&form)
-      state.router.trackerPath[state.router.trackerPath.count - 1] = .settings(form)
+      path[path.count - 1] = .settings(form)
     case .event?:
       return
     case nil:
-      guard !state.tracker.isLoading, state.tracker.configuration == nil else { return }
-      body(&state.tracker.setupForm)
+      guard !isLoading, configuration == nil else { return }
+      body(&setupForm)
     }
   }
 
-  static func updateTrackerEventForm(
-    _ state: inout AppState, _ body: (inout TrackerEventForm) -> Void
-  ) {
-    guard case .event(var form)? = state.router.trackerPath.last else { return }
+  mutating func updateTrackerEventForm(_ body: (inout TrackerEventForm) -> Void) {
+    guard case .event(var form)? = path.last else { return }
     body(&form)
-    state.router.trackerPath[state.router.trackerPath.count - 1] = .event(form)
+    path[path.count - 1] = .event(form)
   }
 }

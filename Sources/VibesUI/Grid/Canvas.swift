@@ -4,11 +4,15 @@ public struct Rect: Sendable, Hashable {
   public var column: Int
   public var width: Int
   public var height: Int
-  public init(row: Int, column: Int, width: Int, height: Int) {
+  /// The rows the terminal shows of this area. A screen taller than the terminal is drawn into a taller
+  /// area and scrolled; screens that adapt to the terminal (compact layouts) decide by this.
+  public var visibleHeight: Int
+  public init(row: Int, column: Int, width: Int, height: Int, visibleHeight: Int? = nil) {
     self.row = row
     self.column = column
     self.width = max(0, width)
     self.height = max(0, height)
+    self.visibleHeight = max(0, min(visibleHeight ?? height, height))
   }
   public var bottom: Int { row + height }
   public var right: Int { column + width }

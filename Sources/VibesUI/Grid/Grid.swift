@@ -1,3 +1,5 @@
+import VibesCore
+
 /// One terminal cell. `text` is one grapheme of display width 1 or 2; the cell right of a wide
 /// grapheme holds `""` (a continuation) and is never drawn by itself.
 public struct Cell: Sendable, Hashable {
@@ -43,6 +45,13 @@ public struct Grid: Sendable, Hashable {
   /// Where the terminal cursor should blink (a focused text field), or nil to hide it.
   public var cursor: GridPosition?
   public var links: [Hyperlink] = []
+  /// The row of the focused element when it is not a text field (a button, a list row), so a scrolled
+  /// screen keeps it in view.
+  public var focusRow: Int?
+  /// The row of a message that must be seen (a new error), kept in view when nothing else is focused.
+  public var attentionRow: Int?
+  /// The content viewport as drawn (set by the app view; the runtime records it for PgUp/PgDn).
+  public var viewport: ViewportMetrics?
 
   public init(width: Int, height: Int) {
     self.width = max(0, width)

@@ -8,30 +8,23 @@ public enum AppView {
       TooSmallScreen.render(into: &grid, size: state.size, t)
       return grid
     }
-    Chrome.renderTabBar(into: &grid, selected: state.router.selectedTab, t)
+    Chrome.renderTabBar(into: &grid, selected: state.selectedTab, t)
     let content = Rect(
       row: ScreenLayout.headerRows, column: 0, width: grid.width,
       height: grid.height - ScreenLayout.headerRows - ScreenLayout.footerRows)
-
-    switch state.router.selectedTab {
-    case .feed:
-      switch state.router.feedPath.last {
-      case nil: FeedScreen.render(state, into: &grid, content, t)
-      case .checklist(let checklist): ChecklistScreen.render(state, checklist, into: &grid, content, t)
-      case .spotify(let connect): SpotifyScreen.render(state, connect, into: &grid, content, t)
-      case .credentialForm(let form): FormScreen.render(state, form, into: &grid, content, t)
+    if let screen = TabScreens.screen(state.selectedTab) {
+      grid.viewport = ScrollView.render(into: &grid, content, scroll: state.context.scroll) { canvas, area in
+        screen.render(state, &canvas, area, t)
       }
-    case .appStoreConnect:
-      AppStoreConnectScreen.render(state, into: &grid, content, t)
-    case .tracker:
-      TrackerScreen.render(state, into: &grid, content, t)
     }
-
+    // The viewport decides whether PgUp/PgDn scroll, so the footer is drawn from the state it will have.
+    var drawn = state
+    if let viewport = grid.viewport { drawn.context.viewport = viewport }
     Chrome.renderStatus(into: &grid, state, t)
-    Chrome.renderFooter(into: &grid, Chrome.footer(for: state, t))
+    Chrome.renderFooter(into: &grid, drawn.keyHints, t)
     if state.isHelpVisible {
       grid.cursor = nil
-      HelpOverlay.render(into: &grid, entries: HelpOverlay.entries(for: state, t), t)
+      HelpOverlay.render(into: &grid, hints: drawn.keyHints, t)
     }
     return grid
   }

@@ -15,7 +15,7 @@ enum ChecklistScreen {
     }
 
     // Boxed rows when there is room, two-line rows on short terminals.
-    let boxed = area.height >= 17
+    let boxed = area.visibleHeight >= 17
     let rowHeight = boxed ? 4 : 3
     var top = area.row + 2
     for step in SetupStep.allCases {

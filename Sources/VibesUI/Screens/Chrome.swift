@@ -2,23 +2,15 @@ import VibesCore
 
 /// The frame around every screen: tab bar on top, status line and key footer at the bottom.
 enum Chrome {
-  static func renderTabBar(into grid: inout Grid, selected: Tab, _ t: Localizer) {
+  static func renderTabBar(into grid: inout Grid, selected: TabID, _ t: Localizer) {
     var column = 1
     column += grid.write(t[.appName], row: 0, column: column, style: Theme.title) + 2
-    for tab in Tab.allCases {
-      let label = " \(tab.rawValue) \(title(tab, t)) "
-      let style = tab == selected ? Theme.selected : Theme.hint
+    for (index, screen) in TabScreens.all.enumerated() {
+      let label = " \(index + 1) \(screen.title(t)) "
+      let style = screen.id == selected ? Theme.selected : Theme.hint
       column += grid.write(label, row: 0, column: column, style: style) + 1
     }
     grid.write(String(repeating: "─", count: grid.width), row: 1, column: 0, style: Theme.hint)
-  }
-
-  static func title(_ tab: Tab, _ t: Localizer) -> String {
-    switch tab {
-    case .feed: return t[.tabFeed]
-    case .appStoreConnect: return t[.tabAppStoreConnect]
-    case .tracker: return t[.tabTracker]
-    }
   }
 
   static func renderStatus(into grid: inout Grid, _ state: AppState, _ t: Localizer) {
@@ -26,32 +18,50 @@ enum Chrome {
     let style: CellStyle
     switch notice {
     case .noBrowser, .storageUnavailable: style = Theme.warning
-    case .saved, .savedCityWithEvents, .savedCityWithoutEvents, .removed: style = Theme.complete
+    case .text(_, _, let isWarning): style = isWarning ? Theme.warning : .plain
+    case .saved, .savedCityWithEvents, .savedCityWithoutEvents, .removed, .message: style = Theme.complete
     default: style = .plain
     }
     grid.write(t.notice(notice), row: grid.height - 2, column: 1, style: style, maxWidth: grid.width - 2)
   }
 
-  static func renderFooter(into grid: inout Grid, _ text: String) {
-    grid.write(text, row: grid.height - 1, column: 1, style: Theme.hint, maxWidth: grid.width - 2)
+  static func renderFooter(into grid: inout Grid, _ hints: [KeyHint], _ t: Localizer) {
+    grid.write(footer(hints, width: grid.width - 2, t), row: grid.height - 1, column: 1, style: Theme.hint)
   }
 
-  static func footer(for state: AppState, _ t: Localizer) -> String {
-    switch state.router.selectedTab {
-    case .appStoreConnect: return AppStoreConnectScreen.footer(state, t)
-    case .tracker: return TrackerScreen.footer(state, t)
-    case .feed:
-      switch state.router.feedPath.last {
-      case nil: return t[.footerFeed]
-      case .checklist: return t[.footerChecklist]
-      case .spotify(let connect): return SpotifyScreen.footer(state, connect, t)
-      case .credentialForm(let form):
-        switch form.phase {
-        case .validating, .saving, .removing: return t[.footerFormBusy]
-        case .confirmingRemoval: return t[.footerConfirm]
-        default: return t[.footerForm]
-        }
-      }
+  /// The footer generated from the bindings in force, in their order: "key what" pairs while they fit;
+  /// past that, a binding keeps only its key, so every key stays listed; "? help" (or "F1 help" in a
+  /// field) always ends the line.
+  static func footer(_ hints: [KeyHint], width: Int, _ t: Localizer) -> String {
+    var seen = Set<String>()
+    let shown = hints.filter { $0.inFooter && seen.insert($0.label).inserted }
+    let full = shown.map { "\(t.keyLabel($0.label)) \(t.help($0.help))" }
+    if DisplayWidth.of(full.joined(separator: " · ")) <= width { return full.joined(separator: " · ") }
+    let helpHint = shown.first { $0.help == .common(.helpHelp) }
+    let tail = helpHint.map { "\(t.keyLabel($0.label)) \(t.help($0.help))" } ?? "F1 \(t[.helpHelp])"
+    let rest = shown.filter { $0.help != .common(.helpHelp) }
+    let keys = rest.map { t.keyLabel($0.label) }
+    var parts: [String] = []
+    for (index, hint) in rest.enumerated() {
+      let long = "\(keys[index]) \(t.help(hint.help))"
+      let after = Array(keys[(index + 1)...]) + [tail]
+      let withLong = (parts + [long] + after).joined(separator: " · ")
+      parts.append(DisplayWidth.of(withLong) <= width ? long : keys[index])
+    }
+    while !parts.isEmpty, DisplayWidth.of((parts + [tail]).joined(separator: " · ")) > width { parts.removeLast() }
+    return (parts + [tail]).joined(separator: " · ")
+  }
+}
+
+extension Localizer {
+  /// A binding's description in this language.
+  public func help(_ text: HelpText) -> String {
+    switch text {
+    case .common(let key): return self[key]
+    case .tracker(let key): return self[key]
+    case .appStoreConnect(let key): return self[key]
+    case .spotify(let key): return self[key]
+    case .text(let en, let de): return language == .de ? de : en
     }
   }
 }

@@ -4,7 +4,7 @@ import VibesCore
 /// The Feed root: the SetupCard, always first and always visible, then the cached items.
 enum FeedScreen {
   static func render(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
-    let cardFocused = state.feed.selectedItem == nil
+    let cardFocused = state.feed.list.selectedItem == nil
     SetupCard.render(
       facts: state.facts, focused: cardFocused, into: &grid,
       Rect(row: area.row, column: 1, width: area.width - 2, height: ScreenLayout.setupCardRows), t)
@@ -12,7 +12,7 @@ enum FeedScreen {
     let headingRow = area.row + ScreenLayout.setupCardRows + 1
     var column = 2
     column += grid.write(t[.feedHeading], row: headingRow, column: column, style: Theme.title)
-    if let total = state.feed.totalCount, total > 0 {
+    if let total = state.feed.list.totalCount, total > 0 {
       grid.write(
         "· " + t.format(.feedCount, ["count": total.formatted(.number.grouping(.automatic))]),
         row: headingRow, column: column + 1, style: Theme.hint)
@@ -20,7 +20,7 @@ enum FeedScreen {
 
     let listTop = headingRow + 1
     let rows = ScreenLayout.feedVisibleRows(state.size)
-    guard let total = state.feed.totalCount else {
+    guard let total = state.feed.list.totalCount else {
       grid.write(t[.feedLoading], row: listTop, column: 2, style: Theme.hint)
       return
     }
@@ -32,11 +32,11 @@ enum FeedScreen {
       return
     }
     for offset in 0..<rows {
-      let index = state.feed.scrollTop + offset
+      let index = state.feed.list.scrollTop + offset
       guard index < total else { break }
       let row = listTop + offset
-      let isSelected = state.feed.selectedItem == index
-      guard let item = state.feed.item(at: index) else {
+      let isSelected = state.feed.list.selectedItem == index
+      guard let item = state.feed.list.item(at: index) else {
         grid.write("…", row: row, column: 2, style: Theme.hint)
         continue
       }

@@ -2,36 +2,18 @@ import VibesCore
 
 /// "?" (or F1 in a text field): the keys of the current screen in a box over it.
 enum HelpOverlay {
-  static func entries(for state: AppState, _ t: Localizer) -> [(String, String)] {
+  /// One line per distinct key label, in the order the bindings are declared, plus the text keys.
+  static func entries(_ hints: [KeyHint], editing: Bool, _ t: Localizer) -> [(String, String)] {
+    var seen = Set<String>()
     var entries: [(String, String)] = []
-    switch state.router.selectedTab {
-    case .feed: break
-    case .appStoreConnect:
-      return AppStoreConnectScreen.helpEntries(state, t) + [
-        ("1 2 3", t[.helpTabs]), ("q", t[.helpQuit]), ("Ctrl-C", t[.helpQuitAnywhere]),
-      ]
-    case .tracker:
-      return TrackerScreen.helpEntries(state, t) + [
-        ("1 2 3", t[.helpTabs]), ("q", t[.helpQuit]), ("Ctrl-C", t[.helpQuitAnywhere]),
-      ]
+    for hint in hints + (editing ? TextEditing.hints : []) where seen.insert(hint.label).inserted {
+      entries.append((hint.label, t.help(hint.help)))
     }
-    let feedTop = state.router.selectedTab == .feed ? state.router.feedPath.last : nil
-    switch feedTop {
-    case .credentialForm:
-      entries += [
-        ("Tab / Shift-Tab", t[.helpNextField]), ("Enter", t[.helpNextField]), ("Ctrl-S", t[.helpSubmit]),
-        ("Ctrl-U", t[.helpClear]), ("Alt-Enter / Ctrl-J", t[.helpNewline]), ("← → Home End", t[.helpEditing]),
-        ("Ctrl-O", t[.helpOpenLink]), ("Ctrl-Y", t[.helpCopyLink]), ("Ctrl-R", t[.helpRetry]),
-        ("Esc", t[.helpBack]), ("F1", t[.helpHelp]),
-      ]
-    case .spotify(let connect):
-      entries += SpotifyScreen.helpEntries(state, connect, t)
-    case .checklist, nil:
-      entries += [("↑ ↓ / j k", t[.helpMove]), ("Enter", t[.helpOpen]), ("g / G", t[.helpTop])]
-      entries += [("Esc", t[.helpBack]), ("?", t[.helpHelp])]
-    }
-    entries += [("1 2 3", t[.helpTabs]), ("q", t[.helpQuit]), ("Ctrl-C", t[.helpQuitAnywhere])]
     return entries
+  }
+
+  static func render(into grid: inout Grid, hints: [KeyHint], _ t: Localizer) {
+    render(into: &grid, entries: entries(hints, editing: grid.cursor != nil, t), t)
   }
 
   static func render(into grid: inout Grid, entries unlabelled: [(String, String)], _ t: Localizer) {

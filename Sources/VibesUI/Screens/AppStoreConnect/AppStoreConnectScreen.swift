@@ -3,7 +3,7 @@ import VibesCore
 /// The App Store Connect tab: setup until credentials are verified, then the dashboard; settings on top.
 enum AppStoreConnectScreen {
   static func render(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
-    if case .settings(let settings)? = state.router.appStoreConnectPath.last {
+    if case .settings(let settings)? = state.appStoreConnect.path.last {
       AppStoreConnectSettingsScreen.render(settings, into: &grid, area, t)
       return
     }
@@ -14,35 +14,6 @@ enum AppStoreConnectScreen {
       AppStoreConnectSetupScreen.render(state, into: &grid, area, t)
     case .dashboard:
       AppStoreConnectDashboardScreen.render(state, into: &grid, area, t)
-    }
-  }
-
-  static func footer(_ state: AppState, _ t: Localizer) -> String {
-    if case .settings(let settings)? = state.router.appStoreConnectPath.last {
-      return settings.removal == .confirming ? t[.ascFooterConfirm] : t[.ascFooterSettings]
-    }
-    switch state.appStoreConnect.root {
-    case .loading: return t[.ascFooterLoading]
-    case .setup:
-      return state.appStoreConnect.setup.isVerifying ? t[.ascFooterSetupBusy] : t[.ascFooterSetup]
-    case .dashboard: return t[.ascFooterDashboard]
-    }
-  }
-
-  /// Key help for the overlay, screen-specific entries first.
-  static func helpEntries(_ state: AppState, _ t: Localizer) -> [(String, String)] {
-    if case .settings? = state.router.appStoreConnectPath.last {
-      return [("Enter", t[.ascHelpRemove])]
-    }
-    switch state.appStoreConnect.root {
-    case .loading: return []
-    case .setup:
-      return [
-        ("Ctrl-S", t[.ascHelpConnect]), ("Ctrl-J, Alt-Enter", t[.ascHelpNewline]),
-        ("/path/AuthKey_….p8", t[.ascHelpPath]),
-      ]
-    case .dashboard:
-      return [("r", t[.ascHelpSync]), ("s", t[.ascHelpSettings])]
     }
   }
 
@@ -61,13 +32,6 @@ enum AppStoreConnectScreen {
     case .storageFailed: return t[.ascFailureStorage]
     case .notConfigured: return t[.ascFailureNotConfigured]
     }
-  }
-
-  static func banner(_ state: AppState, into grid: inout Grid, _ t: Localizer) {
-    guard let banner = state.appStoreConnect.banner else { return }
-    let text = banner == .credentialsRemoved ? t[.ascBannerRemoved] : t[.ascBannerLinkCopied]
-    grid.write(
-      text, row: grid.height - 2, column: 1, style: Theme.complete, maxWidth: grid.width - 2)
   }
 
   @discardableResult
@@ -100,10 +64,10 @@ enum AppStoreConnectSetupScreen {
       messageRows = lines(AppStoreConnectScreen.failure(failure, t) + " " + t[.ascNothingSaved])
       if failure.isRetryable { messageRows += lines(t[.ascRetryHint]) }
     }
-    let url = AppReducer.appStoreConnectKeysURL
+    let url = AppStoreConnectState.keysURL
     let linkRows = LinkLine.height(url: url, label: t[.ascLinkLabel], area: area) + 1
     let fixedRows = 1 + linkRows + 2 * AppStoreConnectField.allCases.count + 2 + messageRows
-    var room = area.height - fixedRows - lines(t[.ascSetupIntro])
+    var room = area.visibleHeight - fixedRows - lines(t[.ascSetupIntro])
     row = AppStoreConnectScreen.wrapped(t[.ascSetupIntro], into: &grid, row: row, area: area)
     for note in [t[.ascSetupLocalOnly], t[.ascSetupDelay]] where lines(note) <= room {
       row = AppStoreConnectScreen.wrapped(note, into: &grid, row: row, area: area, style: Theme.hint)
@@ -171,7 +135,6 @@ enum AppStoreConnectSetupScreen {
           t[.ascRetryHint], into: &grid, row: row, area: area, style: Theme.title)
       }
     }
-    AppStoreConnectScreen.banner(state, into: &grid, t)
   }
 
   /// Draws a field's input line; returns the cursor column. The private key is never drawn: only a path
@@ -298,10 +261,9 @@ enum AppStoreConnectDashboardScreen {
       if dashboard.lastSync != nil {
         grid.write(t[.ascNoApps], row: tableRow + 1, column: 2, style: Theme.hint, maxWidth: width)
       }
-      AppStoreConnectScreen.banner(state, into: &grid, t)
-      return
+        return
     }
-    let rows = AppReducer.appStoreConnectVisibleRows(state.size)
+    let rows = AppStoreConnectState.visibleRows(state.size)
     for offset in 0..<rows {
       let index = dashboard.scrollTop + offset
       guard index < dashboard.apps.count, tableRow + 1 + offset < area.bottom else { break }
@@ -320,7 +282,6 @@ enum AppStoreConnectDashboardScreen {
         TerminalText.sanitize(app.sku), row: row, column: skuColumn, style: style,
         maxWidth: area.right - skuColumn - 1)
     }
-    AppStoreConnectScreen.banner(state, into: &grid, t)
   }
 }
 

@@ -14,7 +14,7 @@ enum SpotifyScreen {
       var probe = LineWriter(
         grid: Grid(width: grid.width, height: 400), area: Rect(row: 0, column: 0, width: area.width, height: 400))
       renderAttempt(state, connect, authorization, compact: false, into: &probe, t)
-      let compact = probe.row + 2 > area.height
+      let compact = probe.row + 2 > area.visibleHeight
       if !compact {
         writer.line(t[S.title], style: Theme.title)
         writer.skip()
@@ -134,33 +134,6 @@ enum SpotifyScreen {
         + String(repeating: "•", count: min(24, clean.distance(from: mark, to: clean.endIndex) - 1))
     }
     return String(repeating: "•", count: min(24, clean.count))
-  }
-
-  static func footer(_ state: AppState, _ connect: SpotifyConnectState, _ t: Localizer) -> String {
-    let connected = state.facts?.storedSecrets.contains(.spotify) ?? false
-    switch connect.phase {
-    case .waiting: return t[S.footerWaiting]
-    case .starting, .exchanging, .disconnecting: return t[S.footerBusy]
-    case .confirmingDisconnect: return t[S.spFooterConfirm]
-    case .idle, .failed: return connected ? t[S.footerConnected] : t[S.footerIdle]
-    }
-  }
-
-  static func helpEntries(_ state: AppState, _ connect: SpotifyConnectState, _ t: Localizer) -> [(String, String)] {
-    let connected = state.facts?.storedSecrets.contains(.spotify) ?? false
-    switch connect.phase {
-    case .waiting:
-      return [
-        ("Enter", t[S.helpSubmitPaste]), ("Ctrl-O", t[S.helpOpenAuthorize]), ("Ctrl-Y", t[S.helpCopyAuthorize]),
-        ("Esc", t[S.helpCancel]), ("F1", t[.helpHelp]),
-      ]
-    default:
-      if connected { return [("d", t[S.helpDisconnect]), ("Esc", t[S.helpCancel]), ("?", t[.helpHelp])] }
-      return [
-        ("Enter", t[S.helpConnect]), ("o", t[S.helpOpenDashboard]), ("y", t[S.helpCopyRedirect]),
-        ("Esc", t[S.helpCancel]), ("?", t[.helpHelp]),
-      ]
-    }
   }
 
   /// The checklist's status word for the Spotify row.

@@ -76,7 +76,7 @@ enum TrackerDemoScreen {
     let logWidth = area.width - logColumn - 1
     grid.write(
       t[TrackerL10n.trackerLogTitle], row: actionsTop, column: logColumn, style: Theme.title)
-    let logRows = max(0, area.bottom - actionsTop - 1)
+    let logRows = max(0, area.row + area.visibleHeight - actionsTop - 1)
     // Newest at the bottom; long lines wrap so no result is cut off.
     var lines: [(String, CellStyle)] = []
     for entry in tracker.log.suffix(logRows) {
@@ -98,13 +98,13 @@ enum TrackerDemoScreen {
         line.0, row: actionsTop + 1 + offset, column: logColumn, style: line.1, maxWidth: logWidth)
     }
 
-    if tracker.isConfirmingReset || tracker.isResetting {
+    if tracker.reset != .idle {
       let text =
-        tracker.isResetting
+        tracker.reset == .resetting
         ? t[TrackerL10n.trackerResetting]
         : t.format(TrackerL10n.trackerConfirmReset, ["count": String(tracker.queuedCount)])
       let wrapped = WordWrap.lines(text, width: area.width - 4)
-      var current = area.bottom - wrapped.count
+      var current = area.row + area.visibleHeight - wrapped.count
       for line in wrapped {
         grid.clear(Rect(row: current, column: 0, width: area.width, height: 1))
         grid.write(line, row: current, column: 2, style: Theme.warning)

@@ -1,0 +1,292 @@
+extension TabID {
+  public static let feed = TabID("feed")
+}
+
+/// The Feed tab: the SetupCard and the cached feed at the root; the checklist, the credential forms and
+/// the Spotify screen pushed on `path`.
+public struct FeedTab: TabFeature {
+  public static let id = TabID.feed
+  public typealias Action = FeedAction
+  public typealias Effect = FeedEffect
+  public typealias Command = FeedCommand
+
+  public var path: [FeedDestination] = []
+  public var list = FeedState()
+
+  public init() {}
+
+  public var depth: Int { path.count }
+
+  public var isEditingText: Bool {
+    switch path.last {
+    case .credentialForm(let form)?:
+      guard form.focusedFieldIndex != nil else { return false }
+      switch form.phase {
+      case .editing, .failed, .removalFailed: return true
+      default: return false
+      }
+    case .spotify(let connect)?:
+      if case .waiting = connect.phase { return true }
+      return false
+    default:
+      return false
+    }
+  }
+
+  /// The request a quit must cancel, if one runs on top.
+  public var runningRequestID: Int? {
+    switch path.last {
+    case .credentialForm(let form)?:
+      if case .validating(let id) = form.phase { return id }
+    case .spotify(let connect)?:
+      return connect.requestID
+    default: break
+    }
+    return nil
+  }
+
+  public mutating func start(_ context: inout AppContext) -> [AppEffect] {
+    windowEffects(context, force: true) + [Self.run(.spotify(.loadStatus))]
+  }
+
+  public mutating func contextChanged(_ change: ContextChange, _ context: inout AppContext) -> [AppEffect] {
+    switch change {
+    case .resized:
+      clampScroll(context)
+      return windowEffects(context)
+    case .factsChanged:
+      return []
+    }
+  }
+
+  public mutating func reduce(_ action: FeedAction, _ context: inout AppContext) -> [AppEffect] {
+    switch action {
+    case .windowLoaded(let total, let offset, let items):
+      list.totalCount = total
+      list.windowOffset = offset
+      list.window = items
+      list.pendingWindow = nil
+      clampScroll(context)
+      return []
+    case .openSetupStep(let step):
+      path = [.checklist(ChecklistState(selection: step))]
+      return openStep(step, &context)
+    case .credentialPreviewLoaded(let step, let preview):
+      updateForm(step: step) { form in
+        if let index = form.fields.firstIndex(where: { $0.id == .apiKey }), form.fields[index].storedPreview != nil {
+          form.fields[index].storedPreview = preview ?? ""
+        }
+      }
+      return []
+    case .validationFinished(let requestID, let result):
+      return validationFinished(requestID: requestID, result: result)
+    case .credentialSaved(let requestID, let facts, let success):
+      return credentialSaved(requestID: requestID, facts: facts, success: success, &context)
+    case .credentialSaveFailed(let requestID):
+      updateForm(requestID: requestID) { $0.phase = .failed(.storageFailed) }
+      return []
+    case .credentialRemoved(let step, let facts):
+      context.facts = facts
+      context.notice = .removed(step)
+      if topForm?.step == step { popToChecklist() }
+      return []
+    case .credentialRemovalFailed(let step):
+      updateForm(step: step) { $0.phase = .removalFailed }
+      return []
+    case .spotify(let action):
+      return reduceSpotify(action, &context)
+    }
+  }
+
+  public func bindings(_ context: AppContext) -> [KeyBinding<FeedCommand>] {
+    switch path.last {
+    case nil: return listBindings
+    case .checklist: return checklistBindings
+    case .credentialForm(let form): return formBindings(form)
+    case .spotify(let connect): return spotifyBindings(connect, context)
+    }
+  }
+
+  public mutating func perform(_ command: FeedCommand, _ context: inout AppContext) -> [AppEffect] {
+    switch command {
+    case .list(let move): return moveInList(move, context)
+    case .openCard: return openCard(&context)
+    case .checklist(let move): return moveInChecklist(move)
+    case .openStep: return openSelectedStep(&context)
+    case .form(let command): return performForm(command, &context)
+    case .spotify(let command): return performSpotify(command, &context)
+    }
+  }
+
+  public mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
+    switch path.last {
+    case .credentialForm?: return handleFormText(event)
+    case .spotify?: return handleSpotifyText(event)
+    default: return nil
+    }
+  }
+
+  public mutating func goBack(_ context: inout AppContext) -> [AppEffect]? {
+    switch path.last {
+    case nil:
+      return nil
+    case .spotify?:
+      if let effects = spotifyGoBack() { return effects }
+    case .credentialForm(let form)?:
+      switch form.phase {
+      case .validating(let id):
+        updateTopForm { $0.phase = .editing }
+        return [.cancel(requestID: id)]
+      case .confirmingRemoval, .removalFailed:
+        updateTopForm { $0.phase = .editing }
+        return []
+      case .saving, .removing:
+        // Local writes finish in milliseconds; leaving now would hide their outcome.
+        return []
+      case .editing, .failed:
+        break
+      }
+    case .checklist?:
+      break
+    }
+    path.removeLast()
+    return []
+  }
+
+  // MARK: Stack helpers
+
+  /// The credential form on top, if that is what shows.
+  public var topForm: CredentialForm? {
+    guard case .credentialForm(let form)? = path.last else { return nil }
+    return form
+  }
+
+  mutating func updateTopForm(_ body: (inout CredentialForm) -> Void) {
+    guard case .credentialForm(var form)? = path.last else { return }
+    body(&form)
+    path[path.count - 1] = .credentialForm(form)
+  }
+
+  /// Applies `body` to the top form when it belongs to `step`.
+  mutating func updateForm(step: SetupStep, _ body: (inout CredentialForm) -> Void) {
+    guard topForm?.step == step else { return }
+    updateTopForm(body)
+  }
+
+  /// Applies `body` to the top form when it is waiting for `requestID`; stale answers are dropped.
+  mutating func updateForm(requestID: Int, _ body: (inout CredentialForm) -> Void) {
+    guard let form = topForm else { return }
+    switch form.phase {
+    case .validating(let id) where id == requestID, .saving(let id) where id == requestID:
+      updateTopForm(body)
+    default:
+      return
+    }
+  }
+
+  /// Pops every screen above the checklist (after a successful save).
+  mutating func popToChecklist() {
+    while let last = path.last {
+      if case .checklist = last { return }
+      path.removeLast()
+    }
+  }
+}
+
+/// The Feed tab's own actions (effect answers and requests from the root).
+public enum FeedAction: Sendable, Hashable {
+  case windowLoaded(total: Int, offset: Int, items: [FeedItem])
+  /// Show the checklist with this step's screen on top.
+  case openSetupStep(SetupStep)
+  case credentialPreviewLoaded(SetupStep, preview: String?)
+  case validationFinished(requestID: Int, Result<ValidationSuccess, ValidationFailure>)
+  case credentialSaved(requestID: Int, facts: SetupFacts, ValidationSuccess)
+  case credentialSaveFailed(requestID: Int)
+  case credentialRemoved(SetupStep, facts: SetupFacts)
+  case credentialRemovalFailed(SetupStep)
+  case spotify(SpotifyAction)
+}
+
+/// The Feed tab's effects.
+public enum FeedEffect: CancellableEffect {
+  case loadFeedWindow(FeedWindowRequest)
+  /// Read the stored secret only to produce its masked preview.
+  case loadCredentialPreview(SetupStep)
+  case validate(requestID: Int, CredentialSubmission)
+  /// After a successful check: secret to the secret store, non-secrets to SQLite.
+  case save(requestID: Int, CredentialSubmission, ValidationSuccess)
+  case removeCredential(SetupStep)
+  case spotify(SpotifyEffect)
+
+  public var cancellationID: Int? {
+    switch self {
+    case .validate(let requestID, _): return requestID
+    case .spotify(let effect): return effect.cancellationID
+    default: return nil
+    }
+  }
+}
+
+/// What the Feed tab's bindings do.
+public enum FeedCommand: Sendable, Hashable {
+  case list(ListState.Move)
+  case openCard
+  case checklist(ListState.Move)
+  case openStep
+  case form(FormCommand)
+  case spotify(SpotifyCommand)
+}
+
+extension AppAction {
+  public static func spotify(_ action: SpotifyAction) -> AppAction { .feature(FeedTab.self, .spotify(action)) }
+  public static func feed(_ action: FeedAction) -> AppAction { .feature(FeedTab.self, action) }
+  public static func feedWindowLoaded(total: Int, offset: Int, items: [FeedItem]) -> AppAction {
+    .feed(.windowLoaded(total: total, offset: offset, items: items))
+  }
+  public static func credentialPreviewLoaded(_ step: SetupStep, preview: String?) -> AppAction {
+    .feed(.credentialPreviewLoaded(step, preview: preview))
+  }
+  public static func validationFinished(requestID: Int, _ result: Result<ValidationSuccess, ValidationFailure>)
+    -> AppAction
+  { .feed(.validationFinished(requestID: requestID, result)) }
+  public static func credentialSaved(requestID: Int, facts: SetupFacts, _ success: ValidationSuccess) -> AppAction {
+    .feed(.credentialSaved(requestID: requestID, facts: facts, success))
+  }
+  public static func credentialSaveFailed(requestID: Int) -> AppAction { .feed(.credentialSaveFailed(requestID: requestID)) }
+  public static func credentialRemoved(_ step: SetupStep, facts: SetupFacts) -> AppAction {
+    .feed(.credentialRemoved(step, facts: facts))
+  }
+  public static func credentialRemovalFailed(_ step: SetupStep) -> AppAction { .feed(.credentialRemovalFailed(step)) }
+}
+
+extension AppEffect {
+  public static func spotify(_ effect: SpotifyEffect) -> AppEffect { FeedTab.run(.spotify(effect)) }
+  public static func loadFeedWindow(_ request: FeedWindowRequest) -> AppEffect { FeedTab.run(.loadFeedWindow(request)) }
+  public static func loadCredentialPreview(_ step: SetupStep) -> AppEffect { FeedTab.run(.loadCredentialPreview(step)) }
+  public static func validate(requestID: Int, _ submission: CredentialSubmission) -> AppEffect {
+    FeedTab.run(.validate(requestID: requestID, submission))
+  }
+  public static func save(requestID: Int, _ submission: CredentialSubmission, _ success: ValidationSuccess) -> AppEffect {
+    FeedTab.run(.save(requestID: requestID, submission, success))
+  }
+  public static func removeCredential(_ step: SetupStep) -> AppEffect { FeedTab.run(.removeCredential(step)) }
+
+  /// The Feed effect inside, if this is one.
+  public var feedEffect: FeedEffect? { effect(of: FeedTab.self) }
+}
+
+extension AppAction {
+  /// The Spotify action inside, if this is one.
+  public var spotifyAction: SpotifyAction? {
+    guard case .spotify(let action)? = self.action(of: FeedTab.self) else { return nil }
+    return action
+  }
+}
+
+extension AppEffect {
+  /// The Spotify effect inside, if this is one.
+  public var spotifyEffect: SpotifyEffect? {
+    guard case .spotify(let effect)? = feedEffect else { return nil }
+    return effect
+  }
+}

@@ -1,0 +1,36 @@
+/// What every feature may read and change besides its own state: the screen size, the status line,
+/// the help overlay, the setup facts and the Spotify connection, request ids, and requests to the root
+/// (switch tab, open a setup step). Features get it `inout`; they never write global fields directly.
+public struct AppContext: Sendable, Hashable {
+  public var size: ScreenSize
+  /// What storage says about the setup; nil until it has been read.
+  public var facts: SetupFacts?
+  public var secretStore: SecretStoreInfo?
+  /// The Spotify connection as the app knows it (shared by the Feed, Explore, Create and Profile).
+  public var spotify = SpotifyState()
+  /// The one status line.
+  public var notice: Notice?
+  public var isHelpVisible = false
+  /// Set by a feature to ask the root to go somewhere else; the root clears it after acting.
+  public var navigationRequest: NavigationRequest?
+  /// The content viewport as last drawn (the runtime records it after each render).
+  public var viewport = ViewportMetrics()
+  /// The user's own scroll position on the screen on top (nil: follow the focus).
+  public var scroll = ScrollPosition()
+  /// Request ids tie asynchronous answers to the attempt that asked for them.
+  public var nextRequestID = 1
+
+  public init(size: ScreenSize) { self.size = size }
+
+  public mutating func makeRequestID() -> Int {
+    defer { nextRequestID += 1 }
+    return nextRequestID
+  }
+}
+
+/// A feature's request to the root to show something outside the feature.
+public enum NavigationRequest: Sendable, Hashable {
+  case selectTab(TabID)
+  /// Show the Feed's checklist with this step opened (e.g. "Connect Spotify" from Explore).
+  case openSetupStep(SetupStep)
+}

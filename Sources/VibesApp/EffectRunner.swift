@@ -17,20 +17,21 @@ public struct EffectRunner: Sendable {
   var log: Logger { dependencies.logger }
 
   /// One row per tab: which runner opens that tab's effects. Adding a tab adds one row here.
-  static let featureRunners: [TabID: @Sendable (EffectRunner, FeatureMessage, @escaping @Sendable (AppAction) -> Void) async -> Void] = [
-    .feed: { runner, message, send in
-      guard let effect = message.value(as: FeedEffect.self) else { return }
-      await runner.runFeed(effect, send: send)
-    },
-    .appStoreConnect: { runner, message, send in
-      guard let effect = message.value(as: AppStoreConnectEffect.self) else { return }
-      await runner.runAppStoreConnect(effect, send: send)
-    },
-    .tracker: { runner, message, send in
-      guard let effect = message.value(as: TrackerEffect.self) else { return }
-      await runner.runTracker(effect, send: send)
-    },
-  ]
+  static let featureRunners:
+    [TabID: @Sendable (EffectRunner, FeatureMessage, @escaping @Sendable (AppAction) -> Void) async -> Void] = [
+      .feed: { runner, message, send in
+        guard let effect = message.value(as: FeedEffect.self) else { return }
+        await runner.runFeed(effect, send: send)
+      },
+      .appStoreConnect: { runner, message, send in
+        guard let effect = message.value(as: AppStoreConnectEffect.self) else { return }
+        await runner.runAppStoreConnect(effect, send: send)
+      },
+      .tracker: { runner, message, send in
+        guard let effect = message.value(as: TrackerEffect.self) else { return }
+        await runner.runTracker(effect, send: send)
+      },
+    ]
 
   /// Runs `effect`, handing each resulting action to `send` (most effects send one; a sync may send
   /// progress; a cancelled check sends none).

@@ -61,6 +61,7 @@ final class AppStoreConnectEndToEndTests: XCTestCase {
     tmux.waitFor("Setup · 0/3")
     tmux.send("2")
     tmux.waitFor("Connect App Store Connect")
+    tmux.send("Tab")  // arriving on a tab never focuses a field: Tab enters the form
     tmux.type(Self.issuer)
     tmux.send("Tab")
     tmux.type(Self.keyID)
@@ -130,6 +131,7 @@ final class AppStoreConnectEndToEndTests: XCTestCase {
     tmux.waitFor("Setup · 0/3")
     tmux.send("2")
     tmux.waitFor("Connect App Store Connect")
+    tmux.send("Tab")  // arriving on a tab never focuses a field: Tab enters the form
     tmux.type("11111111-2222-3333-4444-555555555555")
     tmux.send("Tab", "Tab")
     tmux.type("~/AuthKey_\(Self.keyID).p8")

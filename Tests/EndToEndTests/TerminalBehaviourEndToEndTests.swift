@@ -161,7 +161,8 @@ final class TerminalBehaviourEndToEndTests: XCTestCase {
     tmux.waitFor("Connect App Store Connect")
     tmux.send("Escape", "3")
     tmux.waitFor("Tracking SDK · configuration")
-    tmux.send("1")
+    // Arriving on a tab never puts the next key into a field; Tab enters it, and then digits are text.
+    tmux.send("Tab", "1")
     tmux.waitFor("API Key      •", timeout: 2)
     tmux.send("C-u", "Escape", "1")
     tmux.waitFor("Setup · 0/3")

@@ -19,7 +19,8 @@ final class FeedTests: XCTestCase {
     XCTAssertEqual(
       Array(effects.prefix(3)),
       [.describeSecretStore, .loadFacts, .loadFeedWindow(FeedWindowRequest(offset: 0, limit: rows + 80))])
-    XCTAssertEqual(effects.filter { if case .loadFeedWindow? = $0.feedEffect { return true } else { return false } }.count, 1)
+    XCTAssertEqual(
+      effects.filter { if case .loadFeedWindow? = $0.feedEffect { return true } else { return false } }.count, 1)
   }
 
   func testScrollingRequestsANewWindowOnlyWhenLeavingTheLoadedOne() {

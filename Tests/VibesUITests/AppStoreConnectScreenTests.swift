@@ -142,7 +142,7 @@ final class AppStoreConnectScreenTests: XCTestCase {
     let text = grid.lines.joined(separator: "\n")
     for expected in [
       "2 apps", "Last sync: 2023-11-14 22:13 UTC", "T+1 / T+2", "Bundle ID", "com.example.alpha",
-      "B2", "r Sync apps again",
+      "B2", "r sync",
     ] {
       XCTAssertTrue(text.contains(expected), "missing \(expected):\n\(text)")
     }

@@ -118,7 +118,8 @@ public enum AppReducer {
       return select(tab, &state)
     case .openSetupStep(let step):
       var effects = select(.feed, &state)
-      effects += TabRegistry.registration(.feed)?.reduce(&state, FeatureMessage(.feed, FeedAction.openSetupStep(step)))
+      effects +=
+        TabRegistry.registration(.feed)?.reduce(&state, FeatureMessage(.feed, FeedAction.openSetupStep(step)))
         ?? []
       return effects
     }

@@ -13,7 +13,6 @@ public struct AppStoreConnectState: Sendable, Hashable {
   public init() {}
 }
 
-
 public enum AppStoreConnectSyncPhase: Sendable, Hashable {
   case idle
   case syncing(requestID: Int, fetched: Int)

@@ -59,12 +59,6 @@ public enum AppStoreConnectL10n: String, LocalizedKey {
   case ascRemovalFailed
   case ascBannerRemoved
   case ascBannerLinkCopied
-  case ascFooterLoading
-  case ascFooterSetup
-  case ascFooterSetupBusy
-  case ascFooterDashboard
-  case ascFooterSettings
-  case ascFooterConfirm
   case ascHelpSync
   case ascHelpSettings
   case ascHelpRemove

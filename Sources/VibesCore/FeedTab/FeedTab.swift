@@ -252,7 +252,9 @@ extension AppAction {
   public static func credentialSaved(requestID: Int, facts: SetupFacts, _ success: ValidationSuccess) -> AppAction {
     .feed(.credentialSaved(requestID: requestID, facts: facts, success))
   }
-  public static func credentialSaveFailed(requestID: Int) -> AppAction { .feed(.credentialSaveFailed(requestID: requestID)) }
+  public static func credentialSaveFailed(requestID: Int) -> AppAction {
+    .feed(.credentialSaveFailed(requestID: requestID))
+  }
   public static func credentialRemoved(_ step: SetupStep, facts: SetupFacts) -> AppAction {
     .feed(.credentialRemoved(step, facts: facts))
   }
@@ -266,7 +268,8 @@ extension AppEffect {
   public static func validate(requestID: Int, _ submission: CredentialSubmission) -> AppEffect {
     FeedTab.run(.validate(requestID: requestID, submission))
   }
-  public static func save(requestID: Int, _ submission: CredentialSubmission, _ success: ValidationSuccess) -> AppEffect {
+  public static func save(requestID: Int, _ submission: CredentialSubmission, _ success: ValidationSuccess) -> AppEffect
+  {
     FeedTab.run(.save(requestID: requestID, submission, success))
   }
   public static func removeCredential(_ step: SetupStep) -> AppEffect { FeedTab.run(.removeCredential(step)) }

@@ -85,11 +85,6 @@ public enum L10n: String, LocalizedKey {
   case noticeNoBrowser
   case noticeStorageUnavailable
   case tooSmall
-  case footerFeed
-  case footerChecklist
-  case footerForm
-  case footerFormBusy
-  case footerConfirm
   case helpTitle
   case helpClose
   case helpMove

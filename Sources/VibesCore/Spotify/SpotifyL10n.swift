@@ -40,11 +40,6 @@ public enum SpotifyL10n: String, LocalizedKey {
   case spFailureInvalidResponse
   case spFailureStorage
   case spRetryHint
-  case footerIdle
-  case footerWaiting
-  case footerConnected
-  case spFooterConfirm
-  case footerBusy
   case helpConnect
   case helpDisconnect
   case helpSubmitPaste
@@ -105,19 +100,14 @@ public enum SpotifyL10n: String, LocalizedKey {
     .spFailureInvalidResponse: "Spotify sent an answer that could not be read.",
     .spFailureStorage: "The connection could not be saved in the secret store.",
     .spRetryHint: "Press Enter to try again.",
-    .footerIdle: "Enter connect · o dashboard · y copy · Esc back · ? help",
-    .footerWaiting: "paste · Enter submit · Ctrl-O open · Ctrl-Y copy link · Esc cancel",
-    .footerConnected: "d disconnect · Esc back · ? help",
-    .spFooterConfirm: "y disconnect · n keep · Esc back",
-    .footerBusy: "Esc cancel",
-    .helpConnect: "Connect with Spotify / try again",
-    .helpDisconnect: "Disconnect (deletes the tokens)",
-    .helpSubmitPaste: "Use the pasted address or code",
-    .helpOpenAuthorize: "Open the sign-in link again",
-    .helpCopyAuthorize: "Copy the sign-in link",
-    .helpCopyRedirect: "Copy the redirect URI",
-    .helpOpenDashboard: "Open the Spotify dashboard",
-    .helpCancel: "Cancel / back",
+    .helpConnect: "connect",
+    .helpDisconnect: "disconnect",
+    .helpSubmitPaste: "use the pasted address",
+    .helpOpenAuthorize: "open link",
+    .helpCopyAuthorize: "copy link",
+    .helpCopyRedirect: "copy redirect URI",
+    .helpOpenDashboard: "dashboard",
+    .helpCancel: "cancel",
   ]
 
   static let german: [SpotifyL10n: String] = [
@@ -165,19 +155,14 @@ public enum SpotifyL10n: String, LocalizedKey {
     .spFailureInvalidResponse: "Spotifys Antwort war nicht lesbar.",
     .spFailureStorage: "Die Verbindung ließ sich nicht im Schlüsselspeicher sichern.",
     .spRetryHint: "Enter versucht es erneut.",
-    .footerIdle: "Enter verbinden · o Dashboard · y kopieren · Esc zurück · ? Hilfe",
-    .footerWaiting: "einfügen · Enter senden · Strg-O öffnen · Strg-Y Link kopieren · Esc abbrechen",
-    .footerConnected: "d trennen · Esc zurück · ? Hilfe",
-    .spFooterConfirm: "y trennen · n behalten · Esc zurück",
-    .footerBusy: "Esc abbrechen",
-    .helpConnect: "Mit Spotify verbinden / erneut versuchen",
-    .helpDisconnect: "Trennen (löscht die Tokens)",
-    .helpSubmitPaste: "Eingefügte Adresse oder Code verwenden",
-    .helpOpenAuthorize: "Anmeldelink erneut öffnen",
-    .helpCopyAuthorize: "Anmeldelink kopieren",
+    .helpConnect: "verbinden",
+    .helpDisconnect: "trennen",
+    .helpSubmitPaste: "eingefügte Adresse verwenden",
+    .helpOpenAuthorize: "Link öffnen",
+    .helpCopyAuthorize: "Link kopieren",
     .helpCopyRedirect: "Redirect-URI kopieren",
-    .helpOpenDashboard: "Spotify-Dashboard öffnen",
-    .helpCancel: "Abbrechen / zurück",
+    .helpOpenDashboard: "Dashboard",
+    .helpCancel: "abbrechen",
   ]
 }
 

@@ -18,7 +18,8 @@ public enum GlobalKeys {
     var bindings: [KeyBinding<GlobalCommand>] = []
     for (index, id) in ids.enumerated() {
       let digit = Character(String(index + 1))
-      bindings.append(KeyBinding([.alt(digit)], "Alt-\(range)", .common(.helpTabsAnywhere), footer: false, .selectTab(id)))
+      bindings.append(
+        KeyBinding([.alt(digit)], "Alt-\(range)", .common(.helpTabsAnywhere), footer: false, .selectTab(id)))
     }
     bindings.append(KeyBinding([.function(1)], "F1", .common(.helpHelp), footer: false, .help))
     guard !editing else {

@@ -67,7 +67,8 @@ extension TrackerState: TabFeature {
     case .field(.environment):
       bindings += [
         KeyBinding([.left, .character("h")], "← →", .tracker(.trackerHelpEnvironment), .toggleEnvironment(-1)),
-        KeyBinding([.right, .character("l"), .character(" ")], "← →", .tracker(.trackerHelpEnvironment), .toggleEnvironment(1)),
+        KeyBinding(
+          [.right, .character("l"), .character(" ")], "← →", .tracker(.trackerHelpEnvironment), .toggleEnvironment(1)),
         KeyBinding([.enter], "Enter", .common(.helpNextField), footer: false, .activate),
       ]
     case .field:
@@ -83,7 +84,8 @@ extension TrackerState: TabFeature {
       KeyBinding([.ctrl("s")], "Ctrl-S", .tracker(.trackerHelpSend), .submit),
       KeyBinding(
         form.focus == .send ? [.enter, .character(" ")] : [.enter, .ctrl("j"), .altEnter], "Enter",
-        form.focus == .send || form.focus == .properties ? .tracker(.trackerHelpSend) : .common(.helpNextField), .activate),
+        form.focus == .send || form.focus == .properties ? .tracker(.trackerHelpSend) : .common(.helpNextField),
+        .activate),
     ]
   }
 
@@ -103,7 +105,9 @@ extension TrackerState: TabFeature {
       ]
       for action in TrackerDemoAction.allCases {
         bindings.append(
-          KeyBinding([.character(action.shortcut)], String(action.shortcut), .tracker(action.helpKey), footer: false, .run(action)))
+          KeyBinding(
+            [.character(action.shortcut)], String(action.shortcut), .tracker(action.helpKey), footer: false,
+            .run(action)))
       }
       return bindings
     }

@@ -67,12 +67,6 @@ public enum TrackerL10n: String, LocalizedKey {
   case trackerErrorScreenRequired
   case trackerErrorUserRequired
   case trackerErrorProperties
-  case trackerFooterSetup
-  case trackerFooterSettings
-  case trackerFooterBusy
-  case trackerFooterDemo
-  case trackerFooterConfirm
-  case trackerFooterEvent
   case trackerHelpNextField
   case trackerHelpSubmitForm
   case trackerHelpClear
@@ -159,20 +153,14 @@ public enum TrackerL10n: String, LocalizedKey {
     .trackerErrorScreenRequired: "Screen name is required",
     .trackerErrorUserRequired: "User ID is required",
     .trackerErrorProperties: "Cannot read \"{pair}\": write key=value",
-    .trackerFooterSetup: "Tab next · ←→ environment · Ctrl-S initialize · Esc leave field · F1 help",
-    .trackerFooterSettings: "Tab next · ←→ environment · Ctrl-S save and initialize · Esc back",
-    .trackerFooterBusy: "Esc cancel",
-    .trackerFooterDemo: "↑↓ select · Enter run · c v i f s r · 1-3 tabs · ? help · q quit",
-    .trackerFooterConfirm: "y reset · n keep",
-    .trackerFooterEvent: "Tab next · Enter / Ctrl-S send · Esc back",
     .trackerHelpNextField: "Next / previous field",
-    .trackerHelpSubmitForm: "Initialize (save and connect)",
+    .trackerHelpSubmitForm: "initialize",
     .trackerHelpClear: "Clear the field",
-    .trackerHelpEnvironment: "Switch the environment",
+    .trackerHelpEnvironment: "environment",
     .trackerHelpBack: "Back / cancel",
     .trackerHelpSelect: "Select an action",
-    .trackerHelpRun: "Run the selected action",
-    .trackerHelpSend: "Send the event",
+    .trackerHelpRun: "run",
+    .trackerHelpSend: "send",
   ]
 
   static let german: [TrackerL10n: String] = [
@@ -247,23 +235,14 @@ public enum TrackerL10n: String, LocalizedKey {
     .trackerErrorScreenRequired: "Screen-Name ist erforderlich",
     .trackerErrorUserRequired: "User-ID ist erforderlich",
     .trackerErrorProperties: "\"{pair}\" ist unlesbar: schreibe schlüssel=wert",
-    .trackerFooterSetup:
-      "Tab weiter · ←→ Umgebung · Strg-S initialisieren · Esc Feld verlassen · F1 Hilfe",
-    .trackerFooterSettings:
-      "Tab weiter · ←→ Umgebung · Strg-S speichern und initialisieren · Esc zurück",
-    .trackerFooterBusy: "Esc abbrechen",
-    .trackerFooterDemo:
-      "↑↓ wählen · Enter ausführen · c v i f s r · 1-3 Tabs · ? Hilfe · q beenden",
-    .trackerFooterConfirm: "y zurücksetzen · n behalten",
-    .trackerFooterEvent: "Tab weiter · Enter / Strg-S senden · Esc zurück",
     .trackerHelpNextField: "Nächstes / voriges Feld",
-    .trackerHelpSubmitForm: "Initialisieren (speichern und verbinden)",
+    .trackerHelpSubmitForm: "initialisieren",
     .trackerHelpClear: "Feld leeren",
-    .trackerHelpEnvironment: "Umgebung wechseln",
+    .trackerHelpEnvironment: "Umgebung",
     .trackerHelpBack: "Zurück / abbrechen",
     .trackerHelpSelect: "Aktion wählen",
-    .trackerHelpRun: "Gewählte Aktion ausführen",
-    .trackerHelpSend: "Event senden",
+    .trackerHelpRun: "ausführen",
+    .trackerHelpSend: "senden",
   ]
 }
 

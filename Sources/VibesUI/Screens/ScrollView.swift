@@ -11,7 +11,8 @@ enum ScrollView {
     into grid: inout Grid, _ area: Rect, scroll: ScrollPosition, _ draw: (inout Grid, Rect) -> Void
   ) -> ViewportMetrics {
     var canvas = Grid(width: grid.width, height: max(area.height, canvasRows))
-    draw(&canvas, Rect(row: 0, column: area.column, width: area.width, height: canvas.height, visibleHeight: area.height))
+    draw(
+      &canvas, Rect(row: 0, column: area.column, width: area.width, height: canvas.height, visibleHeight: area.height))
     let contentHeight = canvas.usedRows
     guard contentHeight > area.height else {
       // It fits: draw it in place, exactly as a screen of this size.

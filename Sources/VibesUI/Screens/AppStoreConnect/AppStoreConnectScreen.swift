@@ -261,7 +261,7 @@ enum AppStoreConnectDashboardScreen {
       if dashboard.lastSync != nil {
         grid.write(t[.ascNoApps], row: tableRow + 1, column: 2, style: Theme.hint, maxWidth: width)
       }
-        return
+      return
     }
     let rows = AppStoreConnectState.visibleRows(state.size)
     for offset in 0..<rows {

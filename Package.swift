@@ -57,14 +57,14 @@ let package = Package(
     .target(
       name: "VibesTestSupport",
       dependencies: [
-        "VibesServices",
+        "VibesServices", "VibesCore",
         .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "Crypto", package: "swift-crypto"),
       ],
       path: "Tests/VibesTestSupport"
     ),
-    .testTarget(name: "VibesCoreTests", dependencies: ["VibesCore"]),
-    .testTarget(name: "VibesUITests", dependencies: ["VibesUI", "VibesCore"]),
+    .testTarget(name: "VibesCoreTests", dependencies: ["VibesCore", "VibesTestSupport"]),
+    .testTarget(name: "VibesUITests", dependencies: ["VibesUI", "VibesCore", "VibesTestSupport"]),
     .testTarget(name: "VibesTerminalTests", dependencies: ["VibesTerminal", "VibesUI", "VibesCore"]),
     .testTarget(name: "VibesStorageTests", dependencies: ["VibesStorage", "VibesCore"]),
     .testTarget(name: "VibesServicesTests", dependencies: ["VibesServices", "VibesTestSupport"]),

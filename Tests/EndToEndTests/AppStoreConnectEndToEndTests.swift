@@ -59,7 +59,7 @@ final class AppStoreConnectEndToEndTests: XCTestCase {
     XCTAssertEqual(try widget(), "App Store Connect: not configured\n")
     let tmux = try launch()
     tmux.waitFor("Setup · 0/3")
-    tmux.send("2")
+    tmux.send(TabID.appStoreConnect.key)
     tmux.waitFor("Connect App Store Connect")
     tmux.send("Tab")  // arriving on a tab never focuses a field: Tab enters the form
     tmux.type(Self.issuer)
@@ -88,7 +88,7 @@ final class AppStoreConnectEndToEndTests: XCTestCase {
     await fake.stop()
     let restarted = try launch()
     restarted.waitFor("Setup · 0/3")
-    restarted.send("2")
+    restarted.send(TabID.appStoreConnect.key)
     screen = restarted.waitFor("Tracker App 5")
     XCTAssertFalse(screen.contains("Connect App Store Connect"))
     XCTAssertEqual(harness.filesContaining(key.allBodyLines, excluding: [harness.vaultFile]), [:])
@@ -129,7 +129,7 @@ final class AppStoreConnectEndToEndTests: XCTestCase {
     try key.pem.write(to: keyFile, atomically: true, encoding: .utf8)
     let tmux = try launch()
     tmux.waitFor("Setup · 0/3")
-    tmux.send("2")
+    tmux.send(TabID.appStoreConnect.key)
     tmux.waitFor("Connect App Store Connect")
     tmux.send("Tab")  // arriving on a tab never focuses a field: Tab enters the form
     tmux.type("11111111-2222-3333-4444-555555555555")

@@ -1,5 +1,7 @@
 import Foundation
+import VibesCore
 import VibesStorage
+import VibesTestSupport
 import XCTest
 
 /// How the binary behaves as a terminal program: start-up checks, resize, signals, help, language.
@@ -157,14 +159,14 @@ final class TerminalBehaviourEndToEndTests: XCTestCase {
     tmux.waitFor("Any key closes this help.")
     tmux.send("Escape")
     tmux.waitForAbsence("Any key closes this help.")
-    tmux.send("2")
+    tmux.send(TabID.appStoreConnect.key)
     tmux.waitFor("Connect App Store Connect")
-    tmux.send("Escape", "3")
+    tmux.send("Escape", TabID.tracker.key)
     tmux.waitFor("Tracking SDK · configuration")
     // Arriving on a tab never puts the next key into a field; Tab enters it, and then digits are text.
     tmux.send("Tab", "1")
     tmux.waitFor("API Key      •", timeout: 2)
-    tmux.send("C-u", "Escape", "1")
+    tmux.send("C-u", "Escape", TabID.feed.key)
     tmux.waitFor("Setup · 0/3")
   }
 

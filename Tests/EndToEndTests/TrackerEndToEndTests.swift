@@ -1,4 +1,5 @@
 import Foundation
+import VibesCore
 import VibesTestSupport
 import XCTest
 
@@ -36,7 +37,7 @@ final class TrackerEndToEndTests: XCTestCase {
   func testConfigureInitializeSendRestartReconfigureAndReset() async throws {
     let tmux = try launch()
     tmux.waitFor("1 Feed")
-    tmux.send("3")
+    tmux.send(TabID.tracker.key)
     var screen = tmux.waitFor("Tracking SDK · configuration")
     XCTAssertTrue(screen.contains("◉ QC (selected)"), screen)
     XCTAssertTrue(
@@ -98,7 +99,7 @@ final class TrackerEndToEndTests: XCTestCase {
 
     let restarted = try launch()
     restarted.waitFor("1 Feed")
-    restarted.send("3")
+    restarted.send(TabID.tracker.key)
     restarted.waitFor("Tracking SDK · demo")
     screen = restarted.waitFor("SDK initialized (QC)")
     XCTAssertFalse(screen.contains("Tracking SDK · configuration"))
@@ -123,7 +124,7 @@ final class TrackerEndToEndTests: XCTestCase {
 
     let third = try launch()
     third.waitFor("1 Feed")
-    third.send("3")
+    third.send(TabID.tracker.key)
     screen = third.waitFor("Tracking SDK · configuration")
     XCTAssertFalse(screen.contains("•"), "after a reset nothing is pre-filled:\n\(screen)")
     third.send("C-c")
@@ -149,7 +150,7 @@ final class TrackerEndToEndTests: XCTestCase {
   func testWrongBrandAndUnreachableAPISayWhatToFix() async throws {
     let tmux = try launch()
     tmux.waitFor("1 Feed")
-    tmux.send("3")
+    tmux.send(TabID.tracker.key)
     tmux.waitFor("Tracking SDK · configuration")
     tmux.send("Tab")  // arriving on a tab never focuses a field: Tab enters the form
     tmux.type(Self.goodKey)

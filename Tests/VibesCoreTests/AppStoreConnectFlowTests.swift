@@ -1,5 +1,6 @@
 import Foundation
 import VibesCore
+import VibesTestSupport
 import XCTest
 
 /// The App Store Connect tab through the reducer: setup is mandatory, verify, dashboard and sync, removal.
@@ -24,7 +25,7 @@ final class AppStoreConnectFlowTests: XCTestCase {
               isConfigured: configured, apps: configured ? Self.apps : [],
               lastSync: configured ? Date(timeIntervalSince1970: 1_700_000_000) : nil))))
     }
-    driver.press(.character("2"))
+    driver.press(.tabKey(.appStoreConnect))
     XCTAssertEqual(driver.state.selectedTab, .appStoreConnect)
     if configured == false {
       // Arriving on a tab never puts a key into a field: Tab enters the form.
@@ -246,9 +247,9 @@ extension AppStoreConnectFlowTests {
     driver.press(.escape)
     XCTAssertEqual(driver.state.appStoreConnect.setup.focus, .connect)
     XCTAssertFalse(driver.state.isEditingText)
-    driver.press(.character("3"))
+    driver.press(.tabKey(.tracker))
     XCTAssertEqual(driver.state.selectedTab, .tracker)
-    driver.press(.character("2"), .character("q"))
+    driver.press(.tabKey(.appStoreConnect), .character("q"))
     XCTAssertTrue(driver.state.isQuitting, "q quits on the setup root without a focused field")
   }
 }

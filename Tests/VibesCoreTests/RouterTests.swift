@@ -1,4 +1,5 @@
 import VibesCore
+import VibesTestSupport
 import XCTest
 
 final class RouterTests: XCTestCase {
@@ -57,11 +58,11 @@ final class RouterTests: XCTestCase {
   func testTabsKeepTheirOwnStacks() {
     var driver = Driver()
     driver.press(.enter, .down)
-    driver.press(.character("2"))
+    driver.press(.tabKey(.appStoreConnect))
     XCTAssertEqual(driver.state.selectedTab, .appStoreConnect)
     XCTAssertTrue(driver.state.isAtRoot)
     driver.press(.escape)
-    driver.press(.character("1"))
+    driver.press(.tabKey(.feed))
     XCTAssertEqual(driver.state.feed.path, [.checklist(ChecklistState(selection: .gemini))])
   }
 

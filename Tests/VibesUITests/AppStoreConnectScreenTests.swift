@@ -1,5 +1,6 @@
 import Foundation
 import VibesCore
+import VibesTestSupport
 import VibesUI
 import XCTest
 
@@ -15,7 +16,7 @@ final class AppStoreConnectScreenTests: XCTestCase {
           AppStoreConnectStoredState(
             isConfigured: configured, apps: apps,
             lastSync: configured ? Date(timeIntervalSince1970: 1_700_000_000) : nil))))
-    screen.press(.character("2"))
+    screen.press(.tabKey(.appStoreConnect))
     // Arriving on a tab never puts a key into a field: Tab enters the setup form.
     if !configured { screen.press(.tab) }
     return screen
@@ -122,7 +123,7 @@ final class AppStoreConnectScreenTests: XCTestCase {
   func testOnANarrowTerminalTheKeyLinkIsShownInFullOnItsOwnLines() {
     var screen = Screen(width: 48, height: 30)
     screen.send(.appStoreConnect(.storedStateLoaded(AppStoreConnectStoredState(isConfigured: false, apps: []))))
-    screen.press(.character("2"))
+    screen.press(.tabKey(.appStoreConnect))
     let grid = screen.render()
     let url = "https://appstoreconnect.apple.com/access/integrations/api"
     XCTAssertTrue(grid.links.allSatisfy { $0.url == url } && !grid.links.isEmpty, grid.text)

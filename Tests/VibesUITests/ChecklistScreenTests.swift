@@ -1,4 +1,5 @@
 import VibesCore
+import VibesTestSupport
 import VibesUI
 import XCTest
 
@@ -65,14 +66,15 @@ final class ChecklistScreenTests: XCTestCase {
 
   func testNumberKeysSwitchTabsAndTheTabBarMarksTheSelectedOne() {
     var screen = Screen()
-    screen.press(.character("2"))
+    screen.press(.tabKey(.appStoreConnect))
     var grid = screen.render()
-    XCTAssertTrue(grid.style(of: " 2 App Store Connect ", inRow: 0)!.attributes.contains(.reverse))
+    XCTAssertTrue(
+      grid.style(of: " \(TabID.appStoreConnect.key) App Store Connect ", inRow: 0)!.attributes.contains(.reverse))
     XCTAssertFalse(grid.style(of: " 1 Feed ", inRow: 0)!.attributes.contains(.reverse))
     XCTAssertNil(grid.row(containing: "Setup ·"), "the Feed is not drawn on another tab")
-    screen.press(.escape, .character("3"))
+    screen.press(.escape, .tabKey(.tracker))
     grid = screen.render()
-    XCTAssertTrue(grid.style(of: " 3 Tracker ", inRow: 0)!.attributes.contains(.reverse))
+    XCTAssertTrue(grid.style(of: " \(TabID.tracker.key) Tracker ", inRow: 0)!.attributes.contains(.reverse))
   }
 
   func testHelpOverlayListsTheScreensKeys() {

@@ -1,5 +1,6 @@
 import Foundation
 import VibesCore
+import VibesTestSupport
 import VibesUI
 import XCTest
 
@@ -8,7 +9,7 @@ final class FeedScreenTests: XCTestCase {
     let grid = Screen(facts: SetupFacts(storedSecrets: [.gemini])).render()
     let lines = grid.lines
     XCTAssertTrue(lines[0].contains("1 Feed"), lines[0])
-    XCTAssertTrue(lines[0].contains("2 App Store Connect"))
+    XCTAssertTrue(lines[0].contains("\(TabID.appStoreConnect.key) App Store Connect"))
     let cardRow = grid.row(containing: "Setup · 1/3 complete ›")
     XCTAssertEqual(cardRow, 3, grid.text)
     XCTAssertTrue(lines[2].hasPrefix(" ╭"), "the card's box opens right under the tab bar")

@@ -15,7 +15,7 @@ struct AuthLoginCommand: AsyncParsableCommand {
       port and also accepts the redirected address pasted on standard input.
       """)
 
-  @Argument(help: "spotify, gemini, ticketmaster, appstoreconnect or tracker.")
+  @Argument(help: "The service to sign in to.")
   var service: AuthService
 
   @Flag(name: .long, help: "Read the secret from standard input.")

@@ -11,7 +11,8 @@ enum CLIRun {
   }
 
   static func run(
-    _ arguments: [String], environment: [String: String], stdin: String? = nil, timeout: TimeInterval = 60
+    _ arguments: [String], environment: [String: String], stdin: String? = nil, timeout: TimeInterval = 60,
+    lateStdin: (() throws -> String)? = nil
   ) throws -> Result {
     let process = Process()
     process.executableURL = VibesHarness.binary
@@ -32,6 +33,8 @@ enum CLIRun {
     process.standardInput = input
     try process.run()
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    // Typed later, once the test has seen what to type (e.g. a redirected address).
+    if let lateStdin { input.fileHandleForWriting.write(Data(try lateStdin().utf8)) }
     try input.fileHandleForWriting.close()
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning && Date() < deadline { usleep(20_000) }

@@ -39,8 +39,12 @@ public struct SpotifyLogin: Sendable {
           say("Waiting for the redirect on \(authorization.redirectURI) …")
         }
         say("On another machine (ssh)? Paste the address the browser was sent to, then press Enter:")
-        Self.readLines { line in
-          Task { await runner.run(.spotify(.submitRedirect(requestID: requestID, text: line)), send: send) }
+        let lines = Self.readLines()
+        // One line at a time, in order: a rejected paste must not race the next one.
+        Task {
+          for await line in lines {
+            await runner.run(.spotify(.submitRedirect(requestID: requestID, text: line)), send: send)
+          }
         }
       case .pasteRejected(_, let failure):
         say("That address was not accepted (\(Self.text(failure))); paste the full address again.")
@@ -57,14 +61,17 @@ public struct SpotifyLogin: Sendable {
     throw .rejected("Spotify: the sign-in ended without an answer")
   }
 
-  /// Reads standard input line by line on its own thread (a blocking read).
-  static func readLines(_ handle: @escaping @Sendable (String) -> Void) {
+  /// Standard input's non-empty lines, read on their own thread (a blocking read).
+  static func readLines() -> AsyncStream<String> {
+    let (lines, continuation) = AsyncStream<String>.makeStream()
     Thread.detachNewThread {
       while let line = readLine(strippingNewline: true) {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
-        if !trimmed.isEmpty { handle(trimmed) }
+        if !trimmed.isEmpty { continuation.yield(trimmed) }
       }
+      continuation.finish()
     }
+    return lines
   }
 
   static func text(_ failure: SpotifyFailure) -> String {

@@ -28,8 +28,8 @@ public enum AuthStatusOutput {
       let mark = decorated ? (entry.isFine ? "✓ " : "✗ ") : ""
       lines.append(mark + entry.service.displayName + ": " + (entry.configured ? "configured" : "not configured"))
       guard entry.configured else { continue }
-      let where_ = entry.store == "vault" ? "encrypted vault " + entry.location : entry.location
-      lines.append("  stored in: " + where_)
+      let location = entry.store == "vault" ? "encrypted vault " + entry.location : entry.location
+      lines.append("  stored in: " + location)
       for key in entry.details.keys.sorted() {
         lines.append("  " + key + ": " + TerminalText.sanitize(entry.details[key] ?? ""))
       }

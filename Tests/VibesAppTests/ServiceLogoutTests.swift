@@ -1,5 +1,7 @@
 import Foundation
+import Logging
 import VibesCore
+import VibesServices
 import VibesStorage
 import XCTest
 
@@ -65,6 +67,22 @@ final class ServiceLogoutTests: XCTestCase {
     XCTAssertNil(try database.trackerSettings())
     XCTAssertEqual(try database.trackerQueueCount(), 0)
     XCTAssertNil(AppStoreConnectWidgetSnapshot.read(paths))
+  }
+
+  func testForAppUsesTheAppsDatabaseAndStore() throws {
+    try configureEverything()
+    let dependencies = AppDependencies(
+      database: database, secrets: vault, secretStoreInfo: SecretStoreInfo(kind: .vault, location: ""),
+      gemini: GeminiClient(), ticketmaster: TicketmasterClient(), browser: BrowserLauncher(environment: [:]),
+      logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+    let environment = ["HOME": home.path, "VIBES_SECRET_STORE": "vault"]
+    let logout = ServiceLogout.forApp(dependencies, environment: environment)
+    XCTAssertEqual(logout.stores.count, 1, "forced vault: no Secret Service")
+    try logout.logout(.spotify)
+    XCTAssertNil(try vault.read(.spotifyRefreshToken))
+    XCTAssertNil(try vault.read(.spotifyAccessToken))
+    XCTAssertNil(try database.spotifyConnection())
+    XCTAssertEqual(try vault.read(.trackerAPIKey), "trk")
   }
 
   func testLiveLogoutOnAnEmptyHomeCreatesNothing() throws {

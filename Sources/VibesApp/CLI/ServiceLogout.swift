@@ -37,6 +37,22 @@ public struct ServiceLogout: Sendable {
     return ServiceLogout(stores: stores, database: database, paths: paths)
   }
 
+  /// For the running app: its own database and store, plus the other store when it holds anything (the vault
+  /// file exists, or the Secret Service answers). Blocking (the Secret Service probe): call it off the main thread.
+  public static func forApp(_ dependencies: AppDependencies, environment: [String: String]) -> ServiceLogout {
+    let paths = AppPaths(environment: environment)
+    var stores: [any SecretStore] = [dependencies.secrets]
+    if dependencies.secrets.kind == .secretService, FileManager.default.fileExists(atPath: paths.vaultFile.path) {
+      stores.append(VaultSecretStore(vaultFile: paths.vaultFile, keyFile: paths.vaultKeyFile))
+    }
+    if dependencies.secrets.kind == .vault, (try? SecretStoreMode(environment: environment)) != .vault,
+      SecretServiceStore.unavailability(environment: environment) == nil
+    {
+      stores.append(SecretServiceStore(environment: environment))
+    }
+    return ServiceLogout(stores: stores, database: dependencies.database, paths: paths)
+  }
+
   /// Removes one service's secrets and rows. Throws on the first store or database error.
   public func logout(_ service: AuthService) throws {
     for store in stores {

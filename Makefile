@@ -11,7 +11,7 @@ TEST_PACKAGES := $(RUN_PACKAGES) tmux gnome-keyring libsecret-tools dbus dbus-x1
 # compiler for the ncurses floor.
 BENCH_PACKAGES := $(RUN_PACKAGES) python3 python3-pyte gcc libc6-dev dialog newsboat
 
-.PHONY: run test build release bench deps-run deps-test format clean
+.PHONY: run test build release bench deps-run deps-test format clean install uninstall
 
 deps-run:
 	@./scripts/install-deps.sh $(RUN_PACKAGES)
@@ -31,6 +31,20 @@ run: release
 
 build: deps-run
 	$(SWIFT) build
+
+# `make install PREFIX=/usr/local`: the release binary, its *.resources, bash/zsh/fish completions and vibes(1).
+# BIN=path/to/vibes installs that binary instead of building a release one; DESTDIR stages for packaging.
+PREFIX ?= /usr/local
+
+install:
+	@bin="$(BIN)"; if [ -z "$$bin" ]; then \
+	  $(SWIFT) build -c release --product vibes $(RELEASE_FLAGS) >&2 && \
+	  bin="$$($(SWIFT) build -c release --show-bin-path)/vibes"; fi; \
+	  ./scripts/install.sh install "$$bin" "$(DESTDIR)$(PREFIX)"
+
+# Removes exactly what `make install` put there (same PREFIX and DESTDIR).
+uninstall:
+	@./scripts/install.sh uninstall "$(DESTDIR)$(PREFIX)"
 
 # The whole suite: unit, storage (real SQLite and vault files), the Secret Service against a real
 # gnome-keyring daemon, clients against loopback fakes, and end-to-end runs of the binary in tmux.

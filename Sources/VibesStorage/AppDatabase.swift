@@ -16,6 +16,15 @@ public final class AppDatabase: Sendable {
     try DatabaseMigrations.migrator.migrate(writer)
   }
 
+  /// Opens an existing database file read-only, without migrating and without creating anything
+  /// (for `vibes status` and other read-only commands). A database that lacks the newest tables answers
+  /// those reads with an error.
+  public init(readOnlyPath path: String) throws {
+    var configuration = Self.configuration()
+    configuration.readonly = true
+    writer = try DatabaseQueue(path: path, configuration: configuration)
+  }
+
   private init(writer: any DatabaseWriter) throws {
     self.writer = writer
     try DatabaseMigrations.migrator.migrate(writer)

@@ -14,7 +14,9 @@ struct VibesCommand: AsyncParsableCommand {
       Data follows the XDG base directories.
       """,
     version: VibesVersion.string,
-    subcommands: [RunCommand.self, StatusCommand.self, WidgetCommand.self, ResetVaultCommand.self],
+    subcommands: [
+      RunCommand.self, StatusCommand.self, AuthCommand.self, WidgetCommand.self, ResetVaultCommand.self,
+    ],
     defaultSubcommand: RunCommand.self
   )
 }
@@ -33,8 +35,9 @@ struct RunCommand: AsyncParsableCommand {
 struct StatusCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "status",
-    abstract: "Print which setup steps are complete and where secrets are kept.",
-    discussion: "Exit status: 0 when every step is complete, 1 when one is not, 2 on an error.")
+    abstract: "Print which setup steps are complete and where secrets are kept (short for `vibes auth status`).",
+    discussion:
+      "Read-only. Exit status: 0 when all five services are configured, 1 when one is not, 2 on an error.")
 
   func run() async throws {
     let code = StatusReport.print(environment: ProcessInfo.processInfo.environment)

@@ -8,10 +8,12 @@ struct WidgetCommand: ParsableCommand {
     abstract:
       "Print a one-line App Store Connect summary (for a tmux status bar or a shell prompt).",
     discussion:
-      "Reads only the non-secret snapshot written after each sync; prints \"not configured\" without one."
+      "Reads only the non-secret snapshot written after each sync; prints \"not configured\" and exits with status 1 without one."
   )
 
   func run() throws {
-    print(AppStoreConnectWidget.line(environment: ProcessInfo.processInfo.environment))
+    let environment = ProcessInfo.processInfo.environment
+    print(AppStoreConnectWidget.line(environment: environment))
+    if !AppStoreConnectWidget.isConfigured(environment: environment) { throw ExitCode(1) }
   }
 }

@@ -82,7 +82,9 @@ final class TerminalBehaviourEndToEndTests: XCTestCase {
       SUBCOMMANDS:
         run (default)           Open the full-screen app (the default).
         status                  Print which setup steps are complete and where
-                                secrets are kept.
+                                secrets are kept (short for `vibes auth status`).
+        auth                    Sign in to, check and sign out of the services vibes
+                                uses.
         widget                  Print a one-line App Store Connect summary (for a
                                 tmux status bar or a shell prompt).
         reset-vault             Delete the encrypted vault and its key file (every

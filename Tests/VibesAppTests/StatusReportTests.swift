@@ -10,18 +10,17 @@ import XCTest
 /// `vibes status` lines for the other flows, from real storage; never a secret.
 final class StatusReportTests: XCTestCase {
   var home: URL!
-  var dependencies: AppDependencies!
+  var dependencies: CLIStorage!
 
   override func setUpWithError() throws {
     home = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-status-\(UUID().uuidString)")
     let paths = AppPaths(environment: ["HOME": home.path])
     try paths.createDirectories()
-    dependencies = AppDependencies(
-      database: try AppDatabase(path: paths.databaseFile.path),
+    dependencies = CLIStorage(
+      environment: ["HOME": home.path], paths: paths,
       secrets: VaultSecretStore(vaultFile: paths.vaultFile, keyFile: paths.vaultKeyFile),
-      secretStoreInfo: SecretStoreInfo(kind: .vault, location: paths.vaultFile.path), gemini: GeminiClient(),
-      ticketmaster: TicketmasterClient(), browser: BrowserLauncher(environment: [:]),
-      logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+      secretStoreInfo: SecretStoreInfo(kind: .vault, location: paths.vaultFile.path),
+      database: try AppDatabase(path: paths.databaseFile.path))
   }
 
   override func tearDown() {

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import VibesApp
+
+struct AuthLogoutCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "logout",
+    abstract: "Remove services' secrets (from the vault and the Secret Service) and their saved data.",
+    discussion: """
+      --all signs out of every service. Asks for confirmation on a terminal; without a terminal \
+      --yes is required.
+      """)
+
+  @Argument(help: "Services to sign out of.")
+  var services: [AuthService] = []
+
+  @Flag(name: .long, help: "Sign out of every service.")
+  var all = false
+
+  @Flag(name: .long, help: "Do not ask for confirmation.")
+  var yes = false
+
+  func validate() throws {
+    if all && !services.isEmpty { throw ValidationError("Give either services or --all, not both.") }
+    if !all && services.isEmpty { throw ValidationError("Name at least one service, or pass --all.") }
+  }
+
+  func run() throws {
+    let chosen = all ? AuthService.allCases : services
+    let names = chosen.map(\.displayName).joined(separator: ", ")
+    if !yes {
+      guard CLIInput.stdinIsTerminal else {
+        CLIInput.fail("refusing to sign out of \(names) without --yes (standard input is not a terminal)")
+        throw ExitCode(1)
+      }
+      FileHandle.standardError.write(Data("Sign out of \(names)? Their secrets are deleted. [y/N] ".utf8))
+      let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+      guard answer == "y" || answer == "yes" else {
+        CLIInput.fail("nothing removed")
+        throw ExitCode(1)
+      }
+    }
+    do {
+      let logout = try ServiceLogout.live(environment: ProcessInfo.processInfo.environment)
+      for service in chosen {
+        try logout.logout(service)
+        CLIInput.out("Signed out of \(service.displayName).")
+      }
+    } catch {
+      CLIInput.fail("sign-out failed: \(error)")
+      throw ExitCode(2)
+    }
+  }
+}

@@ -50,7 +50,7 @@ let package = Package(
     .executableTarget(
       name: "vibes",
       dependencies: [
-        "VibesApp",
+        "VibesApp", "VibesCore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -153,7 +153,8 @@ final class EffectRunnerTests: XCTestCase {
   }
 
   func waitForFile(_ url: URL) async throws {
-    for _ in 0..<100 where !FileManager.default.fileExists(atPath: url.path) {
+    // The shell creates the file before it writes: wait for its content, not only for the file.
+    for _ in 0..<100 where ((try? Data(contentsOf: url))?.isEmpty ?? true) {
       try await Task.sleep(for: .milliseconds(20))
     }
   }

@@ -31,7 +31,7 @@ public struct SpotifyLogin: Sendable {
     let connect = Task { await runner.run(.spotify(.connect(requestID: requestID)), send: send) }
     defer { connect.cancel() }
     for await action in actions {
-      guard case .spotify(let spotify) = action else { continue }
+      guard let spotify = action.spotifyAction else { continue }
       switch spotify {
       case .authorizationReady(_, let authorization):
         say("Open this address in a browser to sign in to Spotify:\n\n  \(authorization.url)\n")

@@ -299,4 +299,18 @@ final class SpotifyWebClientTests: XCTestCase {
       XCTAssertEqual(response.statusCode, 404, path)
     }
   }
+
+  func testHostileCatalogNamesArriveRawAndConfigurationPicksTheOverride() async throws {
+    let hostile = try await FakeSpotifyWebServer(validTokens: ["t"], catalog: .standard(hostileNames: true))
+    let configuration = SpotifyConfiguration.load(
+      environment: ["VIBES_SPOTIFY_API_URL": hostile.baseURL.absoluteString], configFile: nil)
+    let client = SpotifyWebClient(
+      configuration: configuration, tokens: ScriptedSpotifyTokens(current: "t"),
+      transport: URLSessionTransport(timeout: 5))
+    let artist = try await client.artist(id: Catalog.auroraID)
+    XCTAssertTrue(artist.name.hasPrefix("Aurora Lines\u{1B}["), "model strings stay raw; the UI sanitises")
+    let count = await hostile.recordedRequests().count
+    XCTAssertEqual(count, 1)
+    await hostile.stop()
+  }
 }

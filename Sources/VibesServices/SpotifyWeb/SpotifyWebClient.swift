@@ -36,6 +36,14 @@ public struct SpotifyWebClient: Sendable {
     self.retry = retry
   }
 
+  /// A client for `configuration.apiURL` (the default or the `VIBES_SPOTIFY_API_URL` override).
+  public init(
+    configuration: SpotifyConfiguration, tokens: any SpotifyAccessTokenSource,
+    transport: any HTTPTransport = URLSessionTransport(), retry: SpotifyRetryPolicy = SpotifyRetryPolicy()
+  ) {
+    self.init(baseURL: configuration.apiURL, transport: transport, tokens: tokens, retry: retry)
+  }
+
   /// What a 403 means for the call that got it.
   enum ForbiddenContext { case general, playlistItems }
 

@@ -39,11 +39,14 @@ extension SpotifyWebClient {
   /// `snapshot_id` (nil when `uris` is empty). Not retried on 5xx; a failure after some chunks leaves those added.
   @discardableResult
   public func addItems(playlistID: String, uris: [String]) async throws(SpotifyWebError) -> String? {
-    struct Snapshot: Decodable { let snapshot_id: String? }
+    struct Snapshot: Decodable {
+      let snapshotID: String?
+      enum CodingKeys: String, CodingKey { case snapshotID = "snapshot_id" }
+    }
     var snapshot: String?
     for chunk in Self.chunks(uris, of: Self.maxPlaylistItemsPerRequest) {
       let data = try await send(.post, "/v1/playlists/\(Self.segment(playlistID))/items", json: ["uris": chunk])
-      snapshot = try Self.decode(Snapshot.self, data).snapshot_id ?? snapshot
+      snapshot = try Self.decode(Snapshot.self, data).snapshotID ?? snapshot
     }
     return snapshot
   }

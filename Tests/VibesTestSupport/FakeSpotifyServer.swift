@@ -230,3 +230,8 @@ actor SpotifyFakeState {
     return String((0..<count).map { _ in alphabet.randomElement()! })
   }
 }
+
+extension FakeSpotifyServer {
+  /// Whether `token` is a live access token this fake issued (so `FakeSpotifyWebServer` can share its tokens).
+  public func isValidAccessToken(_ token: String) async -> Bool { await state.isValidAccess(token) }
+}

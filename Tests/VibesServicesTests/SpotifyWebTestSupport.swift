@@ -1,0 +1,75 @@
+import Foundation
+import VibesServices
+import VibesTestSupport
+import XCTest
+
+/// A token source whose refresh hands out `refreshed` (or fails with `refreshError`), counting calls.
+actor ScriptedSpotifyTokens: SpotifyAccessTokenSource {
+  private(set) var current: String?
+  let refreshed: String?
+  private(set) var refreshCount = 0
+  private(set) var accessCount = 0
+
+  init(current: String?, refreshed: String? = nil) {
+    self.current = current
+    self.refreshed = refreshed
+  }
+
+  func accessToken() throws(SpotifyTokenError) -> String {
+    accessCount += 1
+    guard let current else { throw .notConnected }
+    return current
+  }
+
+  func refreshNow() throws(SpotifyTokenError) -> String {
+    refreshCount += 1
+    guard let refreshed else { throw .reconnectNeeded }
+    current = refreshed
+    return refreshed
+  }
+}
+
+/// Records every delay the client asks to sleep, without sleeping.
+final class SleepLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var delays: [TimeInterval] = []
+
+  var recorded: [TimeInterval] { lock.withLock { delays } }
+
+  func policy(random: Double = 0.5, now: Date = Date(), maxAutomaticWait: TimeInterval = 5) -> SpotifyRetryPolicy {
+    SpotifyRetryPolicy(
+      maxAutomaticWait: maxAutomaticWait,
+      sleep: { [self] seconds in lock.withLock { delays.append(seconds) } },
+      random: { random }, now: { now })
+  }
+}
+
+/// Runs `operation`, which must throw a `SpotifyWebError`; returns it.
+func captureSpotifyError<T>(
+  file: StaticString = #filePath, line: UInt = #line, _ operation: () async throws(SpotifyWebError) -> T
+) async -> SpotifyWebError? {
+  do {
+    let value = try await operation()
+    XCTFail("expected a SpotifyWebError, got \(value)", file: file, line: line)
+    return nil
+  } catch {
+    return error
+  }
+}
+
+/// The paths a development-mode app must never call (removed in 2024–2026).
+func isRemovedSpotifyEndpoint(_ request: FakeSpotifyWebRequest) -> Bool {
+  let path = request.path
+  if path.hasPrefix("/v1/me/tracks") || path.hasPrefix("/v1/me/albums") || path.hasPrefix("/v1/me/following") {
+    return true
+  }
+  if path.hasPrefix("/v1/users/") || path.hasPrefix("/v1/recommendations") || path.hasPrefix("/v1/browse") {
+    return true
+  }
+  if path.hasPrefix("/v1/audio-features") || path.hasPrefix("/v1/audio-analysis") { return true }
+  if path.hasSuffix("/top-tracks") || path.hasSuffix("/related-artists") { return true }
+  if path.hasPrefix("/v1/playlists/") && path.hasSuffix("/tracks") { return true }
+  let batch = ["/v1/tracks", "/v1/albums", "/v1/artists"]
+  if batch.contains(path) || request.queryValue("ids") != nil { return true }
+  return false
+}

@@ -1,0 +1,366 @@
+import FlyingFox
+import Foundation
+
+/// The fake Web API's mutable state and its routes, in post-2026 shapes.
+actor SpotifyWebFakeState {
+  typealias Catalog = FakeSpotifyWebCatalog
+  static let apiBase = "https://api.spotify.com"
+
+  private(set) var catalog: Catalog
+  private(set) var validTokens: Set<String>
+  private(set) var registered = true
+  private(set) var recorded: [FakeSpotifyWebRequest] = []
+  private(set) var library: Set<String> = []
+  private var queue: [FakeSpotifyWebBehaviour] = []
+  private var latency: Double = 0
+  private var created = 0
+
+  init(catalog: Catalog, validTokens: Set<String>) {
+    self.catalog = catalog
+    self.validTokens = validTokens
+  }
+
+  func enqueue(_ behaviour: FakeSpotifyWebBehaviour) { queue.append(behaviour) }
+  func setValidTokens(_ tokens: Set<String>) { validTokens = tokens }
+  func setRegistered(_ value: Bool) { registered = value }
+  func setLatency(_ seconds: Double) { latency = max(0, seconds) }
+
+  func begin(_ request: FakeSpotifyWebRequest) -> (FakeSpotifyWebBehaviour?, Double) {
+    recorded.append(request)
+    return (queue.isEmpty ? nil : queue.removeFirst(), latency)
+  }
+
+  static func error(_ status: Int, _ message: String) -> HTTPResponse {
+    FakeJSON.response(status, ["error": ["status": status, "message": message]])
+  }
+
+  // MARK: Routing
+
+  func route(_ request: RecordedRequest, body: Data) -> HTTPResponse {
+    let parts = request.path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
+    guard parts.first == "v1" else { return Self.error(404, "Service not found") }
+    let path = Array(parts.dropFirst())
+    switch (request.method, path.count) {
+    case ("GET", 1) where path[0] == "search": return search(request)
+    case ("GET", 2) where path[0] == "tracks":
+      return lookup(path[1]) { id in self.track(id).map { self.trackJSON($0) } }
+    case ("GET", 2) where path[0] == "artists":
+      return lookup(path[1]) { id in self.artist(id).map { self.artistJSON($0, full: true) } }
+    case ("GET", 3) where path[0] == "artists" && path[2] == "albums": return artistAlbums(path[1], request)
+    case ("GET", 2) where path[0] == "albums":
+      return lookup(path[1]) { id in self.album(id).map { self.albumJSON($0, full: true) } }
+    case ("GET", 3) where path[0] == "albums" && path[2] == "tracks": return albumTracks(path[1], request)
+    case ("GET", 2) where path[0] == "playlists":
+      return lookup(path[1]) { id in self.playlist(id).map { self.playlistJSON($0) } }
+    case ("GET", 3) where path[0] == "playlists" && path[2] == "items": return playlistItems(path[1], request)
+    case ("POST", 3) where path[0] == "playlists" && path[2] == "items": return addItems(path[1], body)
+    case ("GET", 1) where path[0] == "me": return FakeJSON.response(200, userJSON(Catalog.userID, "Ada Lovelace"))
+    case ("GET", 2) where path == ["me", "playlists"]: return myPlaylists(request)
+    case ("POST", 2) where path == ["me", "playlists"]: return createPlaylist(body)
+    case ("GET", 3) where path[0] == "me" && path[1] == "top": return top(path[2], request)
+    case ("PUT", 2) where path == ["me", "library"], ("DELETE", 2) where path == ["me", "library"]:
+      return changeLibrary(request)
+    case ("GET", 3) where path == ["me", "library", "contains"]: return libraryContains(request)
+    default:
+      // Removed for development-mode apps: /me/tracks, /playlists/{id}/tracks, /users/…, /artists/{id}/top-tracks,
+      // /recommendations, batch GETs (`/tracks?ids=`), browse.
+      return Self.error(404, "Service not found")
+    }
+  }
+
+  // MARK: Lookups
+
+  private func track(_ id: String) -> Catalog.Track? { catalog.tracks.first { $0.id == id } }
+  private func artist(_ id: String) -> Catalog.Artist? { catalog.artists.first { $0.id == id } }
+  private func album(_ id: String) -> Catalog.Album? { catalog.albums.first { $0.id == id } }
+  private func playlist(_ id: String) -> Catalog.Playlist? { catalog.playlists.first { $0.id == id } }
+
+  static func isBase62(_ id: String) -> Bool {
+    id.count == 22 && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+  }
+
+  private func lookup(_ id: String, _ find: (String) -> [String: Any]?) -> HTTPResponse {
+    guard Self.isBase62(id) else { return Self.error(400, "Invalid base62 id") }
+    guard let object = find(id) else { return Self.error(404, "Resource not found") }
+    return FakeJSON.response(200, object)
+  }
+
+  /// `limit` within 1...max (default `defaultLimit`) and `offset` ≥ 0, or the 400 Spotify sends.
+  private func window(_ request: RecordedRequest, max: Int, default defaultLimit: Int) -> Result<
+    (Int, Int), SpotifyWebFakeFailure
+  > {
+    let limitText = request.queryValue("limit")
+    guard let limit = limitText.map({ Int($0) }) ?? defaultLimit, (1...max).contains(limit) else {
+      return .failure(SpotifyWebFakeFailure(response: Self.error(400, "Invalid limit")))
+    }
+    let offsetText = request.queryValue("offset")
+    guard let offset = offsetText.map({ Int($0) }) ?? 0, offset >= 0 else {
+      return .failure(SpotifyWebFakeFailure(response: Self.error(400, "Invalid offset")))
+    }
+    return .success((limit, offset))
+  }
+
+  private func page(_ all: [Any], limit: Int, offset: Int, href: String) -> [String: Any] {
+    let slice = offset < all.count ? Array(all[offset..<min(offset + limit, all.count)]) : []
+    let next: Any =
+      offset + limit < all.count ? "\(Self.apiBase)\(href)?offset=\(offset + limit)&limit=\(limit)" : NSNull()
+    return [
+      "href": "\(Self.apiBase)\(href)", "items": slice, "total": all.count, "limit": limit, "offset": offset,
+      "next": next, "previous": NSNull(),
+    ]
+  }
+
+  // MARK: Search
+
+  private func search(_ request: RecordedRequest) -> HTTPResponse {
+    guard let query = request.queryValue("q")?.lowercased(), !query.isEmpty else {
+      return Self.error(400, "No search query")
+    }
+    let types = (request.queryValue("type") ?? "").split(separator: ",").map(String.init)
+    let known: Set<String> = ["track", "artist", "album", "playlist", "show", "episode", "audiobook"]
+    guard !types.isEmpty, types.allSatisfy(known.contains) else { return Self.error(400, "Invalid type") }
+    let window: (Int, Int)
+    switch self.window(request, max: 10, default: 5) {
+    case .success(let value): window = value
+    case .failure(let failure): return failure.response
+    }
+    let (limit, offset) = window
+    func matches(_ names: [String]) -> Bool { names.contains { $0.lowercased().contains(query) } }
+    var result: [String: Any] = [:]
+    if types.contains("track") {
+      let found = catalog.tracks.filter { track in
+        matches([track.name] + track.artistIDs.compactMap { artist($0)?.name })
+      }
+      result["tracks"] = page(found.map { trackJSON($0) }, limit: limit, offset: offset, href: "/v1/search")
+    }
+    if types.contains("artist") {
+      let found = catalog.artists.filter { matches([$0.name]) }
+      result["artists"] = page(
+        found.map { artistJSON($0, full: true) }, limit: limit, offset: offset, href: "/v1/search")
+    }
+    if types.contains("album") {
+      let found = catalog.albums.filter { album in matches([album.name, artist(album.artistID)?.name ?? ""]) }
+      result["albums"] = page(
+        found.map { albumJSON($0, full: false) }, limit: limit, offset: offset, href: "/v1/search")
+    }
+    if types.contains("playlist") {
+      // Spotify's playlist search results famously hold `null` entries; the first one here is null.
+      let found: [Any] = [NSNull()] + catalog.playlists.filter { matches([$0.name]) }.map { playlistJSON($0) }
+      result["playlists"] = page(found, limit: limit, offset: offset, href: "/v1/search")
+    }
+    return FakeJSON.response(200, result)
+  }
+
+  // MARK: Artists and albums
+
+  private func artistAlbums(_ id: String, _ request: RecordedRequest) -> HTTPResponse {
+    guard Self.isBase62(id) else { return Self.error(400, "Invalid base62 id") }
+    guard artist(id) != nil else { return Self.error(404, "Resource not found") }
+    let window: (Int, Int)
+    switch self.window(request, max: 10, default: 10) {
+    case .success(let value): window = value
+    case .failure(let failure): return failure.response
+    }
+    let groups = request.queryValue("include_groups").map { $0.split(separator: ",").map(String.init) }
+    let releases = catalog.albums.filter { $0.artistID == id && (groups?.contains($0.type) ?? true) }
+      .sorted { $0.releaseDate > $1.releaseDate }
+    return FakeJSON.response(
+      200,
+      page(
+        releases.map { albumJSON($0, full: false) }, limit: window.0, offset: window.1,
+        href: "/v1/artists/\(id)/albums"))
+  }
+
+  private func albumTracks(_ id: String, _ request: RecordedRequest) -> HTTPResponse {
+    guard Self.isBase62(id) else { return Self.error(400, "Invalid base62 id") }
+    guard let album = album(id) else { return Self.error(404, "Resource not found") }
+    let window: (Int, Int)
+    switch self.window(request, max: 50, default: 20) {
+    case .success(let value): window = value
+    case .failure(let failure): return failure.response
+    }
+    let tracks = album.trackIDs.compactMap(track).map { trackJSON($0, withAlbum: false) }
+    return FakeJSON.response(
+      200, page(tracks, limit: window.0, offset: window.1, href: "/v1/albums/\(id)/tracks"))
+  }
+
+  // MARK: Playlists
+
+  private func playlistItems(_ id: String, _ request: RecordedRequest) -> HTTPResponse {
+    guard Self.isBase62(id) else { return Self.error(400, "Invalid base62 id") }
+    guard let playlist = playlist(id) else { return Self.error(404, "Resource not found") }
+    guard playlist.ownerID == Catalog.userID else { return Self.error(403, "Forbidden") }
+    let window: (Int, Int)
+    switch self.window(request, max: 50, default: 20) {
+    case .success(let value): window = value
+    case .failure(let failure): return failure.response
+    }
+    let entries: [Any] = playlist.items.map { uri -> Any in
+      guard let uri, let track = track(String(uri.dropFirst("spotify:track:".count))) else { return NSNull() }
+      return ["added_at": "2026-01-02T03:04:05Z", "is_local": false, "item": trackJSON(track)]
+    }
+    return FakeJSON.response(
+      200, page(entries, limit: window.0, offset: window.1, href: "/v1/playlists/\(id)/items"))
+  }
+
+  private func addItems(_ id: String, _ body: Data) -> HTTPResponse {
+    guard Self.isBase62(id) else { return Self.error(400, "Invalid base62 id") }
+    guard let index = catalog.playlists.firstIndex(where: { $0.id == id }) else {
+      return Self.error(404, "Resource not found")
+    }
+    guard catalog.playlists[index].ownerID == Catalog.userID else { return Self.error(403, "Forbidden") }
+    guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
+      let uris = object["uris"] as? [String], !uris.isEmpty
+    else { return Self.error(400, "Invalid request body") }
+    guard uris.count <= 100 else { return Self.error(400, "You can add a maximum of 100 items per request.") }
+    guard uris.allSatisfy({ Self.isURI($0) }) else { return Self.error(400, "Invalid base62 id") }
+    catalog.playlists[index].items += uris.map(Optional.some)
+    catalog.playlists[index].snapshot += 1
+    return FakeJSON.response(201, ["snapshot_id": snapshotID(catalog.playlists[index])])
+  }
+
+  private func myPlaylists(_ request: RecordedRequest) -> HTTPResponse {
+    let window: (Int, Int)
+    switch self.window(request, max: 50, default: 20) {
+    case .success(let value): window = value
+    case .failure(let failure): return failure.response
+    }
+    let mine = catalog.playlists.filter { $0.ownerID == Catalog.userID }.map { playlistJSON($0) }
+    return FakeJSON.response(200, page(mine, limit: window.0, offset: window.1, href: "/v1/me/playlists"))
+  }
+
+  private func createPlaylist(_ body: Data) -> HTTPResponse {
+    guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
+      let name = object["name"] as? String, !name.isEmpty
+    else { return Self.error(400, "Missing required field: name") }
+    created += 1
+    let playlist = Catalog.Playlist(
+      id: Catalog.id("created\(created)"), name: name, description: object["description"] as? String ?? "",
+      ownerID: Catalog.userID, ownerName: "Ada Lovelace", isPublic: object["public"] as? Bool ?? true, items: [])
+    catalog.playlists.append(playlist)
+    return FakeJSON.response(201, playlistJSON(playlist))
+  }
+
+  // MARK: Top and library
+
+  private func top(_ kind: String, _ request: RecordedRequest) -> HTTPResponse {
+    let range = request.queryValue("time_range") ?? "medium_term"
+    guard let artistIDs = catalog.topArtists[range], let trackIDs = catalog.topTracks[range] else {
+      return Self.error(400, "Invalid time range")
+    }
+    let window: (Int, Int)
+    switch self.window(request, max: 50, default: 20) {
+    case .success(let value): window = value
+    case .failure(let failure): return failure.response
+    }
+    let items: [Any]
+    switch kind {
+    case "artists": items = artistIDs.compactMap(artist).map { artistJSON($0, full: true) }
+    case "tracks": items = trackIDs.compactMap(track).map { trackJSON($0) }
+    default: return Self.error(404, "Service not found")
+    }
+    return FakeJSON.response(200, page(items, limit: window.0, offset: window.1, href: "/v1/me/top/\(kind)"))
+  }
+
+  static func isURI(_ uri: String) -> Bool {
+    let parts = uri.split(separator: ":", omittingEmptySubsequences: false)
+    let kinds: Set<Substring> = ["track", "album", "artist", "playlist", "show", "episode", "audiobook"]
+    return parts.count == 3 && parts[0] == "spotify" && kinds.contains(parts[1]) && isBase62(String(parts[2]))
+  }
+
+  private func libraryURIs(_ request: RecordedRequest) -> Result<[String], SpotifyWebFakeFailure> {
+    let uris = (request.queryValue("uris") ?? "").split(separator: ",").map(String.init)
+    guard !uris.isEmpty else { return .failure(SpotifyWebFakeFailure(response: Self.error(400, "Missing uris"))) }
+    guard uris.count <= 40 else {
+      return .failure(SpotifyWebFakeFailure(response: Self.error(400, "Too many ids requested")))
+    }
+    guard uris.allSatisfy(Self.isURI) else {
+      return .failure(SpotifyWebFakeFailure(response: Self.error(400, "Invalid base62 id")))
+    }
+    return .success(uris)
+  }
+
+  private func changeLibrary(_ request: RecordedRequest) -> HTTPResponse {
+    switch libraryURIs(request) {
+    case .failure(let failure): return failure.response
+    case .success(let uris):
+      if request.method == "PUT" { library.formUnion(uris) } else { library.subtract(uris) }
+      return FakeJSON.raw(200, body: "", contentType: "application/json")
+    }
+  }
+
+  private func libraryContains(_ request: RecordedRequest) -> HTTPResponse {
+    switch libraryURIs(request) {
+    case .failure(let failure): return failure.response
+    case .success(let uris): return FakeJSON.response(200, uris.map { library.contains($0) })
+    }
+  }
+
+  // MARK: JSON
+
+  private func external(_ kind: String, _ id: String) -> [String: Any] {
+    ["spotify": "https://open.spotify.com/\(kind)/\(id)"]
+  }
+
+  private func userJSON(_ id: String, _ name: String) -> [String: Any] {
+    [
+      "id": id, "display_name": name, "type": "user", "uri": "spotify:user:\(id)",
+      "external_urls": external("user", id), "href": "\(Self.apiBase)/v1/users/\(id)",
+    ]
+  }
+
+  private func artistJSON(_ artist: Catalog.Artist, full: Bool) -> [String: Any] {
+    var object: [String: Any] = [
+      "id": artist.id, "name": artist.name, "type": "artist", "uri": "spotify:artist:\(artist.id)",
+      "external_urls": external("artist", artist.id), "href": "\(Self.apiBase)/v1/artists/\(artist.id)",
+    ]
+    if full {
+      object["genres"] = artist.genres
+      object["images"] = [["url": "https://i.scdn.co/image/\(artist.id)", "width": 640, "height": 640]]
+    }
+    return object
+  }
+
+  private func albumJSON(_ album: Catalog.Album, full: Bool) -> [String: Any] {
+    var object: [String: Any] = [
+      "id": album.id, "name": album.name, "type": "album", "album_type": album.type,
+      "uri": "spotify:album:\(album.id)", "release_date": album.releaseDate,
+      "release_date_precision": album.precision, "total_tracks": album.trackIDs.count,
+      "artists": artist(album.artistID).map { [artistJSON($0, full: false)] } ?? [],
+      "external_urls": external("album", album.id), "images": [],
+    ]
+    if full {
+      let tracks = album.trackIDs.compactMap(track).map { trackJSON($0, withAlbum: false) }
+      object["tracks"] = page(tracks, limit: 50, offset: 0, href: "/v1/albums/\(album.id)/tracks")
+    }
+    return object
+  }
+
+  private func trackJSON(_ track: Catalog.Track, withAlbum: Bool = true) -> [String: Any] {
+    var object: [String: Any] = [
+      "id": track.id, "name": track.name, "type": "track", "uri": "spotify:track:\(track.id)",
+      "duration_ms": track.durationMs, "explicit": track.explicit, "track_number": track.number, "disc_number": 1,
+      "artists": track.artistIDs.compactMap(artist).map { artistJSON($0, full: false) },
+      "external_urls": external("track", track.id), "is_local": false,
+    ]
+    if withAlbum, let album = album(track.albumID) { object["album"] = albumJSON(album, full: false) }
+    return object
+  }
+
+  private func snapshotID(_ playlist: Catalog.Playlist) -> String { "snap-\(playlist.id)-\(playlist.snapshot)" }
+
+  private func playlistJSON(_ playlist: Catalog.Playlist) -> [String: Any] {
+    [
+      "id": playlist.id, "name": playlist.name, "description": playlist.description, "type": "playlist",
+      "uri": "spotify:playlist:\(playlist.id)", "external_urls": external("playlist", playlist.id),
+      "owner": userJSON(playlist.ownerID, playlist.ownerName), "public": playlist.isPublic,
+      "collaborative": false, "snapshot_id": snapshotID(playlist), "images": NSNull(),
+      "items": ["href": "\(Self.apiBase)/v1/playlists/\(playlist.id)/items", "total": playlist.items.count],
+    ]
+  }
+}
+
+/// A prepared error answer (so helpers can return `Result`).
+struct SpotifyWebFakeFailure: Error, @unchecked Sendable {
+  let response: HTTPResponse
+}

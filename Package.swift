@@ -63,7 +63,7 @@ let package = Package(
       ],
       path: "Tests/VibesTestSupport"
     ),
-    .testTarget(name: "VibesCoreTests", dependencies: ["VibesCore", "VibesTestSupport"]),
+    .testTarget(name: "VibesCoreTests", dependencies: ["VibesCore", "VibesUI", "VibesTestSupport"]),
     .testTarget(name: "VibesUITests", dependencies: ["VibesUI", "VibesCore", "VibesTestSupport"]),
     .testTarget(name: "VibesTerminalTests", dependencies: ["VibesTerminal", "VibesUI", "VibesCore"]),
     .testTarget(name: "VibesStorageTests", dependencies: ["VibesStorage", "VibesCore"]),

@@ -1,5 +1,6 @@
 import Foundation
 import VibesCore
+import VibesTestSupport
 import XCTest
 
 final class FeedTests: XCTestCase {

@@ -1,4 +1,5 @@
 import VibesCore
+import VibesTestSupport
 import XCTest
 
 final class SpotifyConnectTests: XCTestCase {

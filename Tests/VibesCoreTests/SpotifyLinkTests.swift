@@ -1,4 +1,5 @@
 import VibesCore
+import VibesTestSupport
 import XCTest
 
 /// Links and URIs the Explore tab accepts, and the near misses it refuses.

@@ -30,16 +30,21 @@ enum Chrome {
   }
 
   /// The footer generated from the bindings in force, in their order: "key what" pairs while they fit;
-  /// past that, a binding keeps only its key, so every key stays listed; "? help" (or "F1 help" in a
-  /// field) always ends the line.
+  /// past that, a binding keeps only its key, so every key stays listed; the scroll keys and "? help"
+  /// (or "F1 help" in a field) always end the line.
   static func footer(_ hints: [KeyHint], width: Int, _ t: Localizer) -> String {
     var seen = Set<String>()
     let shown = hints.filter { $0.inFooter && seen.insert($0.label).inserted }
     let full = shown.map { "\(t.keyLabel($0.label)) \(t.help($0.help))" }
     if DisplayWidth.of(full.joined(separator: " · ")) <= width { return full.joined(separator: " · ") }
+    // Help and scrolling are never dropped: without them the rest cannot be found or reached.
+    let kept: Set<HelpText> = [.common(.helpHelp), .common(.helpScroll)]
     let helpHint = shown.first { $0.help == .common(.helpHelp) }
-    let tail = helpHint.map { "\(t.keyLabel($0.label)) \(t.help($0.help))" } ?? "F1 \(t[.helpHelp])"
-    let rest = shown.filter { $0.help != .common(.helpHelp) }
+    let scroll = shown.first { $0.help == .common(.helpScroll) }.map { t.keyLabel($0.label) }
+    let tail =
+      (scroll.map { $0 + " · " } ?? "")
+      + (helpHint.map { "\(t.keyLabel($0.label)) \(t.help($0.help))" } ?? "F1 \(t[.helpHelp])")
+    let rest = shown.filter { !kept.contains($0.help) }
     let keys = rest.map { t.keyLabel($0.label) }
     var parts: [String] = []
     for (index, hint) in rest.enumerated() {

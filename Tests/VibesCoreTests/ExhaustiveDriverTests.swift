@@ -1,0 +1,68 @@
+import VibesCore
+import VibesTestSupport
+import XCTest
+
+/// The shared driver in its exhaustive mode: each step states the whole state change and every effect.
+final class ExhaustiveDriverTests: XCTestCase {
+  func testFeedChecklistAndGeminiFormStepByStep() {
+    var driver = Driver()
+    driver.press(.enter, expecting: []) { $0.feed.path = [.checklist(ChecklistState())] }
+    driver.press(.down, expecting: []) { $0.feed.path = [.checklist(ChecklistState(selection: .gemini))] }
+    driver.press(.enter, expecting: []) {
+      $0.feed.path.append(.credentialForm(CredentialForm(step: .gemini, isConfigured: false)))
+    }
+    driver.press(.character("A"), expecting: []) { state in
+      guard case .credentialForm(var form)? = state.feed.path.last else { return }
+      form.fields[0].input.insert("A")
+      state.feed.path[state.feed.path.count - 1] = .credentialForm(form)
+    }
+    driver.press(.escape, expecting: []) { $0.feed.path = [.checklist(ChecklistState(selection: .gemini))] }
+  }
+
+  func testTrackerDemoAskThenKeep() {
+    var driver = Driver()
+    let saved = TrackerConfiguration(apiKey: "key", brandID: "brand", userID: "", environment: .qc)
+    driver.send(
+      .tracker(.configurationLoaded(saved, apiURLs: [:])),
+      expecting: [.tracker(.initialize(requestID: 1, saved, persist: false))]
+    ) { state in
+      state.tracker.isLoading = false
+      state.tracker.apiURLs = [:]
+      state.tracker.configuration = saved
+      state.tracker.startupRequestID = 1
+      state.context.nextRequestID = 2
+    }
+    driver.press(.tabKey(.tracker), expecting: []) { $0.selectedTab = .tracker }
+    driver.press(.character("r"), expecting: []) { state in
+      state.tracker.selection = .reset
+      state.tracker.reset = .confirming
+    }
+    driver.press(.character("n"), expecting: []) { $0.tracker.reset = .idle }
+    driver.press(.character("f"), expecting: [.tracker(.flush(saved, summary: true))]) { $0.tracker.selection = .flush }
+  }
+
+  func testAppStoreConnectDashboardOpensSettingsAndSyncs() {
+    var driver = Driver()
+    let stored = AppStoreConnectStoredState(isConfigured: true, apps: [], lastSync: nil)
+    driver.send(.appStoreConnect(.storedStateLoaded(stored)), expecting: []) {
+      $0.appStoreConnect.isConfigured = true
+    }
+    driver.press(.tabKey(.appStoreConnect), expecting: []) { $0.selectedTab = .appStoreConnect }
+    driver.press(.character("r"), expecting: [.appStoreConnect(.sync(requestID: 1))]) { state in
+      state.appStoreConnect.dashboard.sync = .syncing(requestID: 1, fetched: 0)
+      state.context.nextRequestID = 2
+    }
+    driver.press(.character("s"), expecting: []) {
+      $0.appStoreConnect.path = [.settings(AppStoreConnectSettingsState())]
+    }
+  }
+
+  func testAnUnassertedChangeIsReportedByName() {
+    var driver = Driver()
+    let before = driver.state
+    driver.press(.enter)
+    let report = Driver.difference(before, driver.state)
+    XCTAssertTrue(report.contains("feed"), report)
+    XCTAssertEqual(Driver.difference(driver.state, driver.state), "", "equal states report nothing")
+  }
+}

@@ -61,16 +61,34 @@ public struct SongResolver: Sendable {
     let keys = songs.map(\.key)
     var answers: [String: SongResolution] = [:]
     var toSearch: [(key: String, song: SuggestedSong)] = []
-    for (key, song) in zip(keys, songs) where answers[key] == nil && !toSearch.contains(where: { $0.key == key }) {
+    var seen = Set<String>()
+    for (key, song) in zip(keys, songs) where seen.insert(key).inserted {
       if let cached = cachedAnswer(for: key) {
         answers[key] = cached
       } else {
         toSearch.append((key, song))
       }
     }
-    func resolvedCount() -> Int { keys.filter { answers[$0] != nil }.count }
-    progress(ResolveProgress(resolved: resolvedCount(), total: songs.count))
+    let report = { @Sendable (answers: [String: SongResolution]) in
+      progress(ResolveProgress(resolved: keys.filter { answers[$0] != nil }.count, total: keys.count))
+    }
+    report(answers)
 
+    do {
+      try await searchAll(toSearch, into: &answers, reportProgress: report)
+    } catch  where Task.isCancelled {
+      // A searcher may report its own cancelled error; the caller only needs to know it was cancelled.
+      throw CancellationError()
+    }
+    try Task.checkCancellation()
+    return zip(keys, songs).map { ResolvedSong(song: $1, resolution: answers[$0] ?? .pending) }
+  }
+
+  /// Runs the searches through a window of `maxInFlight` tasks, storing each answer as it arrives.
+  func searchAll(
+    _ toSearch: [(key: String, song: SuggestedSong)], into answers: inout [String: SongResolution],
+    reportProgress: ([String: SongResolution]) -> Void
+  ) async throws {
     try await withThrowingTaskGroup(of: (String, SongResolution).self) { group in
       var next = 0
       func addNext() {
@@ -82,13 +100,11 @@ public struct SongResolver: Sendable {
       for _ in 0..<Self.maxInFlight { addNext() }
       while let (key, resolution) = try await group.next() {
         answers[key] = resolution
-        progress(ResolveProgress(resolved: resolvedCount(), total: songs.count))
+        reportProgress(answers)
         try Task.checkCancellation()
         addNext()
       }
     }
-    try Task.checkCancellation()
-    return zip(keys, songs).map { ResolvedSong(song: $1, resolution: answers[$0] ?? .pending) }
   }
 
   func cachedAnswer(for key: String) -> SongResolution? {

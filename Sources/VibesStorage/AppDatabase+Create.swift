@@ -32,6 +32,7 @@ struct CreatePlaylistRecord: Codable, FetchableRecord, MutablePersistableRecord 
   var saveState: String
   var spotifyPlaylistID: String?
   var spotifyURL: String?
+  var addedItemCount: Int = 0
 
   mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
@@ -218,6 +219,17 @@ extension AppDatabase: SongResolutionCache {
     }
   }
 
+  /// Records that the first `count` URIs (in `SavePlan` order) are now in the Spotify playlist.
+  public func recordItemsAdded(_ count: Int, toGeneratedPlaylist id: Int64) throws {
+    try writer.write { db in
+      guard var record = try CreatePlaylistRecord.fetchOne(db, key: id) else {
+        throw CreateHistoryError.unknownPlaylist(id)
+      }
+      record.addedItemCount = max(0, count)
+      try record.update(db)
+    }
+  }
+
   /// Marks the playlist saved once every item was added.
   public func recordPlaylistSaved(spotifyPlaylistID: String, url: String, forGeneratedPlaylist id: Int64) throws {
     try writer.write { db in
@@ -250,6 +262,7 @@ extension AppDatabase: SongResolutionCache {
       }
     return GeneratedPlaylist(
       id: id, prompt: record.prompt, name: record.name, description: record.description,
-      songs: songs.map(\.resolvedSong), createdAt: record.createdAt, saveState: state)
+      songs: songs.map(\.resolvedSong), createdAt: record.createdAt, saveState: state,
+      addedItemCount: record.addedItemCount)
   }
 }

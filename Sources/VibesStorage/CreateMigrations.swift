@@ -26,6 +26,8 @@ enum CreateMigrations {
         t.column("saveState", .text).notNull().defaults(to: "notSaved")
         t.column("spotifyPlaylistID", .text)
         t.column("spotifyURL", .text)
+        // How many URIs (in SavePlan order) were already added to that playlist, so a retry resumes after them.
+        t.column("addedItemCount", .integer).notNull().defaults(to: 0)
       }
       try db.create(index: "createPlaylist_newest", on: "createPlaylist", columns: ["createdAt", "id"])
       // The playlist's songs in order; status: pending | found | notFound (track columns set when found).

@@ -35,3 +35,19 @@ final class SavePlanTests: XCTestCase {
     XCTAssertEqual(SavePlan.uriChunks(for: [song(0, .notFound), song(1, .pending)]), [])
   }
 }
+
+final class SavePlanResumeTests: XCTestCase {
+  func testAlreadyAddedURIsAreSkipped() {
+    let songs = (0..<250).map {
+      ResolvedSong(
+        song: SuggestedSong(title: "T\($0)", artist: "A"),
+        resolution: .found(
+          TrackCandidate(id: "\($0)", uri: "spotify:track:\($0)", name: "T", artists: ["A"], album: "", durationMs: 1)))
+    }
+    let resumed = SavePlan.uriChunks(for: songs, alreadyAdded: 100)
+    XCTAssertEqual(resumed.map(\.count), [100, 50])
+    XCTAssertEqual(resumed.first?.first, "spotify:track:100")
+    XCTAssertEqual(SavePlan.uriChunks(for: songs, alreadyAdded: 250), [])
+    XCTAssertEqual(SavePlan.uriChunks(for: songs, alreadyAdded: -3).map(\.count), [100, 100, 50])
+  }
+}

@@ -85,10 +85,12 @@ public struct GeneratedPlaylist: Sendable, Hashable, Identifiable {
   public var songs: [ResolvedSong]
   public var createdAt: Date
   public var saveState: PlaylistSaveState
+  /// How many track URIs (in `SavePlan` order) were already added to the Spotify playlist.
+  public var addedItemCount: Int
 
   public init(
     id: Int64, prompt: String, name: String, description: String, songs: [ResolvedSong], createdAt: Date,
-    saveState: PlaylistSaveState
+    saveState: PlaylistSaveState, addedItemCount: Int = 0
   ) {
     self.id = id
     self.prompt = prompt
@@ -97,6 +99,7 @@ public struct GeneratedPlaylist: Sendable, Hashable, Identifiable {
     self.songs = songs
     self.createdAt = createdAt
     self.saveState = saveState
+    self.addedItemCount = addedItemCount
   }
 }
 
@@ -130,4 +133,24 @@ public protocol TrackSearching: Sendable {
 public struct TrackSearchRateLimited: Error, Sendable, Equatable {
   public var retryAfterSeconds: Int?
   public init(retryAfterSeconds: Int?) { self.retryAfterSeconds = retryAfterSeconds }
+}
+
+/// A playlist just created on Spotify.
+public struct CreatedSpotifyPlaylist: Sendable, Hashable {
+  public var id: String
+  /// `external_urls.spotify`.
+  public var url: String
+
+  public init(id: String, url: String) {
+    self.id = id
+    self.url = url
+  }
+}
+
+/// Creates Spotify playlists and adds tracks (the Spotify Web client implements it).
+public protocol PlaylistSaving: Sendable {
+  /// `POST /v1/me/playlists` with the name and description (private).
+  func createPlaylist(name: String, description: String) async throws -> CreatedSpotifyPlaylist
+  /// `POST /v1/playlists/{id}/items` with `{"uris": […]}` (at most 100).
+  func addItems(playlistID: String, uris: [String]) async throws
 }

@@ -7,6 +7,9 @@ import XCTest
 /// A scripted `TrackSearching` that measures how many searches run at once.
 private actor FakeSearcher: TrackSearching {
   var queries: [String] = []
+  /// When each search started, and when each 429 was thrown.
+  var starts: [ContinuousClock.Instant] = []
+  var limitedAt: [ContinuousClock.Instant] = []
   var inFlight = 0
   var maxInFlight = 0
   /// 429s to throw before answering, per query.
@@ -23,15 +26,18 @@ private actor FakeSearcher: TrackSearching {
 
   func searchTracks(query: String, limit: Int) async throws -> [TrackCandidate] {
     queries.append(query)
+    starts.append(.now)
     inFlight += 1
     maxInFlight = max(maxInFlight, inFlight)
     defer { inFlight -= 1 }
-    try await Task.sleep(for: latency)
+    // A 429 answers at once (before the others finish), as a rate limiter does.
     if var pending = rateLimits[query], !pending.isEmpty {
       let seconds = pending.removeFirst()
       rateLimits[query] = pending
+      limitedAt.append(.now)
       throw TrackSearchRateLimited(retryAfterSeconds: seconds)
     }
+    try await Task.sleep(for: latency)
     // Answer like Spotify's field filter: tracks whose name contains the quoted title's first word.
     let title = query.split(separator: "\"")[1].lowercased()
     return Array(catalog.filter { $0.name.lowercased().hasPrefix(title) }.prefix(limit))
@@ -152,10 +158,10 @@ final class SongResolverTests: XCTestCase {
     let resolver = SongResolver(searcher: searcher, cache: nil, sleep: { try await sleeper.sleep($0) })
     let resolved = try await resolver.resolve(songs(0..<3))
     XCTAssertEqual(resolved.map(\.uri), ["spotify:track:id0", "spotify:track:id1", "spotify:track:id2"])
-    XCTAssertEqual(sleeper.sleeps.first, .seconds(3))
-    XCTAssertEqual(sleeper.sleeps.count, 2)
-    XCTAssertGreaterThanOrEqual(sleeper.sleeps[1], .milliseconds(250))
-    XCTAssertLessThanOrEqual(sleeper.sleeps[1], .seconds(2))
+    // Song 1 waits Retry-After, then a jittered backoff; songs that had not started yet wait out the pause.
+    XCTAssertTrue(sleeper.sleeps.contains(.seconds(3)), "\(sleeper.sleeps)")
+    XCTAssertTrue(sleeper.sleeps.contains { $0 >= .milliseconds(250) && $0 <= .seconds(2) }, "\(sleeper.sleeps)")
+    XCTAssertTrue(sleeper.sleeps.allSatisfy { $0 >= .milliseconds(250) && $0 <= .seconds(3) }, "\(sleeper.sleeps)")
     let count = await searcher.queries.filter { $0 == query }.count
     XCTAssertEqual(count, 3)
 
@@ -180,6 +186,22 @@ final class SongResolverTests: XCTestCase {
     } catch let error as TrackSearchRateLimited {
       XCTAssertEqual(error.retryAfterSeconds, 3600)
     }
+  }
+
+  func testNoNewSearchStartsWhileARetryAfterIsRunning() async throws {
+    let searcher = FakeSearcher(latency: .milliseconds(200), catalog: catalog)
+    await searcher.limit("track:\"Song 0\" artist:\"Artist 0\"", with: [1])
+    let resolved = try await SongResolver(searcher: searcher, cache: nil).resolve(songs(0..<10))
+    XCTAssertEqual(resolved.compactMap(\.uri).count, 10)
+    let limitedAt = await searcher.limitedAt
+    let starts = await searcher.starts
+    let limited = try XCTUnwrap(limitedAt.first)
+    // Songs 1–3 started with song 0; without the shared pause songs 4–6 would start when they finish (~200 ms).
+    // Whatever had not started when the 429 came waits the whole second (songs 1–3 may or may not have started).
+    XCTAssertEqual(starts.count, 11)
+    let duringPause = starts.filter { $0 - limited > .milliseconds(100) && $0 - limited < .milliseconds(950) }
+    XCTAssertEqual(duringPause, [])
+    XCTAssertGreaterThanOrEqual(starts.filter { $0 - limited >= .milliseconds(950) }.count, 7)
   }
 
   func testCancellationStopsPromptlyAndLeavesNoSearchRunning() async throws {

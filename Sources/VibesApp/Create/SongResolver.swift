@@ -89,13 +89,14 @@ public struct SongResolver: Sendable {
     _ toSearch: [(key: String, song: SuggestedSong)], into answers: inout [String: SongResolution],
     reportProgress: ([String: SongResolution]) -> Void
   ) async throws {
+    let pause = SearchPause()
     try await withThrowingTaskGroup(of: (String, SongResolution).self) { group in
       var next = 0
       func addNext() {
         guard next < toSearch.count else { return }
         let (key, song) = toSearch[next]
         next += 1
-        group.addTask { (key, try await self.search(song, key: key)) }
+        group.addTask { (key, try await self.search(song, key: key, pause: pause)) }
       }
       for _ in 0..<Self.maxInFlight { addNext() }
       while let (key, resolution) = try await group.next() {
@@ -113,11 +114,15 @@ public struct SongResolver: Sendable {
     return now().timeIntervalSince(cached.resolvedAt) < notFoundLifetime ? .notFound : nil
   }
 
-  /// One search with bounded 429 retries, matched and cached.
-  func search(_ song: SuggestedSong, key: String) async throws -> SongResolution {
+  /// One search with bounded 429 retries, matched and cached. After a 429 the shared `pause` keeps the other
+  /// searches of this resolve from starting until the wait is over.
+  func search(_ song: SuggestedSong, key: String, pause: SearchPause) async throws -> SongResolution {
     var attempt = 0
+    var justWaited = false
     while true {
       try Task.checkCancellation()
+      if !justWaited, let left = await pause.remaining() { try await sleep(left) }
+      justWaited = false
       do {
         let candidates = try await searcher.searchTracks(query: Self.query(for: song), limit: Self.searchLimit)
         let match = SongMatcher.bestMatch(for: song, among: candidates)
@@ -126,8 +131,11 @@ public struct SongResolver: Sendable {
       } catch let limited as TrackSearchRateLimited {
         guard attempt < maxRateLimitRetries else { throw limited }
         if let seconds = limited.retryAfterSeconds, seconds > maxRetryAfterSeconds { throw limited }
-        try await sleep(Self.retryDelay(retryAfter: limited.retryAfterSeconds, attempt: attempt))
+        let delay = Self.retryDelay(retryAfter: limited.retryAfterSeconds, attempt: attempt)
+        await pause.extend(by: delay)
+        try await sleep(delay)
         attempt += 1
+        justWaited = true
       }
     }
   }
@@ -138,5 +146,23 @@ public struct SongResolver: Sendable {
     if let retryAfter { return .seconds(max(1, retryAfter)) }
     let ceiling = min(30.0, pow(2.0, Double(attempt)))
     return .milliseconds(Int(max(0.25, Double.random(in: 0...ceiling)) * 1000))
+  }
+}
+
+/// The end of the current rate-limit wait, shared by one resolve's searches.
+actor SearchPause {
+  private var until: ContinuousClock.Instant?
+
+  /// Makes the pause last at least `duration` from now.
+  func extend(by duration: Duration) {
+    let end = ContinuousClock.now + duration
+    if until.map({ end > $0 }) ?? true { until = end }
+  }
+
+  /// How long is left, or nil when not paused.
+  func remaining() -> Duration? {
+    guard let until else { return nil }
+    let left = until - ContinuousClock.now
+    return left > .zero ? left : nil
   }
 }

@@ -4,7 +4,8 @@ import VibesServices
 
 /// A loopback stand-in for the Gemini API (`generativelanguage.googleapis.com`) speaking its real wire format.
 ///
-/// Serves `GET …/v1beta/models` under any path prefix. The key is read from `x-goog-api-key` (or `?key=`, which the
+/// Serves `GET …/v1beta/models` and `POST …/v1beta/models/{model}:generateContent` (see
+/// `FakeGeminiServer+Generation.swift`) under any path prefix. The key is read from `x-goog-api-key` (or `?key=`, which the
 /// real API also accepts; tests assert on `recordedRequests()` that clients never use it).
 /// Runs in the test process until `stop()`; hand `baseURL` to a `vibes` child process via `VIBES_GEMINI_API_URL`.
 public final class FakeGeminiServer: Sendable {
@@ -14,13 +15,22 @@ public final class FakeGeminiServer: Sendable {
 
   private let state: FakeServerState
   private let server: LoopbackServer
+  let generation: FakeGeminiGenerationState
 
   /// Starts listening on 127.0.0.1 (ephemeral port); returns once the port is known.
   public init(validKeys: Set<String>) async throws {
     let state = FakeServerState(validKeys: validKeys)
+    let generation = FakeGeminiGenerationState()
     self.state = state
+    self.generation = generation
     self.server = try await LoopbackServer(state: state) { request, behaviour, keys in
-      Self.respond(to: request, behaviour: behaviour, validKeys: keys)
+      // Scripted generic behaviours (status, quota, raw…) answer any route; otherwise generation is served here.
+      if behaviour == nil,
+        request.method == .POST, request.path.hasSuffix(":generateContent")
+      {
+        return try await Self.generate(request, validKeys: keys, state: generation)
+      }
+      return Self.respond(to: request, behaviour: behaviour, validKeys: keys)
     }
   }
 

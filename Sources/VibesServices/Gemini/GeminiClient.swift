@@ -9,7 +9,7 @@ public struct GeminiClient: Sendable {
   public static let defaultBaseURL = URL(string: "https://generativelanguage.googleapis.com")!
 
   public let baseURL: URL
-  private let transport: any HTTPTransport
+  let transport: any HTTPTransport
 
   public init(baseURL: URL = defaultBaseURL, transport: any HTTPTransport = URLSessionTransport()) {
     self.baseURL = baseURL

@@ -1,0 +1,268 @@
+import Foundation
+import GRDB
+import VibesCore
+
+/// Why a Create history write was refused.
+public enum CreateHistoryError: Error, Equatable, Sendable {
+  /// No generated playlist with that id.
+  case unknownPlaylist(Int64)
+  /// A Spotify playlist was already created for it (a second one must never be created); carries that id.
+  case alreadyCreated(spotifyPlaylistID: String)
+}
+
+struct CreateSongResolutionRecord: Codable, FetchableRecord, PersistableRecord {
+  static let databaseTableName = "createSongResolution"
+  var songKey: String
+  var trackID: String?
+  var uri: String?
+  var name: String?
+  var artists: String?
+  var album: String?
+  var durationMs: Int?
+  var resolvedAt: Date
+}
+
+struct CreatePlaylistRecord: Codable, FetchableRecord, MutablePersistableRecord {
+  static let databaseTableName = "createPlaylist"
+  var id: Int64?
+  var prompt: String
+  var name: String
+  var description: String
+  var createdAt: Date
+  var saveState: String
+  var spotifyPlaylistID: String?
+  var spotifyURL: String?
+  var addedItemCount: Int = 0
+
+  mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+struct CreatePlaylistSongRecord: Codable, FetchableRecord, PersistableRecord {
+  static let databaseTableName = "createPlaylistSong"
+  var playlistID: Int64
+  var position: Int
+  var title: String
+  var artist: String
+  var status: String
+  var trackID: String?
+  var uri: String?
+  var trackName: String?
+  var artists: String?
+  var album: String?
+  var durationMs: Int?
+
+  init(playlistID: Int64, position: Int, song: ResolvedSong) {
+    self.playlistID = playlistID
+    self.position = position
+    title = song.song.title
+    artist = song.song.artist
+    status = "pending"
+    set(song.resolution)
+  }
+
+  mutating func set(_ resolution: SongResolution) {
+    (trackID, uri, trackName, artists, album, durationMs) = (nil, nil, nil, nil, nil, nil)
+    switch resolution {
+    case .pending: status = "pending"
+    case .notFound: status = "notFound"
+    case .found(let track):
+      status = "found"
+      (trackID, uri, trackName) = (track.id, track.uri, track.name)
+      (artists, album, durationMs) = (CreateCoding.encode(track.artists), track.album, track.durationMs)
+    }
+  }
+
+  var resolvedSong: ResolvedSong {
+    let song = SuggestedSong(title: title, artist: artist)
+    switch status {
+    case "found":
+      guard let trackID, let uri else { return ResolvedSong(song: song, resolution: .pending) }
+      let track = TrackCandidate(
+        id: trackID, uri: uri, name: trackName ?? "", artists: CreateCoding.decode(artists), album: album ?? "",
+        durationMs: durationMs ?? 0)
+      return ResolvedSong(song: song, resolution: .found(track))
+    case "notFound": return ResolvedSong(song: song, resolution: .notFound)
+    default: return ResolvedSong(song: song, resolution: .pending)
+    }
+  }
+}
+
+enum CreateCoding {
+  static func encode(_ artists: [String]) -> String {
+    (try? JSONEncoder().encode(artists)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+  }
+  static func decode(_ text: String?) -> [String] {
+    guard let text else { return [] }
+    return (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+  }
+}
+
+extension AppDatabase: SongResolutionCache {
+  // MARK: Resolution cache
+
+  public func cachedResolution(forKey key: String) throws -> CachedResolution? {
+    try writer.read { db in
+      try CreateSongResolutionRecord.fetchOne(db, key: key).map { record in
+        guard let trackID = record.trackID, let uri = record.uri else {
+          return CachedResolution(track: nil, resolvedAt: record.resolvedAt)
+        }
+        let track = TrackCandidate(
+          id: trackID, uri: uri, name: record.name ?? "", artists: CreateCoding.decode(record.artists),
+          album: record.album ?? "", durationMs: record.durationMs ?? 0)
+        return CachedResolution(track: track, resolvedAt: record.resolvedAt)
+      }
+    }
+  }
+
+  public func storeResolution(_ resolution: CachedResolution, forKey key: String) throws {
+    let track = resolution.track
+    let record = CreateSongResolutionRecord(
+      songKey: key, trackID: track?.id, uri: track?.uri, name: track?.name,
+      artists: track.map { CreateCoding.encode($0.artists) },
+      album: track?.album, durationMs: track?.durationMs, resolvedAt: resolution.resolvedAt)
+    try writer.write { db in try record.upsert(db) }
+  }
+
+  /// Drops every cached resolution (e.g. after the Spotify account changes).
+  public func clearSongResolutions() throws {
+    _ = try writer.write { db in try CreateSongResolutionRecord.deleteAll(db) }
+  }
+
+  // MARK: Generated playlist history
+
+  /// Records a freshly generated playlist (not saved, songs pending); returns its id.
+  @discardableResult
+  public func recordGeneratedPlaylist(
+    prompt: String, name: String, description: String, songs: [SuggestedSong], at date: Date
+  ) throws -> Int64 {
+    try writer.write { db in
+      var record = CreatePlaylistRecord(
+        id: nil, prompt: prompt, name: name, description: description, createdAt: date, saveState: "notSaved")
+      try record.insert(db)
+      let id = record.id ?? 0
+      for (position, song) in songs.enumerated() {
+        try CreatePlaylistSongRecord(
+          playlistID: id, position: position, song: ResolvedSong(song: song, resolution: .pending)
+        ).insert(db)
+      }
+      return id
+    }
+  }
+
+  /// Appends grown songs after the existing ones (pending).
+  public func appendSongs(_ songs: [SuggestedSong], toGeneratedPlaylist id: Int64) throws {
+    try writer.write { db in
+      guard try CreatePlaylistRecord.exists(db, key: id) else { throw CreateHistoryError.unknownPlaylist(id) }
+      let next =
+        try Int.fetchOne(
+          db, sql: "SELECT MAX(position) + 1 FROM createPlaylistSong WHERE playlistID = ?", arguments: [id])
+        ?? 0
+      for (offset, song) in songs.enumerated() {
+        try CreatePlaylistSongRecord(
+          playlistID: id, position: next + offset, song: ResolvedSong(song: song, resolution: .pending)
+        ).insert(db)
+      }
+    }
+  }
+
+  /// Stores the resolution of the songs at the given positions (one transaction).
+  public func recordSongResolutions(_ resolutions: [Int: SongResolution], inGeneratedPlaylist id: Int64) throws {
+    try writer.write { db in
+      for (position, resolution) in resolutions {
+        guard var record = try CreatePlaylistSongRecord.fetchOne(db, key: ["playlistID": id, "position": position])
+        else { continue }
+        record.set(resolution)
+        try record.update(db)
+      }
+    }
+  }
+
+  /// One generated playlist with its songs in order.
+  public func generatedPlaylist(id: Int64) throws -> GeneratedPlaylist? {
+    try writer.read { db in
+      guard let record = try CreatePlaylistRecord.fetchOne(db, key: id) else { return nil }
+      return try Self.generatedPlaylist(record, db)
+    }
+  }
+
+  /// Newest first, a window only.
+  public func generatedPlaylists(offset: Int, limit: Int) throws -> [GeneratedPlaylist] {
+    guard limit > 0 else { return [] }
+    return try writer.read { db in
+      try CreatePlaylistRecord.order(Column("createdAt").desc, Column("id").desc)
+        .limit(limit, offset: max(0, offset)).fetchAll(db)
+        .map { try Self.generatedPlaylist($0, db) }
+    }
+  }
+
+  /// How many generated playlists the history holds.
+  public func generatedPlaylistCount() throws -> Int {
+    try writer.read { db in try CreatePlaylistRecord.fetchCount(db) }
+  }
+
+  /// Records the Spotify playlist just created for this one (state `saving`), BEFORE any item is added. Recording the
+  /// same id again is a no-op; a different id is refused with `alreadyCreated`, so no second playlist is ever used.
+  public func recordSpotifyPlaylistCreated(_ spotifyPlaylistID: String, forGeneratedPlaylist id: Int64) throws {
+    try writer.write { db in
+      guard var record = try CreatePlaylistRecord.fetchOne(db, key: id) else {
+        throw CreateHistoryError.unknownPlaylist(id)
+      }
+      if let existing = record.spotifyPlaylistID {
+        guard existing == spotifyPlaylistID else {
+          throw CreateHistoryError.alreadyCreated(spotifyPlaylistID: existing)
+        }
+        return
+      }
+      record.spotifyPlaylistID = spotifyPlaylistID
+      record.saveState = "saving"
+      try record.update(db)
+    }
+  }
+
+  /// Records that the first `count` URIs (in `SavePlan` order) are now in the Spotify playlist.
+  public func recordItemsAdded(_ count: Int, toGeneratedPlaylist id: Int64) throws {
+    try writer.write { db in
+      guard var record = try CreatePlaylistRecord.fetchOne(db, key: id) else {
+        throw CreateHistoryError.unknownPlaylist(id)
+      }
+      record.addedItemCount = max(0, count)
+      try record.update(db)
+    }
+  }
+
+  /// Marks the playlist saved once every item was added.
+  public func recordPlaylistSaved(spotifyPlaylistID: String, url: String, forGeneratedPlaylist id: Int64) throws {
+    try writer.write { db in
+      guard var record = try CreatePlaylistRecord.fetchOne(db, key: id) else {
+        throw CreateHistoryError.unknownPlaylist(id)
+      }
+      if let existing = record.spotifyPlaylistID, existing != spotifyPlaylistID {
+        throw CreateHistoryError.alreadyCreated(spotifyPlaylistID: existing)
+      }
+      record.spotifyPlaylistID = spotifyPlaylistID
+      record.spotifyURL = url
+      record.saveState = "saved"
+      try record.update(db)
+    }
+  }
+
+  /// Forgets a generated playlist and its songs (not the Spotify playlist).
+  public func deleteGeneratedPlaylist(id: Int64) throws {
+    _ = try writer.write { db in try CreatePlaylistRecord.deleteOne(db, key: id) }
+  }
+
+  private static func generatedPlaylist(_ record: CreatePlaylistRecord, _ db: Database) throws -> GeneratedPlaylist {
+    let id = record.id ?? 0
+    let songs = try CreatePlaylistSongRecord.filter(Column("playlistID") == id).order(Column("position")).fetchAll(db)
+    let state: PlaylistSaveState =
+      switch (record.saveState, record.spotifyPlaylistID, record.spotifyURL) {
+      case ("saved", let playlistID?, let url?): .saved(playlistID: playlistID, url: url)
+      case (_, let playlistID?, _): .saving(playlistID: playlistID)
+      default: .notSaved
+      }
+    return GeneratedPlaylist(
+      id: id, prompt: record.prompt, name: record.name, description: record.description,
+      songs: songs.map(\.resolvedSong), createdAt: record.createdAt, saveState: state,
+      addedItemCount: record.addedItemCount)
+  }
+}

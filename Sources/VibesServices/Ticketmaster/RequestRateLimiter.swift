@@ -1,45 +1,40 @@
 import Foundation
 
-/// A token bucket: at most `rate` requests per second (bursts up to `rate`), waiting with an injectable clock and
-/// sleep so tests run instantly.
+/// A token bucket: at most `rate` requests per second, bursts of at most `burst`, waiting with an injectable clock
+/// and sleep so tests run instantly. Ticketmaster's 5/s is a spike arrest that counts per 1/5 s, so the default
+/// burst of 1 spaces requests 200 ms apart.
 public actor RequestRateLimiter {
   public typealias Clock = @Sendable () -> TimeInterval
   public typealias Sleep = @Sendable (TimeInterval) async throws -> Void
 
   public let rate: Double
+  public let burst: Int
   private let clock: Clock
   private let sleep: Sleep
-  private var tokens: Double
-  private var updatedAt: TimeInterval
+  /// The theoretical arrival time of the next request (GCRA): each request reserves its slot before waiting, so
+  /// concurrent callers queue up instead of all waking at once, and nothing ever spins.
+  private var nextSlot: TimeInterval
 
   /// `clock` returns monotonic seconds; `sleep` waits that many seconds (and throws on cancellation).
   public init(
-    requestsPerSecond: Double = 5, clock: @escaping Clock = RequestRateLimiter.monotonicSeconds,
+    requestsPerSecond: Double = 5, burst: Int = 1, clock: @escaping Clock = RequestRateLimiter.monotonicSeconds,
     sleep: @escaping Sleep = RequestRateLimiter.taskSleep
   ) {
     rate = max(0.1, requestsPerSecond)
+    self.burst = max(1, burst)
     self.clock = clock
     self.sleep = sleep
-    tokens = max(1, rate)
-    updatedAt = clock()
+    nextSlot = clock()
   }
 
-  /// Waits until a request may go out, then takes its token.
+  /// Reserves the next slot and waits for it (at most one sleep, no loop).
   public func acquire() async throws {
-    while true {
-      refill()
-      if tokens >= 1 {
-        tokens -= 1
-        return
-      }
-      try await sleep((1 - tokens) / rate)
-    }
-  }
-
-  private func refill() {
+    let interval = 1 / rate
     let now = clock()
-    tokens = min(max(1, rate), tokens + max(0, now - updatedAt) * rate)
-    updatedAt = now
+    nextSlot = max(nextSlot, now)
+    let wait = max(0, nextSlot - Double(burst - 1) * interval - now)
+    nextSlot += interval
+    if wait > 0 { try await sleep(wait) }
   }
 
   /// Seconds from a monotonic clock.

@@ -48,7 +48,8 @@ public struct FeedRefresher: Sendable {
       } else {
         releaseCards = try database.cachedFeedCards(kind: .newRelease).compactMap(\.newRelease)
         // Without fresh top artists, the cached concerts' marks are all that is known of them.
-        topArtists = Self.markedArtists(concertCards)
+        let cached = try database.cachedFeedCards(kind: .concert).compactMap(\.concert)
+        topArtists = Self.markedArtists(cached + concertCards)
       }
       let ranked = FeedRanking.rank(
         concerts: concertCards, releases: releaseCards, topArtists: topArtists, now: fetchedAt)

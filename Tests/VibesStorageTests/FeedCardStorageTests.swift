@@ -164,3 +164,16 @@ final class FeedCardStorageTests: XCTestCase {
     XCTAssertEqual(try db.feedCards(offset: 50_000, limit: 3).count, 3)
   }
 }
+
+final class BenchFeedCardFixtureTests: XCTestCase {
+  /// bench/feed_cards.py writes this template's shape into `feedCard`; the app must be able to read it.
+  func testBenchTemplateDecodesAsAConcertCard() throws {
+    let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("bench/concert_card_template.json")
+    let card = try XCTUnwrap(FeedCard.decode(kind: "concert", payload: try Data(contentsOf: template)))
+    XCTAssertEqual(card.id, "concert:bench000000")
+    XCTAssertEqual(card.concert?.attractions.first?.name, "Bench Band 0")
+    XCTAssertEqual(card.concert?.dateTime, Date(timeIntervalSince1970: 1_798_311_600))
+    XCTAssertEqual(card.concert?.publicSale?.start, Date(timeIntervalSince1970: 1_767_258_000))
+  }
+}

@@ -50,6 +50,8 @@ final class FeedCardTests: XCTestCase {
     XCTAssertEqual(cards.map(\.id), ["newRelease:A1", "concert:E1"])
     XCTAssertEqual(cards.last?.concert?.status.rawValue, "somethingNew", "an unknown status survives raw")
 
+    let empty = try JSONEncoder().encode(FeedCardEnvelope(nil))
+    XCTAssertNil(try JSONDecoder().decode(FeedCardEnvelope.self, from: empty).card)
     let encoded = try JSONEncoder().encode(FeedCardEnvelope(.concert(concert)))
     XCTAssertEqual(try JSONDecoder().decode(FeedCardEnvelope.self, from: encoded).card, .concert(concert))
   }

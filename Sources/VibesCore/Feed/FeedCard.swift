@@ -102,7 +102,8 @@ public struct FeedCardEnvelope: Sendable, Hashable, Codable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    let kind = try container.decode(String.self, forKey: .kind)
+    // No kind at all (what an empty envelope encodes to) is as unknown as a kind from a newer version.
+    let kind = (try? container.decodeIfPresent(String.self, forKey: .kind)) ?? ""
     switch FeedCardKind(rawValue: kind) {
     case .concert:
       card = (try? container.decode(ConcertCard.self, forKey: .payload)).map(FeedCard.concert)
@@ -114,8 +115,8 @@ public struct FeedCardEnvelope: Sendable, Hashable, Codable {
   }
 
   public func encode(to encoder: any Encoder) throws {
-    guard let card else { return }
     var container = encoder.container(keyedBy: CodingKeys.self)
+    guard let card else { return }
     try container.encode(card.kind.rawValue, forKey: .kind)
     switch card.payload {
     case .concert(let payload): try container.encode(payload, forKey: .payload)

@@ -19,5 +19,7 @@ enum FeedCacheMigrations {
             BEGIN UPDATE feedItemCount SET count = count - 1 WHERE id = 1; END;
           """)
     }
+    // Later feed migrations, in order.
+    FeedCardMigrations.register(in: &migrator)
   }
 }

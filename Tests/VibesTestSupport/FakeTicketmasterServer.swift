@@ -9,16 +9,34 @@ import VibesServices
 /// Runs in the test process until `stop()`; hand `baseURL` to a child process via `VIBES_TICKETMASTER_API_URL`.
 public final class FakeTicketmasterServer: Sendable {
   private let state: FakeServerState
+  private let extras: FakeTicketmasterState
   private let server: LoopbackServer
 
-  /// Starts listening on 127.0.0.1 (ephemeral port); returns once the port is known.
-  public init(validKeys: Set<String>, eventsByCity: [String: Int]) async throws {
+  /// Starts listening on 127.0.0.1 (ephemeral port); returns once the port is known. With `style` `.plain` every
+  /// event is the same well-formed future show (what the key-check tests expect); `.varied` generates a realistic
+  /// mix for the Feed (see `FakeTicketmasterEventStyle`).
+  public init(
+    validKeys: Set<String>, eventsByCity: [String: Int], style: FakeTicketmasterEventStyle = .plain,
+    rateLimitAvailable: Int = 4999
+  ) async throws {
     let state = FakeServerState(validKeys: validKeys)
+    let extras = FakeTicketmasterState(available: rateLimitAvailable)
     var events: [String: Int] = [:]
     for (city, count) in eventsByCity { events[city.lowercased()] = max(0, count) }
     self.state = state
+    self.extras = extras
     self.server = try await LoopbackServer(state: state) { [events] request, behaviour, keys in
-      Self.respond(to: request, behaviour: behaviour, validKeys: keys, eventsByCity: events)
+      let script = await extras.begin()
+      if let scripted = try await Self.respond(to: script) { return scripted }
+      let available = await extras.available
+      if behaviour == nil, request.path.hasSuffix("/discovery/v2/events.json"), available <= 0 {
+        return Self.quotaViolation(reset: Date().addingTimeInterval(3_600))
+      }
+      let response = Self.respond(
+        to: request, behaviour: behaviour, validKeys: keys, eventsByCity: events, style: style,
+        available: max(0, available - 1))
+      if response.statusCode.code == 200 { await extras.spend() }
+      return response
     }
   }
 
@@ -34,12 +52,18 @@ public final class FakeTicketmasterServer: Sendable {
   public func enqueue(_ behaviour: FakeBehaviour) async { await state.enqueue(behaviour) }
   public func setValidKeys(_ keys: Set<String>) async { await state.setValidKeys(keys) }
   public func recordedRequests() async -> [RecordedRequest] { await state.recordedRequests() }
+  /// Answers the next request with `script` (before any `enqueue`d behaviour); one script per request.
+  public func enqueue(_ script: FakeTicketmasterScript) async { await extras.enqueue(script) }
+  /// When each request arrived (monotonic seconds), to check the client's request rate.
+  public func arrivalTimes() async -> [TimeInterval] { await extras.arrivals }
+  /// Calls left today: each 200 spends one; at 0 every events request gets a 429 quota violation.
+  public func setRateLimitAvailable(_ available: Int) async { await extras.setAvailable(available) }
 
   // MARK: - Wire format
 
   static func respond(
     to request: HTTPRequest, behaviour: FakeBehaviour?, validKeys: Set<String>,
-    eventsByCity: [String: Int]
+    eventsByCity: [String: Int], style: FakeTicketmasterEventStyle = .plain, available: Int = 4999
   ) -> HTTPResponse {
     switch behaviour {
     case .status(let code):
@@ -93,6 +117,19 @@ public final class FakeTicketmasterServer: Sendable {
     let size = max(
       0, min(Int(FormQuery.value("size", in: request.target.query()) ?? "") ?? 20, 200))
     let number = max(0, Int(FormQuery.value("page", in: request.target.query()) ?? "") ?? 0)
+    if (number + 1) * size > 1_000 {
+      return FakeJSON.response(
+        400,
+        [
+          "errors": [
+            [
+              "code": "DIS1035",
+              "detail": "API Limits Exceeded: Max paging depth exceeded. (page * size) must be less than 1,000",
+              "status": "400", "_links": ["about": ["href": "/discovery/v2/errors.html#DIS1035"]],
+            ]
+          ]
+        ])
+    }
     let first = number * size
     let shown = size == 0 ? 0 : max(0, min(size, total - first))
     var body: [String: Any] = [
@@ -104,11 +141,19 @@ public final class FakeTicketmasterServer: Sendable {
       ],
     ]
     if shown > 0 {
-      body["_embedded"] = ["events": (first..<(first + shown)).map { event(index: $0, city: city) }]
+      body["_embedded"] = [
+        "events": (first..<(first + shown)).map { index in
+          switch style {
+          case .plain: return event(index: index, city: city)
+          case .varied(let now, let pastEvents):
+            return variedEvent(index: index, city: city, now: now, pastEvents: pastEvents)
+          }
+        }
+      ]
     }
     return FakeJSON.response(
       200, body,
-      headers: rateLimitHeaders(available: 4999, reset: Date().addingTimeInterval(86_400)),
+      headers: rateLimitHeaders(available: available, reset: Date().addingTimeInterval(86_400)),
       contentType: "application/json;charset=utf-8")
   }
 
@@ -147,6 +192,119 @@ public final class FakeTicketmasterServer: Sendable {
     ]
   }
 
+  static func quotaViolation(reset: Date?) -> HTTPResponse {
+    fault(
+      429, "Rate limit quota violation. Quota limit  exceeded. Identifier : fake",
+      errorCode: "policies.ratelimit.QuotaViolation",
+      headers: reset.map { rateLimitHeaders(available: 0, reset: $0) } ?? [:])
+  }
+
+  /// The scripted answer, or nil to answer as usual (after a `.slow` wait).
+  static func respond(to script: FakeTicketmasterScript?) async throws -> HTTPResponse? {
+    switch script {
+    case nil:
+      return nil
+    case .tooManyRequests(let resetIn):
+      return quotaViolation(reset: resetIn.map { Date().addingTimeInterval($0) })
+    case .spikeArrest:
+      return fault(
+        429, "Spike arrest violation. Allowed rate : MessageRate{messagesPerPeriod=5, periodInMicroseconds=1000000}",
+        errorCode: "policies.ratelimit.SpikeArrestViolation")
+    case .quotaViolationBody(let status):
+      return fault(
+        status, "Rate limit quota violation. Quota limit  exceeded. Identifier : fake",
+        errorCode: "policies.ratelimit.QuotaViolation")
+    case .serverError(let status):
+      return fault(
+        status, "The Service is temporarily unavailable",
+        errorCode: "messaging.adaptors.http.flow.ServiceUnavailable")
+    case .truncatedBody:
+      let whole = String(decoding: FakeJSON.data(truncatedSource()), as: UTF8.self)
+      return FakeJSON.raw(200, body: String(whole.prefix(whole.count / 2)), contentType: "application/json")
+    case .slow(let seconds):
+      try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+      return nil
+    }
+  }
+
+  private static func truncatedSource() -> [String: Any] {
+    [
+      "_embedded": ["events": (0..<5).map { event(index: $0, city: "Berlin") }],
+      "page": ["size": 5, "totalElements": 5, "totalPages": 1, "number": 0],
+    ]
+  }
+
+  /// A realistic mix, decided by `index`: every 7th has no priceRanges, every 5th no localTime, every 6th a venue
+  /// without address, every 9th no attractions, every 11th no `_embedded` at all; statuses cycle through
+  /// offsale, canceled, postponed, rescheduled on every 13th (12: offsale, 25: canceled, 38: postponed, …); names of every 17th carry terminal escape
+  /// sequences; the first `pastEvents` are over (before `now`); the rest are 1, 2, 3 … days after `now`.
+  static func variedEvent(index: Int, city: String, now: Date, pastEvents: Int) -> [String: Any] {
+    let id = String(format: "vv%06dFAKE", index)
+    let dayOffset = index < pastEvents ? -(pastEvents - index) : index - pastEvents + 1
+    let start = now.addingTimeInterval(Double(dayOffset) * 86_400)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: start)
+    let localDate = String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+    let localTime = String(format: "%02d:%02d:00", parts.hour!, parts.minute!)
+    let utc = ISO8601DateFormatter().string(from: start)
+    let artist = index % 17 == 3 ? "Evil\u{1B}]0;pwned\u{07}Band \u{1B}[31m\(index)" : "Artist \(index)"
+    var startObject: [String: Any] = [
+      "localDate": localDate, "dateTBD": false, "dateTBA": false, "timeTBA": false, "noSpecificTime": false,
+    ]
+    if index % 5 != 4 {
+      startObject["localTime"] = localTime
+      startObject["dateTime"] = utc
+    }
+    let statuses = ["onsale", "offsale", "canceled", "postponed", "rescheduled"]
+    var event: [String: Any] = [
+      "name": artist + " Live",
+      "type": "event",
+      "id": id,
+      "test": false,
+      "url": "https://www.ticketmaster.de/event/\(id)",
+      "locale": "en-de",
+      "dates": [
+        "start": startObject,
+        "timezone": "Europe/Berlin",
+        "status": ["code": index % 13 == 12 ? statuses[1 + (index / 13) % 4] : "onsale"],
+        "spanMultipleDays": false,
+      ],
+      "sales": [
+        "public": [
+          "startDateTime": "2026-01-15T09:00:00Z", "startTBD": false, "startTBA": false,
+          "endDateTime": utc,
+        ]
+      ],
+      "classifications": [
+        [
+          "primary": true, "segment": ["id": "KZFzniwnSyZfZ7v7nJ", "name": "Music"],
+          "genre": ["id": "KnvZfZ7vAeA", "name": "Rock"],
+        ]
+      ],
+    ]
+    if index % 7 != 6 {
+      event["priceRanges"] = [["type": "standard", "currency": "EUR", "min": 25.0 + Double(index % 10), "max": 99.0]]
+    }
+    if index % 11 != 10 {
+      var venue: [String: Any] = [
+        "name": "Halle \(index % 4)", "type": "venue", "id": "KovZpZA\(index % 4)",
+        "city": ["name": city.isEmpty ? "Berlin" : city], "country": ["name": "Germany", "countryCode": "DE"],
+        "timezone": "Europe/Berlin",
+      ]
+      if index % 6 != 5 { venue["address"] = ["line1": "Straße \(index % 4) & Co"] }
+      var embedded: [String: Any] = ["venues": [venue]]
+      if index % 9 != 8 {
+        embedded["attractions"] = [
+          ["name": artist, "type": "attraction", "id": "K8vZ9\(index)"],
+          ["name": "Support \(index)", "type": "attraction", "id": "K8vZ8\(index)"],
+        ]
+      }
+      event["_embedded"] = embedded
+    }
+    return event
+  }
+
   static func invalidKey() -> HTTPResponse {
     fault(401, "Invalid ApiKey", errorCode: "oauth.v2.InvalidApiKey")
   }
@@ -166,5 +324,48 @@ public final class FakeTicketmasterServer: Sendable {
       "Rate-Limit-Over": available > 0 ? "0" : "1",
       "Rate-Limit-Reset": "\(Int64(reset.timeIntervalSince1970 * 1000))",
     ]
+  }
+}
+
+/// How `FakeTicketmasterServer` generates events.
+public enum FakeTicketmasterEventStyle: Sendable, Equatable {
+  /// Every event a well-formed show in 2030 ("Fake Band N" at "Fake Hall").
+  case plain
+  /// A realistic mix around `now` (see `FakeTicketmasterServer.variedEvent`); the first `pastEvents` are over.
+  case varied(now: Date, pastEvents: Int)
+}
+
+/// Ticketmaster-only scripted answers (each answers one request, before any `FakeBehaviour`).
+public enum FakeTicketmasterScript: Sendable, Equatable {
+  /// 429 `policies.ratelimit.QuotaViolation`, with `Rate-Limit-Reset` that many seconds ahead, or no reset headers.
+  case tooManyRequests(resetInSeconds: Double?)
+  /// 429 `policies.ratelimit.SpikeArrestViolation` (over 5 requests/second), no reset headers.
+  case spikeArrest
+  /// The quota-violation fault body with another status (Apigee has sent it with 500).
+  case quotaViolationBody(status: Int)
+  /// A 5xx fault.
+  case serverError(status: Int)
+  /// 200 whose JSON body stops halfway.
+  case truncatedBody
+  /// Wait, then answer normally.
+  case slow(seconds: Double)
+}
+
+/// The Ticketmaster fake's own state: scripts, the daily quota and arrival times.
+actor FakeTicketmasterState {
+  private(set) var available: Int
+  private(set) var arrivals: [TimeInterval] = []
+  private var scripts: [FakeTicketmasterScript] = []
+
+  init(available: Int) { self.available = available }
+
+  func enqueue(_ script: FakeTicketmasterScript) { scripts.append(script) }
+  func setAvailable(_ value: Int) { available = value }
+  func spend() { available -= 1 }
+
+  /// Notes the arrival and pops the next script.
+  func begin() -> FakeTicketmasterScript? {
+    arrivals.append(Double(DispatchTime.now().uptimeNanoseconds) / 1e9)
+    return scripts.isEmpty ? nil : scripts.removeFirst()
   }
 }

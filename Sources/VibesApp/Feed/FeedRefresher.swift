@@ -1,0 +1,121 @@
+import Foundation
+import VibesCore
+import VibesServices
+import VibesStorage
+
+/// Fetches the Feed's sources, ranks the cards and writes them to the cache, reporting how it went. Only a
+/// successful fetch replaces the cards of its kind, so a failed refresh never empties the cache.
+public struct FeedRefresher: Sendable {
+  public let database: AppDatabase
+  public let events: TicketmasterEventsClient
+  /// How many top artists are asked for their releases.
+  public let maxArtists: Int
+  private let now: @Sendable () -> Date
+
+  public init(
+    database: AppDatabase, events: TicketmasterEventsClient, maxArtists: Int = 20,
+    now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.database = database
+    self.events = events
+    self.maxArtists = max(0, maxArtists)
+    self.now = now
+  }
+
+  /// Concerts in `city` (Ticketmaster, `apiKey`) and, with a `releases` source, new releases by the user's top
+  /// artists; ranked together and cached. The outcome follows Ticketmaster: a Spotify failure keeps the cached
+  /// releases and still reports `updated`.
+  public func refresh(apiKey: String, city: String, releases: (any NewReleaseSource)?) async
+    -> FeedRefreshOutcome
+  {
+    async let concertsResult = fetchConcerts(apiKey: apiKey, city: city)
+    async let spotifyResult = fetchReleases(releases)
+    let concerts = await concertsResult
+    let spotify = await spotifyResult
+    let fetchedAt = now()
+
+    do {
+      let concertCards: [ConcertCard]
+      switch concerts {
+      case .success(let fresh): concertCards = fresh
+      case .failure: concertCards = try database.cachedFeedCards(kind: .concert).compactMap(\.concert)
+      }
+      let releaseCards: [NewReleaseCard]
+      let topArtists: [FeedArtist]
+      if let fresh = spotify {
+        releaseCards = fresh.releases
+        topArtists = fresh.artists
+      } else {
+        releaseCards = try database.cachedFeedCards(kind: .newRelease).compactMap(\.newRelease)
+        // Without fresh top artists, the cached concerts' marks are all that is known of them.
+        let cached = try database.cachedFeedCards(kind: .concert).compactMap(\.concert)
+        topArtists = Self.markedArtists(cached + concertCards)
+      }
+      let ranked = FeedRanking.rank(
+        concerts: concertCards, releases: releaseCards, topArtists: topArtists, now: fetchedAt)
+
+      switch (concerts, spotify) {
+      case (.success, .some):
+        try database.replaceConcertsAndNewReleases(city: city, cards: ranked, fetchedAt: fetchedAt)
+      case (.success, nil):
+        try database.replaceConcerts(city: city, cards: ranked, fetchedAt: fetchedAt)
+      case (.failure, .some):
+        try database.replaceNewReleases(cards: ranked, fetchedAt: fetchedAt)
+      case (.failure, nil):
+        break
+      }
+      if case .failure(let error) = concerts {
+        return try outcome(for: error)
+      }
+      return .updated(count: try database.feedCardCount(), at: fetchedAt)
+    } catch {
+      return .failed(reason: "Could not save the Feed cache.")
+    }
+  }
+
+  private func fetchConcerts(apiKey: String, city: String) async -> Result<[ConcertCard], ServiceError> {
+    do throws(ServiceError) {
+      let result = try await events.musicEvents(apiKey: apiKey, city: city)
+      return .success(result.events.map(ConcertCard.init))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// The fresh top artists and their releases, or nil when the source is missing or its top artists failed.
+  /// One artist's failed album request only leaves that artist out.
+  private func fetchReleases(_ source: (any NewReleaseSource)?) async -> (
+    artists: [FeedArtist], releases: [NewReleaseCard]
+  )? {
+    guard let source, let artists = try? await source.topArtists() else { return nil }
+    var releases: [NewReleaseCard] = []
+    for artist in artists.prefix(maxArtists) {
+      if Task.isCancelled { return nil }
+      if let found = try? await source.recentReleases(artistID: artist.id) {
+        releases.append(contentsOf: found)
+      }
+    }
+    return (artists, releases)
+  }
+
+  private func outcome(for error: ServiceError) throws -> FeedRefreshOutcome {
+    switch error {
+    case .cannotConnect, .timedOut:
+      return .offline(cachedAt: try database.feedUpdatedAt())
+    case .rateLimited(let seconds):
+      return .rateLimited(retryAfterSeconds: seconds)
+    case .invalidCredentials:
+      return .failed(reason: "Ticketmaster rejected the key.")
+    default:
+      return .failed(reason: error.localizedDescription)
+    }
+  }
+
+  private static func markedArtists(_ concerts: [ConcertCard]) -> [FeedArtist] {
+    var seen = Set<String>()
+    return concerts.compactMap { concert in
+      guard let name = concert.matchedArtist, seen.insert(name).inserted else { return nil }
+      return FeedArtist(name: name, id: "")
+    }
+  }
+}

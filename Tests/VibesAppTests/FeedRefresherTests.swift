@@ -1,0 +1,134 @@
+import Foundation
+import VibesApp
+import VibesCore
+import VibesServices
+import VibesStorage
+import VibesTestSupport
+import XCTest
+
+final class FeedRefresherTests: XCTestCase {
+  private let key = "TmRefresherKey0123456789"
+  /// Whole seconds: the cache keeps dates to the millisecond.
+  private let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded())
+  private var fake: FakeTicketmasterServer!
+  private var folder: URL!
+  private var database: AppDatabase!
+
+  override func setUp() async throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-refresher-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    database = try AppDatabase(path: folder.appendingPathComponent("vibes.sqlite").path)
+    fake = try await FakeTicketmasterServer(
+      validKeys: [key], eventsByCity: ["Berlin": 30], style: .varied(now: now, pastEvents: 4))
+  }
+
+  override func tearDown() async throws {
+    await fake.stop()
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  private func refresher(base: URL? = nil, at date: Date? = nil) -> FeedRefresher {
+    let clock = date ?? now
+    return FeedRefresher(
+      database: database,
+      events: TicketmasterEventsClient(
+        baseURL: base ?? fake.baseURL, transport: URLSessionTransport(timeout: 5),
+        limiter: RequestRateLimiter(requestsPerSecond: 1_000),
+        backoff: BackoffPolicy(maxAttempts: 2, baseDelay: 0.01, maxDelay: 30), sleep: { _ in }),
+      now: { clock })
+  }
+
+  /// Top artists "Artist 22" (plays in Berlin in the fake) and "Nobody", each with one fresh and one old release.
+  private func spotify(failing: Bool = false) -> ClosureNewReleaseSource {
+    let today = now
+    return ClosureNewReleaseSource(
+      topArtists: {
+        if failing { throw URLError(.notConnectedToInternet) }
+        return [FeedArtist(name: "ARTIST 22", id: "sp22"), FeedArtist(name: "Nobody", id: "sp0")]
+      },
+      recentReleases: { artistID in
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        let fresh = formatter.string(from: today.addingTimeInterval(-3 * 86_400))
+        return [
+          NewReleaseCard(
+            albumID: "\(artistID)-new", name: "New", artists: [artistID], albumType: "single", releaseDate: fresh,
+            precision: .day, fromArtist: artistID),
+          NewReleaseCard(
+            albumID: "\(artistID)-old", name: "Old", artists: [artistID], albumType: "album", releaseDate: "2019",
+            precision: .year, fromArtist: artistID),
+        ]
+      })
+  }
+
+  private func allCards() throws -> [FeedCard] { try database.feedCards(offset: 0, limit: 1_000) }
+
+  func testRefreshFetchesRanksAndCachesConcertsAndReleases() async throws {
+    let outcome = await refresher().refresh(apiKey: key, city: "Berlin", releases: spotify())
+    let cards = try allCards()
+    XCTAssertEqual(outcome, .updated(count: cards.count, at: now))
+    let concerts = cards.compactMap(\.concert)
+    XCTAssertEqual(concerts.count, 26, "30 events, 4 of them over")
+    XCTAssertEqual(concerts.first?.matchedArtist, "ARTIST 22", "the top artist's show leads")
+    XCTAssertEqual(concerts.first?.eventID, "vv000022FAKE")
+    XCTAssertEqual(cards.compactMap(\.newRelease).map(\.albumID).sorted(), ["sp0-new", "sp22-new"])
+    XCTAssertEqual(try database.feedCardCount(), 28)
+    XCTAssertEqual(try database.feedUpdatedAt(), now)
+    XCTAssertTrue(concerts.contains { $0.status == .canceled || $0.status == .offSale })
+  }
+
+  func testOfflineKeepsTheCacheAndSaysWhenItWasFetched() async throws {
+    _ = await refresher().refresh(apiKey: key, city: "Berlin", releases: spotify())
+    let before = try allCards()
+    let closed = try await closedBaseURL()
+    let outcome = await refresher(base: closed, at: now.addingTimeInterval(3_600)).refresh(
+      apiKey: key, city: "Berlin", releases: nil)
+    XCTAssertEqual(outcome, .offline(cachedAt: now))
+    XCTAssertEqual(try allCards(), before)
+  }
+
+  func testRateLimitIsReportedAndTheCacheKept() async throws {
+    _ = await refresher().refresh(apiKey: key, city: "Berlin", releases: nil)
+    let before = try allCards()
+    await fake.enqueue(.tooManyRequests(resetInSeconds: 7_200))
+    let outcome = await refresher().refresh(apiKey: key, city: "Berlin", releases: nil)
+    guard case .rateLimited(let seconds?) = outcome else { return XCTFail("\(outcome)") }
+    XCTAssertEqual(Double(seconds), 7_200, accuracy: 5)
+    XCTAssertEqual(try allCards(), before)
+  }
+
+  func testRejectedKeyFailsWithoutTheKey() async throws {
+    let wrong = "TmWrongRefresherKey_SECRET"
+    let outcome = await refresher().refresh(apiKey: wrong, city: "Berlin", releases: nil)
+    guard case .failed(let reason) = outcome else { return XCTFail("\(outcome)") }
+    XCTAssertFalse(reason.contains(wrong) || reason.contains("apikey"), reason)
+    XCTAssertEqual(try database.feedCardCount(), 0)
+  }
+
+  func testSpotifyFailureKeepsCachedReleasesAndStillUpdatesConcerts() async throws {
+    _ = await refresher().refresh(apiKey: key, city: "Berlin", releases: spotify())
+    let later = now.addingTimeInterval(60)
+    let outcome = await refresher(at: later).refresh(apiKey: key, city: "Berlin", releases: spotify(failing: true))
+    let cards = try allCards()
+    XCTAssertEqual(outcome, .updated(count: 28, at: later))
+    XCTAssertEqual(cards.compactMap(\.newRelease).count, 2)
+    XCTAssertEqual(cards.first?.concert?.matchedArtist, "ARTIST 22", "the cached mark still ranks the show first")
+    XCTAssertEqual(try database.feedUpdatedAt(kind: .newRelease)?.at, now)
+    XCTAssertEqual(try database.feedUpdatedAt(kind: .concert)?.at, later)
+  }
+
+  func testFreshReleasesAreSavedEvenWhenTicketmasterIsDown() async throws {
+    let closed = try await closedBaseURL()
+    let outcome = await refresher(base: closed).refresh(apiKey: key, city: "Berlin", releases: spotify())
+    XCTAssertEqual(outcome, .offline(cachedAt: now))
+    XCTAssertEqual(try allCards().compactMap(\.newRelease).count, 2)
+    XCTAssertEqual(try database.feedCardCount(), 2)
+  }
+
+  private func closedBaseURL() async throws -> URL {
+    let other = try await FakeTicketmasterServer(validKeys: [], eventsByCity: [:])
+    let url = other.baseURL
+    await other.stop()
+    return url
+  }
+}

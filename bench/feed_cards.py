@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Fills vibes' typed Feed cache (`feedCard`, migration "feed-cards-v1") with N concert cards, for the
+`start_concerts_100k` / `scroll_concerts_100k` scenarios once the Feed screen reads `feedCard`.
+
+Usage: bench/feed_cards.py DATABASE COUNT   (the database must already be migrated: run vibes once first)
+
+Each row is `bench/concert_card_template.json` (the JSON a ConcertCard encodes to; FeedCardStorageTests decodes it,
+so the two cannot drift) with the id, names, dates and URL numbered. Positions are 0..COUNT-1, dense, as the app
+keeps them; the counter row is kept by the table's triggers.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import json
+import sqlite3
+import sys
+from pathlib import Path
+
+TEMPLATE = Path(__file__).resolve().parent / "concert_card_template.json"
+FIRST_SHOW = 1798311600  # 2026-12-26T19:00:00Z; card N is N hours later
+
+
+def card(template: dict, index: int) -> tuple[str, bytes]:
+    data = copy.deepcopy(template)
+    event_id = f"bench{index:06d}"
+    start = FIRST_SHOW + index * 3600
+    local = dt.datetime.fromtimestamp(start, dt.timezone(dt.timedelta(hours=1)))
+    data["eventID"] = event_id
+    data["name"] = f"Bench Band {index} Live"
+    data["attractions"][0] = {"id": f"K8vZ917{index:06d}", "name": f"Bench Band {index}"}
+    data["dateTime"] = start
+    data["localDate"] = local.strftime("%Y-%m-%d")
+    data["localTime"] = local.strftime("%H:%M:%S")
+    data["publicSale"]["end"] = start
+    data["url"] = f"https://www.ticketmaster.de/event/{event_id}"
+    payload = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return f"concert:{event_id}", payload
+
+
+def fill(database: Path, count: int, city: str = "Berlin") -> None:
+    """Replaces every concert card with `count` generated ones and records a concert refresh."""
+    template = json.loads(TEMPLATE.read_text())
+    fetched = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S.000")
+    connection = sqlite3.connect(database)
+    with connection:
+        connection.execute("DELETE FROM feedCard")
+        connection.executemany(
+            "INSERT INTO feedCard (key, kind, position, city, payload, fetchedAt) VALUES (?, 'concert', ?, ?, ?, ?)",
+            ((key, index, city, payload, fetched)
+             for index, (key, payload) in ((i, card(template, i)) for i in range(count))))
+        connection.execute(
+            "INSERT INTO feedRefresh (kind, city, fetchedAt) VALUES ('concert', ?, ?) "
+            "ON CONFLICT(kind) DO UPDATE SET city = excluded.city, fetchedAt = excluded.fetchedAt", (city, fetched))
+    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    connection.close()
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        raise SystemExit(__doc__)
+    fill(Path(sys.argv[1]), int(sys.argv[2]))

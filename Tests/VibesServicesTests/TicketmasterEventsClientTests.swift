@@ -7,13 +7,13 @@ final class TicketmasterEventsClientTests: XCTestCase {
   private let key = "TMeventsKey0123456789abcdefXYZ"
   private let now = Date()
   private var fake: FakeTicketmasterServer!
-  private var sleeps: SleepLog!
+  private var sleeps: TicketmasterSleepLog!
 
   override func setUp() async throws {
     fake = try await FakeTicketmasterServer(
       validKeys: [key], eventsByCity: ["Berlin": 250, "Big": 1_800, "Empty": 0, "Köln & Bonn": 3],
       style: .varied(now: now, pastEvents: 4))
-    sleeps = SleepLog()
+    sleeps = TicketmasterSleepLog()
   }
 
   override func tearDown() async throws {
@@ -200,7 +200,7 @@ final class TicketmasterEventsClientTests: XCTestCase {
 }
 
 /// Waits a client asked for, in order.
-final class SleepLog: @unchecked Sendable {
+final class TicketmasterSleepLog: @unchecked Sendable {
   private let lock = NSLock()
   private var log: [Double] = []
 

@@ -136,4 +136,6 @@ public enum ContextChange: Sendable, Hashable {
   case resized
   /// The setup facts were (re)read.
   case factsChanged
+  /// Another tab asked to show this Spotify item (only the Explore tab acts on it).
+  case openSpotifyItem(SpotifyLink)
 }

@@ -122,6 +122,10 @@ public enum AppReducer {
         TabRegistry.registration(.feed)?.reduce(&state, FeatureMessage(.feed, FeedAction.openSetupStep(step)))
         ?? []
       return effects
+    case .openSpotifyItem(let link):
+      let explore = TabID("explore")
+      guard let registration = TabRegistry.registration(explore) else { return [] }
+      return select(explore, &state) + registration.contextChanged(&state, .openSpotifyItem(link))
     }
   }
 

@@ -17,6 +17,12 @@ struct VibesCommand: AsyncParsableCommand {
     subcommands: [RunCommand.self, StatusCommand.self, WidgetCommand.self, ResetVaultCommand.self],
     defaultSubcommand: RunCommand.self
   )
+
+  /// Hardens the process (no core dumps) before anything else runs, then parses and runs as usual.
+  static func main() async {
+    ProcessHardening.apply()
+    await main(nil)
+  }
 }
 
 struct RunCommand: AsyncParsableCommand {

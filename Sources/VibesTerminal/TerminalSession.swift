@@ -52,6 +52,7 @@ import VibesUI
     }
 
     _ = ccurses_crash_guard_install(1)
+    SignalWatchdog.saveTerminalModes(fd: 1)
     // The real window size (ioctl) wins over LINES/COLUMNS exported by a shell.
     use_tioctl(true)
     guard newterm(term, ccurses_stdout(), ccurses_stdin()) != nil else {

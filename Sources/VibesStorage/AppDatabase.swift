@@ -28,9 +28,10 @@ public final class AppDatabase: Sendable {
   /// (for `vibes status` and other read-only commands). A database that lacks the newest tables answers
   /// those reads with an error.
   public init(readOnlyPath path: String) throws {
-    var configuration = Self.configuration()
+    var configuration = Self.configuration(busyTimeoutMilliseconds: Self.busyTimeoutMilliseconds)
     configuration.readonly = true
     writer = try DatabaseQueue(path: path, configuration: configuration)
+    openOutcome = .opened
   }
 
   private init(writer: any DatabaseWriter) throws {

@@ -66,7 +66,9 @@ final class AppFuzzTests: XCTestCase {
   }
 
   static let keys: [Key] =
-    "abcdefghijklmnopqrstuvwxyz0123456789 ?q-_./:ÄéΩ".map { Key.character($0) } + [
+    "abcdefghijklmnopqrstuvwxyz0123456789 ?q-_./:ÄéΩ漢🎵".map { Key.character($0) }
+    // Combining marks and joiners arriving on their own, as NFD pastes and some input methods send them.
+    + ["\u{0308}", "\u{0301}", "\u{200D}", "\u{FE0F}"].map { Key.character(Character($0)) } + [
       .enter, .escape, .tab, .backTab, .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .backspace,
       .delete, .ctrl("s"), .ctrl("r"), .ctrl("u"), .ctrl("o"), .ctrl("y"), .ctrl("k"), .ctrl("w"), .ctrl("j"),
       .ctrl("a"), .ctrl("e"), .altEnter, .function(1), .alt("1"), .alt("2"), .alt("3"), .alt("x"),
@@ -77,7 +79,10 @@ final class AppFuzzTests: XCTestCase {
       switch Int.random(in: 0..<100, using: &generator) {
       case 0..<70: return .key(keys.randomElement(using: &generator)!)
       case 70..<76:
-        let pastes = ["Berlin", "AIza" + String(repeating: "x", count: 30), "line1\nline2", "漢字 🎵", "\u{1B}[2J"]
+        let pastes = [
+          "Berlin", "AIza" + String(repeating: "x", count: 30), "line1\nline2", "漢字 🎵", "\u{1B}[2J",
+          "Zu\u{0308}rich", "\u{202E}evil", String(repeating: "y", count: 20_000),
+        ]
         return .paste(pastes.randomElement(using: &generator)!)
       case 76..<80:
         let sizes = [(1, 1), (20, 5), (47, 19), (60, 20), (80, 24), (120, 40), (200, 60)]

@@ -26,6 +26,8 @@ public enum Notice: Sendable, Hashable {
   case linkCopied
   case noBrowser
   case storageUnavailable
+  /// A paste or typing went past what a field holds; the rest was left out.
+  case fieldFull
   /// A feature's own message, already localized (English, German).
   case text(en: String, de: String, isWarning: Bool)
   /// A feature's own message from its own table.

@@ -120,8 +120,8 @@ public struct FeedTab: TabFeature {
 
   public mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
     switch path.last {
-    case .credentialForm?: return handleFormText(event)
-    case .spotify?: return handleSpotifyText(event)
+    case .credentialForm?: return handleFormText(event, &context)
+    case .spotify?: return handleSpotifyText(event, &context)
     default: return nil
     }
   }

@@ -108,6 +108,7 @@ public enum L10n: String, LocalizedKey {
   case helpScroll
   case helpPage
   case helpCancel
+  case noticeFieldFull
   case helpConfirm
   case helpKeep
   case helpActivate

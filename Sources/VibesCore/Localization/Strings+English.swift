@@ -95,6 +95,7 @@ extension Strings {
     .helpScroll: "scroll the screen",
     .helpPage: "page up / down",
     .helpCancel: "cancel",
+    .noticeFieldFull: "The field is full: the rest of the text was left out.",
     .helpConfirm: "confirm",
     .helpKeep: "keep",
     .helpActivate: "press the focused button",

@@ -104,6 +104,7 @@ extension Strings {
     .helpScroll: "Bildschirm blättern",
     .helpPage: "Seite hoch / runter",
     .helpCancel: "abbrechen",
+    .noticeFieldFull: "Das Feld ist voll: der Rest des Textes wurde weggelassen.",
     .helpConfirm: "bestätigen",
     .helpKeep: "behalten",
     .helpActivate: "markierte Schaltfläche drücken",

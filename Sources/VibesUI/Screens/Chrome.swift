@@ -17,7 +17,7 @@ enum Chrome {
     guard let notice = state.notice else { return }
     let style: CellStyle
     switch notice {
-    case .noBrowser, .storageUnavailable: style = Theme.warning
+    case .noBrowser, .storageUnavailable, .fieldFull: style = Theme.warning
     case .text(_, _, let isWarning): style = isWarning ? Theme.warning : .plain
     case .saved, .savedCityWithEvents, .savedCityWithoutEvents, .removed, .message: style = Theme.complete
     default: style = .plain

@@ -72,6 +72,7 @@ extension Localizer {
     case .linkCopied: return self[.noticeLinkCopied]
     case .noBrowser: return self[.noticeNoBrowser]
     case .storageUnavailable: return self[.noticeStorageUnavailable]
+    case .fieldFull: return self[.noticeFieldFull]
     case .text(let en, let de, _): return TerminalText.sanitize(language == .de ? de : en)
     case .message(let text): return help(text)
     }

@@ -162,20 +162,13 @@ enum AppStoreConnectSetupScreen {
         text = t[.ascKeyReading]
         style = Theme.field.merged(Theme.pending)
       } else {
-        text = t.format(.ascKeyEntered, ["count": String(input.text.count)])
+        text = t.format(.ascKeyEntered, ["count": String(input.graphemeCount)])
         style = Theme.field
       }
       grid.write(text, row: row, column: column, style: style, maxWidth: width)
       return column
     }
-    let characters = Array(
-      TerminalText.sanitize(input.text.replacingOccurrences(of: "\n", with: "⏎")))
-    let cursor = min(input.cursor, characters.count)
-    var start = 0
-    while DisplayWidth.of(String(characters[start..<cursor])) > width - 1 { start += 1 }
-    grid.write(
-      String(characters[start...]), row: row, column: column, style: Theme.field, maxWidth: width)
-    return column + DisplayWidth.of(String(characters[start..<cursor]))
+    return TextFieldView.draw(input, lineBreakSymbol: "⏎", into: &grid, row: row, column: column, width: width)
   }
 
   static func keyLoaded(_ summary: PrivateKeySummary, _ t: Localizer) -> String {

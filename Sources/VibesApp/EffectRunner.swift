@@ -180,8 +180,8 @@ extension ValidationFailure {
     case .rateLimited(let seconds): self = .quotaExceeded(retryAfterSeconds: seconds)
     case .server(let status): self = .serverError(status: status)
     case .unexpectedStatus(let status): self = .unexpectedStatus(status)
-    case .timedOut: self = .timedOut
-    case .cannotConnect, .cancelled: self = .cannotConnect
+    case .network(let problem): self = .transport(TransportFailure(problem))
+    case .cancelled: self = .transport(.cancelled)
     case .invalidResponse: self = .invalidResponse
     }
   }

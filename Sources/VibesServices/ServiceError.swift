@@ -16,9 +16,8 @@ public enum ServiceError: Error, Equatable, Sendable {
   case server(status: Int)
   /// Any other non-2xx status (e.g. a Gemini 400 with another reason).
   case unexpectedStatus(Int)
-  case timedOut
-  /// Refused, DNS failure, host unreachable, no network, TLS failure, connection dropped.
-  case cannotConnect
+  /// No HTTP answer: DNS failure, refused, timed out, TLS, proxy, dropped, offline; with the host name.
+  case network(NetworkProblem)
   case cancelled
   /// 2xx with a body that does not parse.
   case invalidResponse
@@ -39,10 +38,8 @@ extension ServiceError: LocalizedError {
       return "The service had a problem (HTTP \(status))."
     case .unexpectedStatus(let status):
       return "The service answered unexpectedly (HTTP \(status))."
-    case .timedOut:
-      return "The service did not answer in time."
-    case .cannotConnect:
-      return "Could not reach the service."
+    case .network(let problem):
+      return problem.errorDescription
     case .cancelled:
       return "The request was cancelled."
     case .invalidResponse:
@@ -54,33 +51,45 @@ extension ServiceError: LocalizedError {
 extension ServiceError {
   /// Maps any error thrown by URLSession (or the surrounding concurrency machinery) to a `ServiceError`.
   /// The original error, which may carry the failing URL, is dropped.
-  static func from(_ error: any Error) -> ServiceError {
+  static func from(_ error: any Error, host: String? = nil) -> ServiceError {
     if let error = error as? ServiceError { return error }
     if error is CancellationError { return .cancelled }
-    if let urlError = error as? URLError { return from(urlError.code) }
     let nsError = error as NSError
+    if Self.isProxyFailure(nsError) { return .network(NetworkProblem(.proxyFailed, host: host)) }
+    if let urlError = error as? URLError { return from(urlError.code, host: host) }
     // `URLError.Code(rawValue:)` is failable on Linux only; the coercion keeps both platforms compiling.
     if nsError.domain == NSURLErrorDomain,
       let code = URLError.Code(rawValue: nsError.code) as URLError.Code?
     {
-      return from(code)
+      return from(code, host: host)
     }
-    return .cannotConnect
+    return .network(NetworkProblem(.other, host: host))
   }
 
-  static func from(_ code: URLError.Code) -> ServiceError {
+  static func from(_ code: URLError.Code, host: String? = nil) -> ServiceError {
     switch code {
-    case .timedOut:
-      return .timedOut
     case .cancelled, .userCancelledAuthentication:
       return .cancelled
     case .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData:
       return .invalidResponse
     default:
-      // badServerResponse (Linux: "Empty reply from server", i.e. a dropped connection), cannotConnectToHost, cannotFindHost, dnsLookupFailed, networkConnectionLost, notConnectedToInternet,
-      // secureConnectionFailed, server/client certificate errors, badURL, unsupportedURL, ...
-      return .cannotConnect
+      // badServerResponse is Linux's "Empty reply from server", i.e. a dropped connection.
+      return .network(NetworkProblem(NetworkProblem.kind(for: code) ?? .other, host: host))
     }
+  }
+
+  /// libcurl (Foundation on Linux) keeps its own code as the underlying error: 5 is "could not resolve proxy",
+  /// 97 "proxy handshake failed"; macOS reports `kCFErrorHTTPProxyConnectionFailure` (310) and friends.
+  static func isProxyFailure(_ error: NSError) -> Bool {
+    var current: NSError? = error
+    var depth = 0
+    while let error = current, depth < 4 {
+      if error.domain.lowercased().contains("curl"), [5, 97].contains(error.code) { return true }
+      if error.domain == "kCFErrorDomainCFNetwork", [310, 311].contains(error.code) { return true }
+      current = error.userInfo[NSUnderlyingErrorKey] as? NSError
+      depth += 1
+    }
+    return false
   }
 
   /// Keeps only a short machine-readable code from a server-supplied reason; anything else becomes nil.
@@ -89,5 +98,13 @@ extension ServiceError {
     let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
     guard raw.allSatisfy({ allowed.contains($0) }) else { return nil }
     return raw
+  }
+}
+
+extension ServiceError {
+  /// True for a network problem of kind `.timedOut`.
+  public var isTimeout: Bool {
+    if case .network(let problem) = self { return problem.kind == .timedOut }
+    return false
   }
 }

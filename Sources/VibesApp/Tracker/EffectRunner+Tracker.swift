@@ -89,7 +89,7 @@ extension EffectRunner {
   >? {
     let tracker = dependencies.tracker
     guard let client = tracker.client(configuration.environment) else {
-      return .failure(.cannotConnect)
+      return .failure(.transport(TransportFailure(.other)))
     }
     let event = TrackerWireEvent(
       brandID: configuration.brandID, userID: configuration.userID,

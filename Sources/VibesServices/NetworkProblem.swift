@@ -64,15 +64,8 @@ public struct NetworkProblem: Error, Hashable, Sendable {
       .cannotDecodeContentData:
       return nil
     default:
-      return Self.isProxyCode(code) ? .proxyFailed : .other
+      return .other
     }
-  }
-
-  /// CFNetwork's proxy codes (-1200 range is TLS; proxy failures are reported as kCFErrorHTTPProxyConnectionFailure
-  /// and friends, 310–311, and the SOCKS codes 100–129 in kCFErrorDomainCFNetwork). libcurl-based Foundation on Linux
-  /// reports a failed proxy connect as CURLE_COULDNT_RESOLVE_PROXY (5), surfaced with these raw values.
-  static func isProxyCode(_ code: URLError.Code) -> Bool {
-    [310, 311, 5, -1021].contains(code.rawValue) || (100...129).contains(code.rawValue)
   }
 }
 

@@ -55,15 +55,19 @@ extension ServiceError {
     if let error = error as? ServiceError { return error }
     if error is CancellationError { return .cancelled }
     let nsError = error as NSError
-    if Self.isProxyFailure(nsError) { return .network(NetworkProblem(.proxyFailed, host: host)) }
-    if let urlError = error as? URLError { return from(urlError.code, host: host) }
-    // `URLError.Code(rawValue:)` is failable on Linux only; the coercion keeps both platforms compiling.
-    if nsError.domain == NSURLErrorDomain,
+    var mapped: ServiceError = .network(NetworkProblem(.other, host: host))
+    if let urlError = error as? URLError {
+      mapped = from(urlError.code, host: host)
+    } else if nsError.domain == NSURLErrorDomain,
+      // `URLError.Code(rawValue:)` is failable on Linux only; the coercion keeps both platforms compiling.
       let code = URLError.Code(rawValue: nsError.code) as URLError.Code?
     {
-      return from(code, host: host)
+      mapped = from(code, host: host)
     }
-    return .network(NetworkProblem(.other, host: host))
+    guard case .network(let problem) = mapped,
+      let refined = refinedKind(problem.kind, error: nsError, host: host)
+    else { return mapped }
+    return .network(NetworkProblem(refined, host: host))
   }
 
   static func from(_ code: URLError.Code, host: String? = nil) -> ServiceError {
@@ -78,18 +82,31 @@ extension ServiceError {
     }
   }
 
-  /// libcurl (Foundation on Linux) keeps its own code as the underlying error: 5 is "could not resolve proxy",
-  /// 97 "proxy handshake failed"; macOS reports `kCFErrorHTTPProxyConnectionFailure` (310) and friends.
-  static func isProxyFailure(_ error: NSError) -> Bool {
+  /// Foundation on Linux (libcurl) reports TLS and proxy failures as code -1 (unknown) or as the proxy's own
+  /// refusal; only curl's message tells them apart. The message is read here and never kept (it may hold a URL).
+  static func refinedKind(_ kind: NetworkProblem.Kind, error: NSError, host: String?) -> NetworkProblem.Kind? {
+    var messages: [String] = []
     var current: NSError? = error
     var depth = 0
     while let error = current, depth < 4 {
-      if error.domain.lowercased().contains("curl"), [5, 97].contains(error.code) { return true }
-      if error.domain == "kCFErrorDomainCFNetwork", [310, 311].contains(error.code) { return true }
+      if error.domain == "kCFErrorDomainCFNetwork", [310, 311].contains(error.code) { return .proxyFailed }
+      if let text = error.userInfo[NSLocalizedDescriptionKey] as? String { messages.append(text.lowercased()) }
       current = error.userInfo[NSUnderlyingErrorKey] as? NSError
       depth += 1
     }
-    return false
+    let text = messages.joined(separator: " ")
+    if text.contains("proxy") { return .proxyFailed }
+    if kind == .other, text.contains("ssl") || text.contains("tls") || text.contains("certificate") {
+      return .secureConnectionFailed
+    }
+    // curl names the address it failed to reach: with a proxy in use that is the proxy, not the service.
+    if kind == .connectionRefused || kind == .hostNotFound, let host = host?.lowercased(),
+      let range = text.range(of: "failed to connect to ")
+    {
+      let target = text[range.upperBound...].prefix { !$0.isWhitespace }
+      if !target.isEmpty, target != host { return .proxyFailed }
+    }
+    return nil
   }
 
   /// Keeps only a short machine-readable code from a server-supplied reason; anything else becomes nil.

@@ -122,6 +122,7 @@ final class TrackerQueueTests: XCTestCase {
 
     var state = AppState()
     state.tracker.configuration = configuration
+    state.tracker.initializedAt = Date()  // an initialized SDK that went offline
     let effects = AppReducer.reduce(&state, .tracker(.eventsProcessed(report)))
     XCTAssertEqual(effects, [.tracker(.scheduleRetry(seconds: TrackerState.retryDelay))])
     let answer3209 = await runner.runCollecting(.scheduleRetry(seconds: 0))

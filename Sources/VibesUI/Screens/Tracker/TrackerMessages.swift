@@ -47,6 +47,8 @@ extension Localizer {
         TrackerL10n.trackerLogFlushed, ["sent": String(sent), "remaining": String(remaining)])
     case .queueUnavailable:
       return self[TrackerL10n.trackerLogQueueUnavailable]
+    case .keptForSession:
+      return self[TrackerL10n.trackerLogKeptForSession]
     case .invalidProperties(let pair):
       return format(TrackerL10n.trackerErrorProperties, ["pair": clean(pair)])
     }

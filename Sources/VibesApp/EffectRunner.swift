@@ -44,8 +44,13 @@ public struct EffectRunner: Sendable {
         send(.factsLoaded(try loadFacts()))
       } catch {
         log.error("reading setup facts failed: \(String(describing: error))")
+        if let damage = SecretStoreDamage(error, secrets: dependencies.secrets) {
+          send(.secretStoreDamaged(damage))
+        }
         send(.factsLoadFailed)
       }
+    case .resetVault(let vaultPath, let keyPath):
+      send(.vaultResetFinished(success: resetVault(vaultPath: vaultPath, keyPath: keyPath)))
     case .describeSecretStore:
       send(.secretStoreDescribed(dependencies.secretStoreInfo))
     case .openURL(let url):

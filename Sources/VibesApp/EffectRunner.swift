@@ -71,7 +71,14 @@ public struct EffectRunner: Sendable {
   /// The Feed tab's effects: the feed window, the Gemini and Ticketmaster forms, and Spotify.
   func runFeed(_ effect: FeedEffect, send: @escaping @Sendable (AppAction) -> Void) async {
     if case .spotify(let effect) = effect { return await runSpotify(effect, send: send) }
-    if let action = await runOnce(effect) { send(action) }
+    guard let action = await runOnce(effect) else { return }
+    send(action)
+    // A save that failed because the vault cannot be opened: a Retry cannot help, the recovery screen can.
+    if case .save(let requestID, _, _) = effect, action == .credentialSaveFailed(requestID: requestID),
+      let damage = vaultDamage()
+    {
+      send(.secretStoreDamaged(damage))
+    }
   }
 
   /// The single-answer effects of the Feed setup flow; nil when there is nothing to report.

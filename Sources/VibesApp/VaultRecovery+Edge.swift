@@ -21,6 +21,16 @@ extension SecretStoreDamage {
 }
 
 extension EffectRunner {
+  /// The vault damage the secret store reports right now, if any.
+  func vaultDamage() -> SecretStoreDamage? {
+    do {
+      _ = try dependencies.secrets.contains(.geminiAPIKey)
+      return nil
+    } catch {
+      return SecretStoreDamage(error, secrets: dependencies.secrets)
+    }
+  }
+
   /// Deletes the damaged vault and its key (the same as `vibes reset-vault --yes`); true when done.
   func resetVault(vaultPath: String, keyPath: String) -> Bool {
     guard !vaultPath.isEmpty, !keyPath.isEmpty else { return false }

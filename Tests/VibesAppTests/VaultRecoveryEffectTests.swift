@@ -62,6 +62,18 @@ final class VaultRecoveryEffectTests: XCTestCase {
     let effects = AppReducer.reduce(&state, .input(.key(.character("y"))))
     XCTAssertEqual(effects, [.resetVault(vaultPath: damage.vaultPath, keyPath: damage.keyPath)])
 
+    // Saving while the key is lost brings the recovery back instead of a Retry that cannot help.
+    let saving = Collected()
+    await runner.run(
+      .feature(
+        FeatureMessage(
+          .feed,
+          FeedEffect.save(
+            requestID: 3, CredentialSubmission(step: .gemini, apiKey: .new("AIzaSyAnother0123456789"), city: nil),
+            .gemini)))
+    ) { saving.append($0) }
+    XCTAssertEqual(saving.actions.last, .secretStoreDamaged(damage), "\(saving.actions)")
+
     let answer = await runner.run(effects[0])
     XCTAssertEqual(answer, .vaultResetFinished(success: true))
     XCTAssertFalse(FileManager.default.fileExists(atPath: paths.vaultFile.path))

@@ -59,6 +59,17 @@ final class VaultRecoveryScreenTests: XCTestCase {
     XCTAssertTrue(text(screen.render()).contains("Vault reset"), text(screen.render()))
   }
 
+  func testPutOffTheAppRunsOnAndTheSetupCardSaysWhyInsteadOfChecking() {
+    var screen = damaged()
+    screen.press(.escape)
+    XCTAssertEqual(screen.state.vaultRecovery?.phase, .postponed)
+    let english = text(screen.render())
+    XCTAssertTrue(english.contains("Setup · the secret vault cannot be opened"), english)
+    XCTAssertFalse(english.contains("checking…"), english)
+    screen.send(.secretStoreDamaged(damage))
+    XCTAssertEqual(screen.state.vaultRecovery?.phase, .explaining, "a failed save shows the way out again")
+  }
+
   func testAFailedResetSaysWhereToTurn() {
     var screen = damaged()
     screen.press(.character("r"), .character("y"))

@@ -43,7 +43,8 @@ public enum AppReducer {
       return TabRegistry.registration(message.tab)?.reduce(&state, message) ?? []
 
     case .secretStoreDamaged(let damage):
-      if state.vaultRecovery?.damage != damage { state.vaultRecovery = VaultRecovery(damage: damage) }
+      // Shown again each time (a save that failed on it, a reload): the way out stays in sight.
+      state.vaultRecovery = VaultRecovery(damage: damage)
       return []
 
     case .vaultResetFinished(let success):
@@ -69,13 +70,9 @@ public enum AppReducer {
       if case .key = event { state.isHelpVisible = false }
       return []
     }
-    if var recovery = state.vaultRecovery {
+    if var recovery = state.vaultRecovery, recovery.isShown {
       // The recovery screen covers every tab: only its own keys work.
       guard case .key(let key) = event, let command = recovery.bindings.command(for: key) else { return [] }
-      if command == .later {
-        state.vaultRecovery = nil
-        return []
-      }
       let effects = recovery.perform(command)
       state.vaultRecovery = recovery
       return effects

@@ -81,7 +81,7 @@ public struct AppState: Sendable, Hashable {
 
   /// The key bindings in force: the screen's own, then the global ones.
   public var keyHints: [KeyHint] {
-    if let vaultRecovery {
+    if let vaultRecovery, vaultRecovery.isShown {
       return vaultRecovery.bindings.map(\.hint) + [KeyHint(label: "Ctrl-C", help: .common(.helpQuitAnywhere))]
     }
     return (selectedRegistration?.hints(self) ?? []) + GlobalKeys.hints(self)

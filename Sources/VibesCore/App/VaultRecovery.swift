@@ -29,7 +29,12 @@ public struct VaultRecovery: Sendable, Hashable {
     case confirming
     case resetting
     case failed
+    /// Put off with Esc: the app runs on without the vault's secrets; the Feed's setup card says why.
+    case postponed
   }
+
+  /// True while the recovery screen covers the tabs (not put off).
+  public var isShown: Bool { phase != .postponed }
 
   public var damage: SecretStoreDamage
   public var phase: Phase = .explaining
@@ -50,7 +55,7 @@ extension VaultRecovery {
   /// The bindings in force on the recovery screen (the footer and help are drawn from them).
   public var bindings: [KeyBinding<VaultRecoveryCommand>] {
     switch phase {
-    case .resetting:
+    case .resetting, .postponed:
       return []
     case .confirming:
       return [
@@ -76,7 +81,7 @@ extension VaultRecovery {
       phase = .resetting
       return [.resetVault(vaultPath: damage.vaultPath, keyPath: damage.keyPath)]
     case .later:
-      break
+      phase = .postponed
     }
     return []
   }

@@ -13,6 +13,7 @@ public enum VaultRecoveryL10n: String, LocalizedKey {
   case helpReset
   case helpResetConfirm
   case helpLater
+  case setupCard
 
   public static func table(for language: Language) -> [VaultRecoveryL10n: String] {
     switch language {
@@ -38,6 +39,7 @@ public enum VaultRecoveryL10n: String, LocalizedKey {
     .helpReset: "reset the vault",
     .helpResetConfirm: "delete the vault",
     .helpLater: "later",
+    .setupCard: "Setup · the secret vault cannot be opened (restart vibes to reset it)",
   ]
 
   static let german: [VaultRecoveryL10n: String] = [
@@ -60,6 +62,7 @@ public enum VaultRecoveryL10n: String, LocalizedKey {
     .helpReset: "Tresor zurücksetzen",
     .helpResetConfirm: "Tresor löschen",
     .helpLater: "später",
+    .setupCard: "Einrichtung · der Geheimnis-Tresor lässt sich nicht öffnen (starte vibes neu zum Zurücksetzen)",
   ]
 }
 

@@ -12,7 +12,7 @@ public enum AppView {
     let content = Rect(
       row: ScreenLayout.headerRows, column: 0, width: grid.width,
       height: grid.height - ScreenLayout.headerRows - ScreenLayout.footerRows)
-    if let recovery = state.vaultRecovery {
+    if let recovery = state.vaultRecovery, recovery.isShown {
       grid.viewport = ScrollView.render(into: &grid, content, scroll: state.context.scroll) { canvas, area in
         VaultRecoveryScreen.render(recovery, into: &canvas, area, t)
       }

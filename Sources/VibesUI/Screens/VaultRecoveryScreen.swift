@@ -22,7 +22,7 @@ enum VaultRecoveryScreen {
     writer.paragraph(t.format(V.effect, paths), style: Theme.hint)
     writer.skip()
     switch recovery.phase {
-    case .explaining:
+    case .explaining, .postponed:
       writer.paragraph(t[V.offer])
     case .confirming:
       writer.paragraph(t.format(V.confirm, paths), style: Theme.warning)

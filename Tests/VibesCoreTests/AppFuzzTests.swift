@@ -165,7 +165,7 @@ final class AppFuzzTests: XCTestCase {
         return .validationFinished(
           requestID: id,
           success
-            ? .success(submission.step == .gemini ? .gemini : .ticketmaster(upcomingEvents: 3)) : .failure(.timedOut))
+            ? .success(submission.step == .gemini ? .gemini : .ticketmaster(upcomingEvents: 3)) : .failure(.transport(TransportFailure(.timedOut, host: "api.example"))))
       case .save(let id, let submission, let outcome):
         return success
           ? .credentialSaved(requestID: id, facts: SetupFacts(storedSecrets: [submission.step]), outcome)
@@ -182,7 +182,7 @@ final class AppFuzzTests: XCTestCase {
               SpotifyAuthorization(
                 url: "https://accounts.example/authorize", redirectURI: "http://127.0.0.1:1/callback", port: 1,
                 listenerRunning: true, browserOpened: false)))
-          : .spotify(.failed(requestID: id, .timedOut))
+          : .spotify(.failed(requestID: id, .transport(TransportFailure(.timedOut, host: "accounts.example"))))
       case .spotify: return nil
       }
     }
@@ -193,7 +193,7 @@ final class AppFuzzTests: XCTestCase {
       case .sync(let id):
         return .appStoreConnect(
           .syncFinished(
-            requestID: id, success ? .success(AppStoreConnectStoredState(isConfigured: true)) : .failure(.timedOut)))
+            requestID: id, success ? .success(AppStoreConnectStoredState(isConfigured: true)) : .failure(.transport(TransportFailure(.timedOut, host: "api.example")))))
       case .inspectPrivateKey(let id, _):
         return .appStoreConnect(.privateKeyInspected(requestID: id, .failure(.malformedKey)))
       case .removeCredentials: return .appStoreConnect(success ? .credentialsRemoved : .credentialsRemovalFailed)

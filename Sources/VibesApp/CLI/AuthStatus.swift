@@ -152,8 +152,7 @@ enum ServiceErrorText {
     case .rateLimited(let seconds): return "rate limited" + (seconds.map { ", retry after \($0) s" } ?? "")
     case .server(let status): return "server error (HTTP \(status))"
     case .unexpectedStatus(let status): return "unexpected answer (HTTP \(status))"
-    case .timedOut: return "timed out"
-    case .cannotConnect: return "cannot connect"
+    case .network(let problem): return problem.errorDescription ?? "network problem"
     case .cancelled: return "cancelled"
     case .invalidResponse: return "invalid response"
     }

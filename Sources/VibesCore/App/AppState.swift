@@ -43,6 +43,8 @@ public struct AppState: Sendable, Hashable {
   public var appStoreConnect = AppStoreConnectState()
   public var tracker = TrackerState()
   public var isQuitting = false
+  /// Set while the vault cannot be opened: the root shows the recovery screen over every tab.
+  public var vaultRecovery: VaultRecovery?
 
   public init(size: ScreenSize = ScreenSize(width: 80, height: 24)) {
     context = AppContext(size: size)
@@ -81,7 +83,10 @@ public struct AppState: Sendable, Hashable {
 
   /// The key bindings in force: the screen's own, then the global ones.
   public var keyHints: [KeyHint] {
-    (selectedRegistration?.hints(self) ?? []) + GlobalKeys.hints(self)
+    if let vaultRecovery, vaultRecovery.isShown {
+      return vaultRecovery.bindings.map(\.hint) + [KeyHint(label: "Ctrl-C", help: .common(.helpQuitAnywhere))]
+    }
+    return (selectedRegistration?.hints(self) ?? []) + GlobalKeys.hints(self)
   }
 
   public mutating func makeRequestID() -> Int { context.makeRequestID() }

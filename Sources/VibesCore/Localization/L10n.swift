@@ -66,8 +66,6 @@ public enum L10n: String, LocalizedKey {
   case failureForbiddenNoReason
   case failureQuota
   case failureQuotaRetryAfter
-  case failureCannotConnect
-  case failureTimedOut
   case failureServer
   case failureUnexpected
   case failureInvalidResponse

@@ -53,8 +53,6 @@ extension Strings {
     .failureForbiddenNoReason: "The key was refused for this service. Check its restrictions in the console.",
     .failureQuota: "The key could not be checked now: its quota is used up. Try again later.",
     .failureQuotaRetryAfter: "The key could not be checked now: its quota is used up. Try again in {seconds} s.",
-    .failureCannotConnect: "Could not reach the service. Check your network connection.",
-    .failureTimedOut: "The service did not answer in time.",
     .failureServer: "The service had a problem (HTTP {status}).",
     .failureUnexpected: "The service gave an unexpected answer (HTTP {status}).",
     .failureInvalidResponse: "The service's answer could not be read.",

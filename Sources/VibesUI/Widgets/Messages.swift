@@ -50,8 +50,7 @@ extension Localizer {
     case .quotaExceeded(let seconds):
       guard let seconds else { return self[.failureQuota] }
       return format(.failureQuotaRetryAfter, ["seconds": "\(seconds)"])
-    case .cannotConnect: return self[.failureCannotConnect]
-    case .timedOut: return self[.failureTimedOut]
+    case .transport(let transport): return transportFailure(transport, service: stepTitle(step))
     case .serverError(let status): return format(.failureServer, ["status": "\(status)"])
     case .unexpectedStatus(let status): return format(.failureUnexpected, ["status": "\(status)"])
     case .invalidResponse: return self[.failureInvalidResponse]

@@ -26,6 +26,7 @@ enum DatabaseMigrations {
     AppStoreConnectMigrations.register(in: &migrator)
     TrackerMigrations.register(in: &migrator)
     FeedCacheMigrations.register(in: &migrator)
+    ExploreMigrations.register(in: &migrator)
     return migrator
   }
 }

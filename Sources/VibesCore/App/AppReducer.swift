@@ -122,6 +122,11 @@ public enum AppReducer {
         TabRegistry.registration(.feed)?.reduce(&state, FeatureMessage(.feed, FeedAction.openSetupStep(step)))
         ?? []
       return effects
+    case .openMusic(let link):
+      var effects = select(.explore, &state)
+      effects +=
+        TabRegistry.registration(.explore)?.reduce(&state, FeatureMessage(.explore, ExploreAction.open(link))) ?? []
+      return effects
     }
   }
 

@@ -33,4 +33,6 @@ public enum NavigationRequest: Sendable, Hashable {
   case selectTab(TabID)
   /// Show the Feed's checklist with this step opened (e.g. "Connect Spotify" from Explore).
   case openSetupStep(SetupStep)
+  /// Show Explore with this track, album, artist or playlist opened (from Profile, Create, the Feed).
+  case openMusic(SpotifyLink)
 }

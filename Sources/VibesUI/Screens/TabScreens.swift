@@ -19,6 +19,8 @@ public struct TabScreen: Sendable {
 public enum TabScreens {
   public static let all: [TabScreen] = [
     TabScreen(.feed, title: { $0[.tabFeed] }, render: FeedTabScreen.render),
+    TabScreen(.explore, title: { $0.musicText("Explore", "Entdecken") }, render: ExploreScreen.render),
+    TabScreen(.profile, title: { $0.musicText("Profile", "Profil") }, render: ProfileScreen.render),
     TabScreen(.appStoreConnect, title: { $0[.tabAppStoreConnect] }, render: AppStoreConnectScreen.render),
     TabScreen(.tracker, title: { $0[.tabTracker] }, render: TrackerScreen.render),
   ]

@@ -27,8 +27,8 @@ enum MusicRows {
       return (clean(artist.name), clean(artist.genres.prefix(3).joined(separator: ", ")))
     case .album(let album):
       let artists = clean(album.artists.map(\.name).joined(separator: ", "))
-      let year = album.releaseYear.map { " (\(clean($0)))" } ?? ""
-      return (clean(album.name), artists + year)
+      let year = album.releaseYear.map { "(\(clean($0)))" }
+      return (clean(album.name), [artists, year].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " "))
     case .playlist(let playlist):
       let owner = playlist.ownerName ?? playlist.ownerID
       return (clean(playlist.name), owner.map { t.musicText("by ", "von ") + clean($0) } ?? "")

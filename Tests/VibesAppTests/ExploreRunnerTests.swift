@@ -210,6 +210,16 @@ final class ExploreRunnerTests: XCTestCase {
     XCTAssertEqual(again, .queueFlushed(sent: 0, remaining: 0), "each action is sent once")
   }
 
+  func testASuccessfulSearchSendsWhatWaitsOffline() async throws {
+    let uri = "spotify:track:\(Catalog.id("auroraNight Swim"))"
+    _ = await run(.perform(requestID: 1, .save(uris: [uri]), checkDuplicates: false), runner(apiURL: offlineURL))
+    XCTAssertEqual(try database.queuedSpotifyActionCount(), 1)
+    let last = await run(.search(requestID: 2, query: "basalt"))
+    XCTAssertEqual(last, .queueFlushed(sent: 1, remaining: 0))
+    let library = await web.library()
+    XCTAssertTrue(library.contains(uri))
+  }
+
   func testNotRegisteredAndRateLimitMapToExplainedFailures() async {
     await web.setRegistered(false)
     guard case .searchFinished(_, _, .failure(.notRegistered))? = await run(.search(requestID: 1, query: "aurora"))

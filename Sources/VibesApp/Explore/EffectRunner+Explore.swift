@@ -34,6 +34,7 @@ extension EffectRunner {
       else { return }
       log.info("explore: search answered")
       send(.explore(.searchFinished(requestID: requestID, query: query, result)))
+      await flushIfBackOnline(after: result, send: send)
 
     case .searchMore(let requestID, let query, let group, let offset):
       guard
@@ -54,6 +55,9 @@ extension EffectRunner {
     case .loadDetail(let requestID, let link):
       guard let result = await loadDetail(link) else { return }
       send(.explore(.detailFinished(requestID: requestID, link, result)))
+      if case .success(let cached) = result, !cached.isStale {
+        await flushIfBackOnline(after: Result<Void, MusicFailure>.success(()), send: send)
+      }
 
     case .loadReleases(let requestID, let artistID, let singles, let offset):
       guard
@@ -93,6 +97,14 @@ extension EffectRunner {
       let (sent, remaining) = await flushMusicQueue()
       send(.explore(.queueFlushed(sent: sent, remaining: remaining)))
     }
+  }
+
+  /// After a request that reached Spotify: the network is back, so send what the offline queue holds.
+  func flushIfBackOnline<T>(after result: Result<T, MusicFailure>, send: @escaping @Sendable (AppAction) -> Void) async
+  {
+    guard case .success = result, ((try? dependencies.database.queuedSpotifyActionCount()) ?? 0) > 0 else { return }
+    let (sent, remaining) = await flushMusicQueue()
+    send(.explore(.queueFlushed(sent: sent, remaining: remaining)))
   }
 
   /// Runs `call` with a client; maps its failure. nil when the request was cancelled.

@@ -263,6 +263,13 @@ final class ExploreReducerTests: XCTestCase {
     XCTAssertEqual(driver.state.notice, .linkCopied)
   }
 
+  func testSlashFromADetailScreenGoesBackToTheFocusedSearch() {
+    var driver = openTrack()
+    driver.press(.character("/"))
+    XCTAssertEqual(driver.state.explore.depth, 0)
+    XCTAssertTrue(driver.state.isEditingText)
+  }
+
   func testProfileOpensAnEntryInExplore() {
     var driver = Driver(facts: SetupFacts(storedSecrets: [.spotify]))
     let arrive = driver.press(.tabKey(.profile))

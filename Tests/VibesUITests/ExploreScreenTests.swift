@@ -115,6 +115,8 @@ final class ExploreScreenTests: XCTestCase {
       XCTAssertNotNil(grid.row(containing: "by Aurora Lines"))
       XCTAssertNotNil(grid.row(containing: "2019 · 2 tracks · 6:26"), grid.text)
       XCTAssertNotNil(grid.row(containing: "1. Tide"))
+      let url = "https://open.spotify.com/album/\(MusicFixtures.nightSwim.id)"
+      XCTAssertEqual(grid.links.first?.url, url, "the Spotify page is an OSC 8 link")
       let undertow = grid.row(containing: "2. Undertow")!
       XCTAssertTrue(grid.lines[undertow].contains("✓"), "saved tracks are marked")
       XCTAssertTrue(

@@ -91,7 +91,11 @@ extension ExploreState: TabFeature {
     ]
   }
 
-  var detailBindings: [KeyBinding<ExploreCommand>] { listBindings + actionBindings }
+  var detailBindings: [KeyBinding<ExploreCommand>] {
+    listBindings + actionBindings + [
+      KeyBinding([.character("/")], "/", .text(en: "new search", de: "neue Suche"), footer: false, .focusSearch)
+    ]
+  }
 
   func pickerBindings(_ picker: PlaylistPicker) -> [KeyBinding<ExploreCommand>] {
     switch picker.phase {
@@ -115,8 +119,15 @@ extension ExploreState: TabFeature {
       context.navigationRequest = .openSetupStep(.spotify)
       return []
     case .focusSearch:
+      // From a detail screen too: back to the search, with the field focused.
+      var effects: [AppEffect] = []
+      for screen in path {
+        if case .loading(let id) = screen.phase { effects.append(.cancel(requestID: id)) }
+      }
+      path = []
+      picker = nil
       isEditing = true
-      return []
+      return effects
     case .submitSearch:
       return submitSearch(&context)
     case .toList:

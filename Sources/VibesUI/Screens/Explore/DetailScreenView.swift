@@ -32,6 +32,9 @@ enum DetailScreenView {
         grid.write(line, row: row, column: left, maxWidth: width)
         row += 1
       }
+      // The Spotify page as an OSC 8 hyperlink (o opens it, c copies it).
+      grid.link(MusicRows.clean(cached.detail.item.webURL), row: row, column: left, style: Theme.link, maxWidth: width)
+      row += 1
       if cached.isStale {
         grid.write(MusicRows.age(cached.fetchedAt, t), row: row, column: left, style: Theme.warning, maxWidth: width)
         row += 1

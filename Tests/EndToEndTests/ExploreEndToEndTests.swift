@@ -74,7 +74,7 @@ final class ExploreEndToEndTests: XCTestCase {
     tmux.send("Enter")
     tmux.waitFor("Artist Aurora Lines")
     screen = tmux.waitFor("Popular")
-    XCTAssertTrue(screen.contains("Singles"), screen)
+    XCTAssertTrue(screen.contains("Albums"), screen)
     // Popular holds 10 tracks; the first album (newest) is Night Swim.
     for _ in 0..<10 { tmux.send("Down") }
     tmux.send("Enter")

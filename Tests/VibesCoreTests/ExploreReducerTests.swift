@@ -173,6 +173,25 @@ final class ExploreReducerTests: XCTestCase {
     XCTAssertNotNil(driver.state.explore.path.last?.loaded)
   }
 
+  func testAnOfflineCopyIsAskedForAgainOnTheNextOpen() {
+    var driver = connected()
+    let link = MusicFixtures.tide.link
+    driver.send(.explore(.open(link)))
+    let stale = CachedDetail(detail: .track(MusicFixtures.tide), fetchedAt: Date(), isStale: true)
+    let answered = driver.send(.explore(.detailFinished(requestID: loadingID(driver), link, .success(stale))))
+    XCTAssertTrue(answered.isEmpty, "no library check while offline")
+    driver.press(.escape)
+    driver.send(.explore(.open(link)))
+    if case .loading? = driver.state.explore.path.last?.phase {} else { XCTFail("a stale copy is fetched again") }
+  }
+
+  func testWebURLsKeepAnIDToOneSegment() {
+    XCTAssertEqual(SpotifyLink(kind: .track, id: "../x?y").webURL, "https://open.spotify.com/track/%2E%2E%2Fx%3Fy")
+    XCTAssertEqual(
+      MusicItem.track(MusicTrack(id: "abc", name: "n", spotifyURL: "javascript:alert(1)")).webURL,
+      "https://open.spotify.com/track/abc")
+  }
+
   func testDetailScreensPushEachOther() {
     var driver = connected()
     driver.send(.explore(.open(MusicFixtures.aurora.link)))

@@ -1,11 +1,12 @@
 import Foundation
 
 extension ExploreState {
-  /// Pushes the screen for `link`: at once from this session's cache, else loading.
+  /// Pushes the screen for `link`: at once from this session's cache, else loading (an offline copy is asked
+  /// for again, so it is replaced once the network is back).
   public mutating func open(_ link: SpotifyLink, _ context: inout AppContext) -> [AppEffect] {
     picker = nil
     isEditing = false
-    if let cached = detailCache[link] {
+    if let cached = detailCache[link], !cached.isStale {
       path.append(DetailScreen(link: link, phase: .loaded(cached)))
       return []
     }

@@ -145,8 +145,11 @@ public enum MusicItem: Sendable, Hashable, Codable {
 }
 
 extension SpotifyLink {
-  /// `https://open.spotify.com/KIND/ID`.
-  public var webURL: String { "https://open.spotify.com/\(kind.rawValue)/\(id)" }
+  /// `https://open.spotify.com/KIND/ID` (an id from the network is percent-encoded, so it stays one segment).
+  public var webURL: String {
+    let segment = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    return "https://open.spotify.com/\(kind.rawValue)/\(segment)"
+  }
 }
 
 /// One page of a list Spotify pages (search groups, an artist's releases).

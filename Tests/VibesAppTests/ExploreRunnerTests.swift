@@ -111,8 +111,15 @@ final class ExploreRunnerTests: XCTestCase {
         .loadDetail(requestID: 2, link), runner(apiURL: offlineURL))
     else { return XCTFail("no offline copy") }
     XCTAssertTrue(offline.isStale)
+    XCTAssertEqual(offline.staleReason, .offline)
     XCTAssertEqual(offline.fetchedAt, Date(timeIntervalSince1970: 1_763_000_000))
     XCTAssertEqual(offline.detail, fresh.detail)
+
+    await web.enqueue(.rateLimited(retryAfter: "90"))
+    guard case .detailFinished(3, _, .success(let limited))? = await run(.loadDetail(requestID: 3, link)) else {
+      return XCTFail("no copy while rate limited")
+    }
+    XCTAssertEqual(limited.staleReason, .rateLimited(seconds: 90))
   }
 
   func testArtistDetailHasReleasesNewestFirstAndPopularFromASearch() async throws {

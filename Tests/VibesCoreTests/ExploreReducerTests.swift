@@ -177,9 +177,12 @@ final class ExploreReducerTests: XCTestCase {
     var driver = connected()
     let link = MusicFixtures.tide.link
     driver.send(.explore(.open(link)))
-    let stale = CachedDetail(detail: .track(MusicFixtures.tide), fetchedAt: Date(), isStale: true)
+    let stale = CachedDetail(
+      detail: .track(MusicFixtures.tide), fetchedAt: Date(), isStale: true, staleReason: .rateLimited(seconds: 90))
     let answered = driver.send(.explore(.detailFinished(requestID: loadingID(driver), link, .success(stale))))
     XCTAssertTrue(answered.isEmpty, "no library check while offline")
+    guard case .text(let en, _, true)? = driver.state.notice else { return XCTFail("the reason is said") }
+    XCTAssertTrue(en.contains("wait 90 s"), en)
     driver.press(.escape)
     driver.send(.explore(.open(link)))
     if case .loading? = driver.state.explore.path.last?.phase {} else { XCTFail("a stale copy is fetched again") }

@@ -137,7 +137,7 @@ extension EffectRunner {
       if failure.fallsBackToCache, let entry = try? dependencies.database.musicCache(key),
         let detail = try? JSONDecoder().decode(MusicDetail.self, from: entry.payload)
       {
-        return .success(CachedDetail(detail: detail, fetchedAt: entry.fetchedAt, isStale: true))
+        return .success(CachedDetail(detail: detail, fetchedAt: entry.fetchedAt, isStale: true, staleReason: failure))
       }
       return .failure(failure)
     }

@@ -1,5 +1,5 @@
 /// Why a Spotify request of Explore or Profile failed, as the screens explain it.
-public enum MusicFailure: Error, Sendable, Hashable {
+public enum MusicFailure: Error, Sendable, Hashable, Codable {
   case notConnected
   case reconnectNeeded
   /// 403 "user may not be registered": the development-mode allowlist.

@@ -45,6 +45,12 @@ extension ExploreState {
       case .success(let cached):
         detailCache[link] = cached
         path[index].phase = .loaded(cached)
+        if let reason = cached.staleReason {
+          // Say why the offline copy shows (e.g. how long Spotify asks to wait).
+          context.notice = .text(
+            en: reason.text.en + " Showing the offline copy.", de: reason.text.de + " Zeige die Offline-Kopie.",
+            isWarning: true)
+        }
         let uris = cached.detail.libraryURIs
         return uris.isEmpty || cached.isStale ? [] : [Self.run(.checkLibrary(uris: uris))]
       case .failure(let failure):

@@ -66,11 +66,14 @@ public struct CachedDetail: Sendable, Hashable, Codable {
   public var fetchedAt: Date
   /// True when it came from the offline cache because the network failed.
   public var isStale: Bool
+  /// Why the cache was read instead (no network, Spotify down, rate limited).
+  public var staleReason: MusicFailure?
 
-  public init(detail: MusicDetail, fetchedAt: Date, isStale: Bool = false) {
+  public init(detail: MusicDetail, fetchedAt: Date, isStale: Bool = false, staleReason: MusicFailure? = nil) {
     self.detail = detail
     self.fetchedAt = fetchedAt
     self.isStale = isStale
+    self.staleReason = staleReason
   }
 }
 

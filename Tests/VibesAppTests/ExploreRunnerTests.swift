@@ -227,6 +227,20 @@ final class ExploreRunnerTests: XCTestCase {
     XCTAssertTrue(library.contains(uri))
   }
 
+  func testCreatingAPlaylistOfflineIsQueuedAndSentLater() async throws {
+    let catalog = await web.catalog()
+    let uri = "spotify:track:\(catalog.tracks[6].id)"
+    let action = MusicAction.createPlaylist(name: "Made by vibes", description: "test", uris: [uri])
+    guard
+      case .actionFinished(_, .queued, queued: 1)? = await run(
+        .perform(requestID: 1, action, checkDuplicates: false), runner(apiURL: offlineURL))
+    else { return XCTFail() }
+    let flushed = await run(.flushQueue)
+    XCTAssertEqual(flushed, .queueFlushed(sent: 1, remaining: 0))
+    let created = await web.catalog().playlists.first { $0.name == "Made by vibes" }
+    XCTAssertEqual(created?.items, [uri])
+  }
+
   func testNotRegisteredAndRateLimitMapToExplainedFailures() async {
     await web.setRegistered(false)
     guard case .searchFinished(_, _, .failure(.notRegistered))? = await run(.search(requestID: 1, query: "aurora"))

@@ -218,7 +218,7 @@ extension EffectRunner {
   }
 
   /// Sends one action; without network it joins the offline queue. Older queued actions go first, so a new
-  /// action waits behind them.
+  /// action waits behind them. Other features' runners (Create's "save playlist") call this too.
   func performMusicAction(_ action: MusicAction) async -> MusicActionOutcome {
     let database = dependencies.database
     if ((try? database.queuedSpotifyActionCount()) ?? 0) > 0 {
@@ -254,6 +254,9 @@ extension EffectRunner {
     case .save(let uris): try await client.saveToLibrary(uris: uris)
     case .remove(let uris): try await client.removeFromLibrary(uris: uris)
     case .addToPlaylist(let playlistID, let uris): try await client.addItems(playlistID: playlistID, uris: uris)
+    case .createPlaylist(let name, let description, let uris):
+      let playlist = try await client.createPlaylist(name: name, description: description)
+      try await client.addItems(playlistID: playlist.id, uris: uris)
     }
   }
 

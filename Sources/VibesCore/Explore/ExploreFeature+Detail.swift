@@ -218,6 +218,11 @@ extension ExploreState {
       context.notice = .text(
         en: "Removed from your library" + suffix.en, de: "Aus deiner Bibliothek entfernt" + suffix.de,
         isWarning: queued)
+    case .createPlaylist(let name, _, _):
+      let clean = TerminalText.sanitize(name)
+      context.notice = .text(
+        en: "Created the playlist \(clean)" + suffix.en, de: "Playlist \(clean) angelegt" + suffix.de,
+        isWarning: queued)
     case .addToPlaylist(let playlistID, _):
       let name = picker?.playlists.first { $0.id == playlistID }?.name ?? ""
       let clean = TerminalText.sanitize(name)

@@ -131,6 +131,8 @@ public enum MusicAction: Sendable, Hashable, Codable {
   case save(uris: [String])
   case remove(uris: [String])
   case addToPlaylist(playlistID: String, uris: [String])
+  /// A new private playlist with these tracks (Create's "save playlist").
+  case createPlaylist(name: String, description: String?, uris: [String])
 }
 
 public enum ExploreAction: Sendable, Hashable {

@@ -39,6 +39,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from spotify_fake import ALBUM_ID, SpotifyFake
+
 try:
     import pyte
 except ImportError:  # Debian's python3-pyte lives outside a pyenv/venv interpreter's path
@@ -51,7 +53,10 @@ COLUMNS, ROWS = 80, 24
 SOURCES = ["Pitchfork", "Ticketmaster", "Bandcamp", "Resident Advisor", "Spotify"]
 EPOCH = 1735689600  # 2025-01-01T00:00:00Z; item N is published N minutes later
 SCENARIOS = ["start_0", "start_1k", "start_100k", "checklist_down", "push_pop", "form_typing", "scroll_1k",
-             "scroll_100k"]
+             "scroll_100k", "search_typing", "detail_back"]
+# vibes only, with Spotify connected to a loopback fake (bench/spotify_fake.py, 50 ms per Web API answer).
+SPOTIFY_SCENARIOS = {"search_typing", "detail_back"}
+BROWSER_SCRIPT = ROOT / "Tests" / "EndToEndTests" / "Fixtures" / "fake-browser.py"
 SIZES = {"0": 0, "1k": 1_000, "100k": 100_000}
 DECCKM = 1 << 5  # pyte stores private mode n as n << 5; mode 1 is application cursor keys
 KEY_BYTES = {"down": b"\x1b[B", "up": b"\x1b[A", "enter": b"\r", "esc": b"\x1b"}
@@ -251,6 +256,7 @@ class Vibes(Program):
 
     def __init__(self, binary: Path, homes: dict[int, Path], prefix: list[str] | None = None):
         self.binary, self.homes, self.prefix = binary, homes, prefix or []
+        self.spotify: tuple[Path, SpotifyFake] | None = None
 
     def env(self, home: Path) -> dict[str, str]:
         env = base_env(home)
@@ -260,11 +266,104 @@ class Vibes(Program):
         return env
 
     def launch(self, scenario: str, items: int) -> Session:
+        if scenario in SPOTIFY_SCENARIOS and self.spotify:
+            home, fake = self.spotify
+            return Session(self.prefix + [str(self.binary)], spotify_env(self.env(home), fake), str(home))
         home = self.homes[items]
         return Session(self.prefix + [str(self.binary)], self.env(home), str(home))
 
     def frame_ready(self, scenario: str, items: int):
+        if scenario in SPOTIFY_SCENARIOS:
+            return lambda text: "Setup · 1/3 complete" in text
         return feed_frame(items)
+
+
+def spotify_env(env: dict[str, str], fake: SpotifyFake) -> dict[str, str]:
+    return dict(env, VIBES_SPOTIFY_CLIENT_ID="benchclient0123456789", VIBES_SPOTIFY_ACCOUNTS_URL=fake.url,
+                VIBES_SPOTIFY_API_URL=fake.url)
+
+
+def prepare_spotify_home(binary: Path, home: Path, fake: SpotifyFake):
+    """Connects Spotify once with `vibes auth login spotify` (the scripted browser follows the fake's redirect),
+    so the tokens are in this home's vault as a user's would be."""
+    home.mkdir(parents=True)
+    env = spotify_env(Vibes(binary, {}).env(home), fake)
+    env["BROWSER"] = f"/usr/bin/python3 {BROWSER_SCRIPT}"
+    done = subprocess.run([str(binary), "auth", "login", "spotify"], env=env, cwd=home, stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=60)
+    if done.returncode != 0:
+        raise SystemExit(f"vibes auth login spotify failed:\n{done.stdout.decode(errors='replace')}")
+
+
+def paste(text: str) -> bytes:
+    """A bracketed paste, as a terminal sends one to a program that enabled the mode."""
+    return b"\x1b[200~" + text.encode() + b"\x1b[201~"
+
+
+def run_spotify_once(program: Program, scenario: str, quick: bool, settle: float,
+                     fake: SpotifyFake) -> dict[str, list[float]]:
+    """search_typing: 12 characters at 30 ms per key into Explore's field; counts the search requests and times
+    the results' frame from the fake's answer. detail_back: open an album (a pasted link), Esc, open it again:
+    the second open must make no request."""
+    fake.reset()
+    session = program.launch(scenario, 0)
+    samples: dict[str, list[float]] = {}
+    try:
+        if session.wait_for_frame(program.frame_ready(scenario, 0), settle, 20) is None:
+            raise RuntimeError(f"vibes {scenario}: no first frame; screen:\n{session.text()}")
+        session.read_until_quiet(settle, settle)
+        session.key(b"2", settle)
+        if scenario == "search_typing":
+            session.key(b"/", settle)
+            for character in "bench tracks"[: 6 if quick else 12]:
+                sent = time.perf_counter()
+                os.write(session.master, character.encode())
+                got: list[tuple[float, bytes]] = []
+                while time.perf_counter() < sent + 0.03:
+                    ready, _, _ = select.select([session.master], [], [], max(0.0, sent + 0.03 - time.perf_counter()))
+                    if ready:
+                        got.append((time.perf_counter(), os.read(session.master, 65536)))
+                session.chunks.extend(got)
+                if got:
+                    samples.setdefault("type_ms", []).append((got[-1][0] - sent) * 1000)
+                    samples.setdefault("type_bytes", []).append(float(sum(len(d) for _, d in got)))
+            results = lambda text: "Bench Track 1 " in text and "Artists" in text
+            stamp = None
+            deadline = time.perf_counter() + 5
+            while stamp is None and time.perf_counter() < deadline:
+                session.read_until_quiet(settle, 1.0)
+                stamp = session.parse_pending(results)
+            session.parse_pending()
+            answered = fake.answered.get("/v1/search")
+            if stamp is None or answered is None:
+                raise RuntimeError(f"vibes search_typing: no results; screen:\n{session.text()}")
+            samples["search_requests"] = [float(fake.count("/v1/search"))]
+            samples["results_after_answer_ms"] = [(stamp - answered) * 1000]
+        else:
+            link = paste(f"https://open.spotify.com/album/{ALBUM_ID}")
+            opened = lambda text: "Album Bench Album" in text and "12. Bench Track 12" in text
+            sent = time.perf_counter()
+            os.write(session.master, link)
+            stamp = None
+            while stamp is None and time.perf_counter() < sent + 5:
+                session.read_until_quiet(settle, 1.0)
+                stamp = session.parse_pending(opened)
+            if stamp is None:
+                raise RuntimeError(f"vibes detail_back: the album did not open; screen:\n{session.text()}")
+            samples["first_open_ms"] = [(stamp - sent) * 1000]
+            session.read_until_quiet(settle, settle)
+            session.parse_pending()
+            session.key(b"\x1b", settle)
+            again = session.key(link, settle)
+            if not opened(session.text()):
+                raise RuntimeError(f"vibes detail_back: the second open failed; screen:\n{session.text()}")
+            samples["second_open_ms"] = [again.latency_ms or 0.0]
+            samples["second_open_bytes"] = [float(again.size)]
+            samples["second_open_writes"] = [float(len(again.chunks))]
+            samples["album_requests"] = [float(fake.count(f"/v1/albums/{ALBUM_ID}"))]
+    finally:
+        session.close(program.quit_keys)
+    return samples
 
 
 class Floor(Program):
@@ -426,6 +525,8 @@ def compile_floor(out: Path) -> Path:
 # ---------------------------------------------------------------------------------------------------- running
 
 def scenario_items(scenario: str) -> int:
+    if scenario in SPOTIFY_SCENARIOS:
+        return 0
     suffix = scenario.rsplit("_", 1)[-1]
     return SIZES.get(suffix, 1_000)
 
@@ -515,7 +616,14 @@ def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
     for items in sizes:
         vibes_homes[items] = work / f"vibes-{items}"
         prepare_vibes_home(args.vibes.resolve(), vibes_homes[items], items)
-    programs: list[Program] = [Vibes(args.vibes.resolve(), vibes_homes, args.vibes_prefix.split())]
+    vibes = Vibes(args.vibes.resolve(), vibes_homes, args.vibes_prefix.split())
+    programs: list[Program] = [vibes]
+    fake = None
+    if SPOTIFY_SCENARIOS & set(scenarios):
+        fake = SpotifyFake(latency=0.05)
+        home = work / "vibes-spotify"
+        prepare_spotify_home(args.vibes.resolve(), home, fake)
+        vibes.spotify = (home, fake)
     if "floor" in anchors:
         programs.append(Floor(compile_floor(OUT), work))
     if "dialog" in anchors and shutil.which("dialog"):
@@ -535,7 +643,12 @@ def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
             for program in programs:  # alternating A B C A B C ...
                 if not program.supports(scenario):
                     continue
-                result = run_once(program, scenario, args.quick, args.settle)
+                if scenario in SPOTIFY_SCENARIOS:
+                    if program is not vibes or fake is None:
+                        continue
+                    result = run_spotify_once(program, scenario, args.quick, args.settle, fake)
+                else:
+                    result = run_once(program, scenario, args.quick, args.settle)
                 if run < args.warmup:
                     continue
                 bucket = samples[scenario].setdefault(program.name, {})
@@ -619,6 +732,30 @@ def make_report(args, scenarios, programs, samples) -> dict:
         esc = report["scenarios"]["push_pop"]["programs"]["vibes"]["esc_ms"]["median"]
         report["targets"].append({"target": "Esc reacts within 30 ms", "vibes": esc, "base": 30.0,
                                   "ratio": round(esc / 30.0, 2), "limit": 1.0, "met": esc <= 30.0})
+    except KeyError:
+        pass
+    spotify = report["scenarios"]
+    try:
+        requests = spotify["search_typing"]["programs"]["vibes"]["search_requests"]["max"]
+        report["targets"].append({"target": "search_typing: exactly one search request", "vibes": requests,
+                                  "base": 1.0, "ratio": requests, "limit": 1.0, "met": requests == 1.0})
+        late = spotify["search_typing"]["programs"]["vibes"]["results_after_answer_ms"]["median"]
+        report["targets"].append({"target": "search_typing: results within 60 ms of the answer", "vibes": late,
+                                  "base": 60.0, "ratio": round(late / 60.0, 2), "limit": 1.0, "met": late <= 60.0})
+        typed = spotify["search_typing"]["programs"]["vibes"]["type_bytes"]["median"]
+        form = spotify["form_typing"]["programs"]["vibes"]["type_bytes"]["median"]
+        report["targets"].append({"target": "search_typing: bytes per key <= 1.5x form_typing", "vibes": typed,
+                                  "base": form, "ratio": round(typed / form, 2), "limit": 1.5,
+                                  "met": typed <= 1.5 * form})
+    except KeyError:
+        pass
+    try:
+        album = spotify["detail_back"]["programs"]["vibes"]["album_requests"]["max"]
+        report["targets"].append({"target": "detail_back: the second open makes no request", "vibes": album,
+                                  "base": 1.0, "ratio": album, "limit": 1.0, "met": album == 1.0})
+        writes = spotify["detail_back"]["programs"]["vibes"]["second_open_writes"]["max"]
+        report["targets"].append({"target": "detail_back: the second open draws in one frame", "vibes": writes,
+                                  "base": 1.0, "ratio": writes, "limit": 1.0, "met": writes <= 1.0})
     except KeyError:
         pass
     return report

@@ -23,6 +23,14 @@ public struct EffectRunner: Sendable {
         guard let effect = message.value(as: FeedEffect.self) else { return }
         await runner.runFeed(effect, send: send)
       },
+      .explore: { runner, message, send in
+        guard let effect = message.value(as: ExploreEffect.self) else { return }
+        await runner.runExplore(effect, send: send)
+      },
+      .profile: { runner, message, send in
+        guard let effect = message.value(as: ProfileEffect.self) else { return }
+        await runner.runProfile(effect, send: send)
+      },
       .appStoreConnect: { runner, message, send in
         guard let effect = message.value(as: AppStoreConnectEffect.self) else { return }
         await runner.runAppStoreConnect(effect, send: send)

@@ -28,6 +28,7 @@ enum DatabaseMigrations {
     FeedCacheMigrations.register(in: &migrator)
     CreateMigrations.register(in: &migrator)
     InstallationMigrations.register(in: &migrator)
+    ExploreMigrations.register(in: &migrator)
     return migrator
   }
 }

@@ -165,7 +165,8 @@ final class AppFuzzTests: XCTestCase {
         return .validationFinished(
           requestID: id,
           success
-            ? .success(submission.step == .gemini ? .gemini : .ticketmaster(upcomingEvents: 3)) : .failure(.transport(TransportFailure(.timedOut, host: "api.example"))))
+            ? .success(submission.step == .gemini ? .gemini : .ticketmaster(upcomingEvents: 3))
+            : .failure(.transport(TransportFailure(.timedOut, host: "api.example"))))
       case .save(let id, let submission, let outcome):
         return success
           ? .credentialSaved(requestID: id, facts: SetupFacts(storedSecrets: [submission.step]), outcome)
@@ -193,7 +194,10 @@ final class AppFuzzTests: XCTestCase {
       case .sync(let id):
         return .appStoreConnect(
           .syncFinished(
-            requestID: id, success ? .success(AppStoreConnectStoredState(isConfigured: true)) : .failure(.transport(TransportFailure(.timedOut, host: "api.example")))))
+            requestID: id,
+            success
+              ? .success(AppStoreConnectStoredState(isConfigured: true))
+              : .failure(.transport(TransportFailure(.timedOut, host: "api.example")))))
       case .inspectPrivateKey(let id, _):
         return .appStoreConnect(.privateKeyInspected(requestID: id, .failure(.malformedKey)))
       case .removeCredentials: return .appStoreConnect(success ? .credentialsRemoved : .credentialsRemovalFailed)

@@ -1,5 +1,6 @@
 import Foundation
 import VibesCore
+import VibesTestSupport
 import XCTest
 
 @testable import VibesUI
@@ -18,7 +19,7 @@ final class RoughEdgesScreenTests: XCTestCase {
             isConfigured: configured, apps: list,
             lastSync: configured ? Date(timeIntervalSince1970: 1_700_000_000) : nil
           ))))
-    screen.press(.character("2"))
+    screen.press(.tabKey(.appStoreConnect))
     if !configured { screen.press(.tab) }
     return screen
   }

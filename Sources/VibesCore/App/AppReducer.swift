@@ -144,9 +144,10 @@ public enum AppReducer {
         ?? []
       return effects
     case .openSpotifyItem(let link):
-      let explore = TabID("explore")
-      guard let registration = TabRegistry.registration(explore) else { return [] }
-      return select(explore, &state) + registration.contextChanged(&state, .openSpotifyItem(link))
+      var effects = select(.explore, &state)
+      effects +=
+        TabRegistry.registration(.explore)?.reduce(&state, FeatureMessage(.explore, ExploreAction.open(link))) ?? []
+      return effects
     }
   }
 
@@ -161,6 +162,4 @@ public enum ContextChange: Sendable, Hashable {
   case resized
   /// The setup facts were (re)read.
   case factsChanged
-  /// Another tab asked to show this Spotify item (only the Explore tab acts on it).
-  case openSpotifyItem(SpotifyLink)
 }

@@ -40,6 +40,8 @@ public struct AppState: Sendable, Hashable {
   public var context: AppContext
   public var selectedTab: TabID = .feed
   public var feed = FeedTab()
+  public var explore = ExploreState()
+  public var profile = ProfileState()
   public var appStoreConnect = AppStoreConnectState()
   public var tracker = TrackerState()
   public var isQuitting = false

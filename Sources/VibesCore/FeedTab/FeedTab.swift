@@ -54,7 +54,7 @@ public struct FeedTab: TabFeature {
     case .resized:
       clampScroll(context)
       return windowEffects(context)
-    case .factsChanged, .openSpotifyItem:
+    case .factsChanged:
       return []
     }
   }

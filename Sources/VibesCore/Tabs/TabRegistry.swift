@@ -4,6 +4,8 @@
 public enum TabRegistry {
   public static let tabs: [TabRegistration] = [
     TabRegistration(\AppState.feed),
+    TabRegistration(\AppState.explore),
+    TabRegistration(\AppState.profile),
     TabRegistration(\AppState.appStoreConnect),
     TabRegistration(\AppState.tracker),
   ]

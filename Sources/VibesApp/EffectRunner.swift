@@ -23,6 +23,10 @@ public struct EffectRunner: Sendable {
         guard let effect = message.value(as: FeedEffect.self) else { return }
         await runner.runFeed(effect, send: send)
       },
+      .create: { runner, message, send in
+        guard let effect = message.value(as: CreateEffect.self) else { return }
+        await runner.runCreate(effect, send: send)
+      },
       .appStoreConnect: { runner, message, send in
         guard let effect = message.value(as: AppStoreConnectEffect.self) else { return }
         await runner.runAppStoreConnect(effect, send: send)

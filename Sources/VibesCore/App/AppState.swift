@@ -38,6 +38,7 @@ public struct AppState: Sendable, Hashable {
   public var context: AppContext
   public var selectedTab: TabID = .feed
   public var feed = FeedTab()
+  public var create = CreateState()
   public var appStoreConnect = AppStoreConnectState()
   public var tracker = TrackerState()
   public var isQuitting = false

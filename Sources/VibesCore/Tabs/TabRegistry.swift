@@ -4,6 +4,7 @@
 public enum TabRegistry {
   public static let tabs: [TabRegistration] = [
     TabRegistration(\AppState.feed),
+    TabRegistration(\AppState.create),
     TabRegistration(\AppState.appStoreConnect),
     TabRegistration(\AppState.tracker),
   ]

@@ -19,6 +19,7 @@ public struct TabScreen: Sendable {
 public enum TabScreens {
   public static let all: [TabScreen] = [
     TabScreen(.feed, title: { $0[.tabFeed] }, render: FeedTabScreen.render),
+    TabScreen(.create, title: { $0.create("Create", "Erstellen") }, render: CreateScreen.render),
     TabScreen(.appStoreConnect, title: { $0[.tabAppStoreConnect] }, render: AppStoreConnectScreen.render),
     TabScreen(.tracker, title: { $0[.tabTracker] }, render: TrackerScreen.render),
   ]

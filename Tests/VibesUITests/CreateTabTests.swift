@@ -263,7 +263,7 @@ final class CreateTabTests: XCTestCase {
       (.emptyReply, "empty answer"),
       (.malformedReply, "not the playlist format"),
       (.modelNotFound(model: "gemini-9"), "gemini-model = …"),
-      (.keyRejected, "Gemini setup step"),
+      (.keyRejected, "rejected the API key"),
     ]
     for (failure, text) in cases {
       var driver = CreateDriver()

@@ -69,37 +69,37 @@ extension CreateState: TabFeature {
       return [KeyBinding([.escape], "Esc", .common(.helpCancel), .cancel)]
     }
     let setup = KeyBinding<CreateCommand>(
-      [.enter], "Enter", Self.help("Open the Gemini setup step", "Gemini-Einrichtung öffnen"), .openSetup(.gemini))
+      [.enter], "Enter", Self.help("set up Gemini", "Gemini einrichten"), .openSetup(.gemini))
     if !hasKey { return [setup] }
     if case .failed(let failure) = phase, failure.pointsToGeminiSetup { return [setup] }
     var bindings: [KeyBinding<CreateCommand>] = [
       KeyBinding([.tab], "Tab", .common(.helpNextField), .nextFocus),
       KeyBinding([.backTab], "Tab", .common(.helpNextField), footer: false, .previousFocus),
-      KeyBinding([.ctrl("g")], "Ctrl-G", Self.help("Grow one of your playlists", "Eine Playlist erweitern"), .grow),
+      KeyBinding([.ctrl("g")], "Ctrl-G", Self.help("grow a playlist", "Playlist erweitern"), .grow),
     ]
     switch focus {
     case .prompt:
       bindings += [
-        KeyBinding([.up], "↑ ↓", Self.help("Example prompts", "Beispiele"), .example(-1)),
-        KeyBinding([.down], "↑ ↓", Self.help("Example prompts", "Beispiele"), .example(1)),
-        KeyBinding([.enter], "Enter", Self.help("Generate the playlist", "Playlist erzeugen"), .generate),
+        KeyBinding([.up], "↑ ↓", Self.help("examples", "Beispiele"), .example(-1)),
+        KeyBinding([.down], "↑ ↓", Self.help("examples", "Beispiele"), .example(1)),
+        KeyBinding([.enter], "Enter", Self.help("generate", "erzeugen"), .generate),
       ]
     case .length:
       bindings += [
         KeyBinding(
-          [.left, .down, .character("-"), .character("h")], "← →", Self.help("Songs", "Songs"), .changeLength(-1)),
+          [.left, .down, .character("-"), .character("h")], "← →", Self.help("songs", "Songs"), .changeLength(-1)),
         KeyBinding(
-          [.right, .up, .character("+"), .character("l")], "← →", Self.help("Songs", "Songs"), .changeLength(1)),
-        KeyBinding([.enter], "Enter", Self.help("Generate the playlist", "Playlist erzeugen"), .generate),
+          [.right, .up, .character("+"), .character("l")], "← →", Self.help("songs", "Songs"), .changeLength(1)),
+        KeyBinding([.enter], "Enter", Self.help("generate", "erzeugen"), .generate),
         KeyBinding(
-          [.character("g")], "g", Self.help("Grow one of your playlists", "Eine Playlist erweitern"), footer: false,
+          [.character("g")], "g", Self.help("grow a playlist", "Playlist erweitern"), footer: false,
           .grow),
       ]
     case .history:
       bindings += [
         KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .move(-1)),
         KeyBinding([.down, .character("j")], "↑ ↓", .common(.helpMove), .move(1)),
-        KeyBinding([.enter], "Enter", Self.help("Open the playlist", "Playlist öffnen"), .openHistory),
+        KeyBinding([.enter], "Enter", Self.help("open", "öffnen"), .openHistory),
       ]
     }
     return bindings
@@ -108,7 +108,7 @@ extension CreateState: TabFeature {
   func previewBindings(_ preview: CreatePreview, _ context: AppContext) -> [KeyBinding<CreateCommand>] {
     if preview.focus == .name {
       return [
-        KeyBinding([.enter, .tab, .backTab], "Enter", Self.help("Keep the name", "Namen übernehmen"), .finishName)
+        KeyBinding([.enter, .tab, .backTab], "Enter", Self.help("keep name", "Namen übernehmen"), .finishName)
       ]
     }
     var bindings: [KeyBinding<CreateCommand>] = [
@@ -121,22 +121,22 @@ extension CreateState: TabFeature {
     if spotifyMissing || preview.phase == .failed(.spotifyNotConnected) {
       bindings.append(
         KeyBinding(
-          [.enter], "Enter", Self.help("Connect Spotify", "Spotify verbinden"), .openSetup(.spotify)))
+          [.enter], "Enter", Self.help("connect Spotify", "Spotify verbinden"), .openSetup(.spotify)))
     } else {
-      bindings.append(KeyBinding([.enter], "Enter", Self.help("Open the track", "Titel öffnen"), .openTrack))
+      bindings.append(KeyBinding([.enter], "Enter", Self.help("open track", "Titel öffnen"), .openTrack))
     }
     bindings += [
-      KeyBinding([.tab, .character("e")], "Tab", Self.help("Edit the name", "Namen bearbeiten"), .editName),
-      KeyBinding([.delete, .character("x")], "x", Self.help("Remove the song", "Song entfernen"), .removeTrack),
-      KeyBinding([.character("r")], "r", Self.help("Regenerate", "Neu erzeugen"), .regenerate),
+      KeyBinding([.tab, .character("e")], "Tab", Self.help("rename", "umbenennen"), .editName),
+      KeyBinding([.delete, .character("x")], "x", Self.help("remove", "entfernen"), .removeTrack),
+      KeyBinding([.character("r")], "r", Self.help("regenerate", "neu erzeugen"), .regenerate),
     ]
     if let url = preview.savedURL, !url.isEmpty {
       bindings += [
-        KeyBinding([.character("o")], "o", Self.help("Open the playlist", "Playlist öffnen"), .openLink),
-        KeyBinding([.character("c")], "c", Self.help("Copy the link", "Link kopieren"), .copyLink),
+        KeyBinding([.character("o")], "o", Self.help("open", "öffnen"), .openLink),
+        KeyBinding([.character("c")], "c", Self.help("copy link", "Link kopieren"), .copyLink),
       ]
     } else if !spotifyMissing {
-      bindings.append(KeyBinding([.character("s")], "s", Self.help("Save to Spotify", "In Spotify speichern"), .save))
+      bindings.append(KeyBinding([.character("s")], "s", Self.help("save", "speichern"), .save))
     }
     return bindings
   }
@@ -146,20 +146,20 @@ extension CreateState: TabFeature {
     case .loadingPlaylists, .suggesting:
       return [KeyBinding([.escape], "Esc", .common(.helpCancel), .cancel)]
     case .failed:
-      return [KeyBinding([.character("r")], "r", Self.help("Try again", "Erneut versuchen"), .suggestAgain)]
+      return [KeyBinding([.character("r")], "r", Self.help("try again", "erneut"), .suggestAgain)]
     case .choosing:
       return [
         KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .move(-1)),
         KeyBinding([.down, .character("j")], "↑ ↓", .common(.helpMove), .move(1)),
-        KeyBinding([.enter], "Enter", Self.help("Grow this playlist", "Diese Playlist erweitern"), .choosePlaylist),
+        KeyBinding([.enter], "Enter", Self.help("grow this", "erweitern"), .choosePlaylist),
       ]
     case .ready:
       return [
         KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .move(-1)),
         KeyBinding([.down, .character("j")], "↑ ↓", .common(.helpMove), .move(1)),
         KeyBinding(
-          [.enter, .character("a")], "a", Self.help("Add to the playlist", "Zur Playlist hinzufügen"), .addSong),
-        KeyBinding([.character("r")], "r", Self.help("New suggestions", "Neue Vorschläge"), .suggestAgain),
+          [.enter, .character("a")], "a", Self.help("add", "hinzufügen"), .addSong),
+        KeyBinding([.character("r")], "r", Self.help("new suggestions", "neue Vorschläge"), .suggestAgain),
       ]
     }
   }

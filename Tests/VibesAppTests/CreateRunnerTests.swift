@@ -96,6 +96,28 @@ final class CreateRunnerTests: XCTestCase {
     }
   }
 
+  /// generate_resolve_20: with 100 ms Gemini and 50 ms search latency, Enter to a resolved preview of 20 songs fits
+  /// in 100 ms + 5 search rounds of 50 ms + 100 ms overhead; the resolve alone must show the 4-way concurrency
+  /// (20 serial searches would take at least 1 s). The 450 ms target is for a release build; this debug
+  /// test on a shared machine allows 2x that and checks the concurrency itself.
+  func testGenerateResolve20FitsTheLatencyBudget() async throws {
+    await gemini.setGenerationLatency(0.1)
+    await spotify.setLatency(0.05)
+    let runner = runner()
+    let start = ContinuousClock.now
+    let playlist = try await generated(runner, count: 20)
+    let generatedAt = ContinuousClock.now
+    let action = await runner.run(.create(.resolve(requestID: 2, playlistID: playlist.id)))
+    let end = ContinuousClock.now
+    guard case .resolved(2, .success(let resolved))? = action?.createAction else { return XCTFail("\(action as Any)") }
+    XCTAssertFalse(resolved.songs.contains { $0.resolution == .pending })
+    let resolve = end - generatedAt
+    let total = end - start
+    print("generate_resolve_20: total \(total), resolve \(resolve)")
+    XCTAssertLessThan(resolve, .milliseconds(20 * 50 * 6 / 10), "the searches run 4 at a time, not one by one")
+    XCTAssertLessThan(total, .milliseconds(2 * (100 + 5 * 50 + 100)), "Enter to a resolved preview")
+  }
+
   func testASaveRetriedAfterAFailedAddUsesTheSamePlaylist() async throws {
     let runner = runner()
     let playlist = try await generated(runner, count: 10)

@@ -313,6 +313,15 @@ final class CreateTabTests: XCTestCase {
     XCTAssertEqual(excluding.count, 3, "songs suggested before are excluded")
   }
 
+  func testGrowWithoutSpotifySaysSoAndEnterOpensTheSpotifyStep() {
+    var driver = CreateDriver(spotify: false)
+    driver.press(.ctrl("g"))
+    XCTAssertTrue(driver.screen.contains("needs Spotify"), driver.screen)
+    driver.press(.enter)
+    XCTAssertEqual(driver.state.selectedTab, .feed)
+    XCTAssertTrue(driver.state.create.path.isEmpty)
+  }
+
   func testScreensFitAt80x24And60x20WithoutSpillingNetworkText() throws {
     for (width, height) in [(80, 24), (60, 20)] {
       var driver = CreateDriver(width: width, height: height)

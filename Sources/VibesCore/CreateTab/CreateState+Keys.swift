@@ -145,8 +145,15 @@ extension CreateState: TabFeature {
     switch grow.phase {
     case .loadingPlaylists, .suggesting:
       return [KeyBinding([.escape], "Esc", .common(.helpCancel), .cancel)]
-    case .failed:
-      return [KeyBinding([.character("r")], "r", Self.help("try again", "erneut"), .suggestAgain)]
+    case .failed(let failure):
+      var bindings = [
+        KeyBinding<CreateCommand>([.character("r")], "r", Self.help("try again", "erneut"), .suggestAgain)
+      ]
+      if failure.pointsToSpotifySetup || failure.pointsToGeminiSetup {
+        let step: SetupStep = failure.pointsToSpotifySetup ? .spotify : .gemini
+        bindings.insert(KeyBinding([.enter], "Enter", Self.help("set up", "einrichten"), .openSetup(step)), at: 0)
+      }
+      return bindings
     case .choosing:
       return [
         KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .move(-1)),
@@ -330,6 +337,9 @@ extension CreateState: TabFeature {
       return [.create(.addToPlaylist(playlistID: chosen.id, uri: uri))]
     case .cancel:
       return goBack(&context) ?? []
+    case .openSetup(let step):
+      path.removeLast()
+      context.navigationRequest = .openSetupStep(step)
     default:
       break
     }

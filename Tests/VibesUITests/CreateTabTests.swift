@@ -238,6 +238,17 @@ final class CreateTabTests: XCTestCase {
     XCTAssertTrue(driver.create.queuedSaves.isEmpty)
   }
 
+  func testLeavingThePreviewWhileSavingStillRetriesAnOfflineSave() throws {
+    var driver = CreateDriver()
+    let id = try XCTUnwrap(driver.generate())
+    driver.send(.create(.generated(requestID: id, .success(playlist()))))
+    guard case .save(let saveID, _, _)? = driver.press(.character("s")).first?.createEffect else { return XCTFail() }
+    driver.press(.escape)
+    XCTAssertTrue(driver.create.path.isEmpty)
+    let effects = driver.send(.create(.saved(requestID: saveID, .failure(.offline))))
+    XCTAssertEqual(effects.first?.createEffect, .retryQueuedSaves(afterSeconds: CreateState.queueRetrySeconds))
+  }
+
   func testPerMinuteLimitCountsDownThenAllowsARetry() throws {
     var driver = CreateDriver()
     let id = try XCTUnwrap(driver.generate())

@@ -173,7 +173,14 @@ extension CreateState {
     _ requestID: Int, _ result: Result<GeneratedPlaylist, CreateFailure>, _ context: inout AppContext
   ) -> [AppEffect] {
     guard case .saving(requestID)? = preview?.phase else {
-      if case .success(let playlist) = result { remember(playlist) }
+      // The preview was left while saving: keep the history right, and retry a queued (offline) save anyway.
+      switch result {
+      case .success(let playlist): remember(playlist)
+      case .failure(let failure) where failure.isOffline && !isQueueRetryScheduled:
+        isQueueRetryScheduled = true
+        return [.create(.retryQueuedSaves(afterSeconds: Self.queueRetrySeconds))]
+      case .failure: break
+      }
       return []
     }
     switch result {

@@ -47,16 +47,21 @@ except ImportError:  # Debian's python3-pyte lives outside a pyenv/venv interpre
     sys.path.append("/usr/lib/python3/dist-packages")
     import pyte
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import create_bench  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = Path(os.environ.get("BENCH_OUT") or ROOT / "bench" / "out")
 COLUMNS, ROWS = 80, 24
 SOURCES = ["Pitchfork", "Ticketmaster", "Bandcamp", "Resident Advisor", "Spotify"]
 EPOCH = 1735689600  # 2025-01-01T00:00:00Z; item N is published N minutes later
 SCENARIOS = ["start_0", "start_1k", "start_100k", "checklist_down", "push_pop", "form_typing", "scroll_1k",
-             "scroll_100k", "search_typing", "detail_back"]
+             "scroll_100k", "search_typing", "detail_back", "generate_resolve_20"]
 # vibes only, with Spotify connected to a loopback fake (bench/spotify_fake.py, 50 ms per Web API answer).
 SPOTIFY_SCENARIOS = {"search_typing", "detail_back"}
 BROWSER_SCRIPT = ROOT / "Tests" / "EndToEndTests" / "Fixtures" / "fake-browser.py"
+# Scenarios only the Create bench program runs (no anchor has the feature).
+VIBES_ONLY = {"generate_resolve_20"}
 SIZES = {"0": 0, "1k": 1_000, "100k": 100_000}
 DECCKM = 1 << 5  # pyte stores private mode n as n << 5; mode 1 is application cursor keys
 KEY_BYTES = {"down": b"\x1b[B", "up": b"\x1b[A", "enter": b"\r", "esc": b"\x1b"}
@@ -216,7 +221,7 @@ class Program:
     quit_keys: bytes | None = None
 
     def supports(self, scenario: str) -> bool:
-        return True
+        return scenario not in VIBES_ONLY
 
     def launch(self, scenario: str, items: int) -> Session:
         raise NotImplementedError
@@ -279,7 +284,7 @@ class Vibes(Program):
 
 
 def spotify_env(env: dict[str, str], fake: SpotifyFake) -> dict[str, str]:
-    return dict(env, VIBES_SPOTIFY_CLIENT_ID="benchclient0123456789", VIBES_SPOTIFY_ACCOUNTS_URL=fake.url,
+    return dict(env, VIBES_SPOTIFY_CLIENT_ID="0123456789abcdef0123456789abcdef", VIBES_SPOTIFY_ACCOUNTS_URL=fake.url,
                 VIBES_SPOTIFY_API_URL=fake.url)
 
 
@@ -366,6 +371,35 @@ def run_spotify_once(program: Program, scenario: str, quick: bool, settle: float
     return samples
 
 
+class CreateVibes(Vibes):
+    """vibes in a home set up with a Gemini key and Spotify, against create_bench's loopback fakes."""
+
+    def __init__(self, binary: Path, home: Path, fakes, prefix: list[str] | None = None):
+        super().__init__(binary, {0: home}, prefix)
+        self.home, self.fakes = home, fakes
+
+    def supports(self, scenario: str) -> bool:
+        return scenario in VIBES_ONLY
+
+    def launch(self, scenario: str, items: int) -> Session:
+        create_bench.reset_history(self.home)
+        env = self.env(self.home)
+        env.update(create_bench.environment(self.fakes))
+        return Session(self.prefix + [str(self.binary)], env, str(self.home))
+
+    def frame_ready(self, scenario: str, items: int):
+        return lambda text: "Setup · " in text and " Create" in text
+
+    def script(self, scenario: str, quick: bool) -> list[tuple[str, bytes]]:
+        return []
+
+    def measure(self, session: Session, scenario: str, settle: float) -> dict[str, list[float]]:
+        bar = session.text().splitlines()[0]
+        words = bar.split()
+        number = next(words[i - 1] for i, word in enumerate(words) if word == "Create" and i > 0)
+        return create_bench.measure(session, settle, number.encode())
+
+
 class Floor(Program):
     name = "floor"
     quit_keys = b"\x03"
@@ -389,7 +423,7 @@ class Dialog(Program):
         self.home = home
 
     def supports(self, scenario: str) -> bool:
-        return scenario != "start_0"
+        return scenario != "start_0" and scenario not in VIBES_ONLY
 
     def launch(self, scenario: str, items: int) -> Session:
         if scenario == "form_typing":
@@ -437,7 +471,7 @@ class Newsboat(Program):
         self.homes = homes
 
     def supports(self, scenario: str) -> bool:
-        return scenario != "checklist_down"
+        return scenario != "checklist_down" and scenario not in VIBES_ONLY
 
     def launch(self, scenario: str, items: int) -> Session:
         home = self.homes[items]
@@ -525,7 +559,7 @@ def compile_floor(out: Path) -> Path:
 # ---------------------------------------------------------------------------------------------------- running
 
 def scenario_items(scenario: str) -> int:
-    if scenario in SPOTIFY_SCENARIOS:
+    if scenario in SPOTIFY_SCENARIOS or scenario in VIBES_ONLY:
         return 0
     suffix = scenario.rsplit("_", 1)[-1]
     return SIZES.get(suffix, 1_000)
@@ -550,6 +584,9 @@ def run_once(program: Program, scenario: str, quick: bool, settle: float) -> dic
                 samples.setdefault(f"{metric}_bytes", []).append(float(burst.size))
             elif metric:
                 samples.setdefault(f"{metric}_silent", []).append(1.0)
+        if isinstance(program, CreateVibes):
+            for metric, values in program.measure(session, scenario, settle).items():
+                samples.setdefault(metric, []).extend(values)
         rss = session.peak_rss_kb()
         if rss is not None:
             samples["peak_rss_kb"] = [float(rss)]
@@ -624,6 +661,12 @@ def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
         home = work / "vibes-spotify"
         prepare_spotify_home(args.vibes.resolve(), home, fake)
         vibes.spotify = (home, fake)
+    if VIBES_ONLY & set(scenarios):
+        create_home = work / "vibes-create"
+        prepare_vibes_home(args.vibes.resolve(), create_home, 0)
+        create_bench.prepare_create_home(create_home)
+        programs.append(CreateVibes(args.vibes.resolve(), create_home, create_bench.CreateFakes(),
+                                    args.vibes_prefix.split()))
     if "floor" in anchors:
         programs.append(Floor(compile_floor(OUT), work))
     if "dialog" in anchors and shutil.which("dialog"):
@@ -700,7 +743,7 @@ def make_report(args, scenarios, programs, samples) -> dict:
         "machine": machine(),
         "config": {"runs": args.runs, "warmup": args.warmup, "quick": args.quick, "settle_s": args.settle,
                    "terminal": f"{COLUMNS}x{ROWS} TERM=xterm-256color C.UTF-8",
-                   "programs": [p.name for p in programs]},
+                   "programs": list(dict.fromkeys(p.name for p in programs))},
         "scenarios": {},
         "targets": [],
     }
@@ -728,6 +771,14 @@ def make_report(args, scenarios, programs, samples) -> dict:
         ratio = value / base if base else float("inf")
         report["targets"].append({"target": description, "vibes": value, "base": base,
                                   "ratio": round(ratio, 2), "limit": limit, "met": ratio <= limit})
+    try:
+        value = report["scenarios"]["generate_resolve_20"]["programs"]["vibes"]["generate_resolve_ms"]["median"]
+        budget = float(create_bench.BUDGET_MS)
+        report["targets"].append({"target": "generate_resolve_20: Enter to a resolved preview <= 450 ms",
+                                  "vibes": value, "base": budget, "ratio": round(value / budget, 2), "limit": 1.0,
+                                  "met": value <= budget})
+    except KeyError:
+        pass
     try:
         esc = report["scenarios"]["push_pop"]["programs"]["vibes"]["esc_ms"]["median"]
         report["targets"].append({"target": "Esc reacts within 30 ms", "vibes": esc, "base": 30.0,

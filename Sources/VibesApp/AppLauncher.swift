@@ -52,12 +52,14 @@ public enum AppLauncher {
       kind: store.kind == .secretService ? .secretService : .vault,
       location: store.kind == .vault ? paths.vaultFile.path : store.locationDescription,
       fallbackReason: selection.fallback.map(t.fallbackReason))
+    let spotify = SpotifyDependencies.live(environment: environment, paths: paths, database: database, secrets: store)
     return AppDependencies(
       database: database, secrets: store, secretStoreInfo: info, gemini: GeminiClient(baseURL: gemini.url),
       ticketmaster: TicketmasterClient(baseURL: ticketmaster.url), browser: BrowserLauncher(environment: environment),
-      spotify: .live(environment: environment, paths: paths, database: database, secrets: store),
-      appStoreConnect: .live(environment: environment, paths: paths),
-      tracker: .live(environment: environment, paths: paths, database: database, secrets: store), logger: logger)
+      spotify: spotify, appStoreConnect: .live(environment: environment, paths: paths),
+      tracker: .live(environment: environment, paths: paths, database: database, secrets: store),
+      create: .live(environment: environment, paths: paths, geminiBaseURL: gemini.url, spotify: spotify), logger: logger
+    )
   }
 
   /// Starts the terminal UI; returns the process exit code.

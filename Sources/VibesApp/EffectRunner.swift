@@ -27,6 +27,10 @@ public struct EffectRunner: Sendable {
         guard let effect = message.value(as: ExploreEffect.self) else { return }
         await runner.runExplore(effect, send: send)
       },
+      .create: { runner, message, send in
+        guard let effect = message.value(as: CreateEffect.self) else { return }
+        await runner.runCreate(effect, send: send)
+      },
       .profile: { runner, message, send in
         guard let effect = message.value(as: ProfileEffect.self) else { return }
         await runner.runProfile(effect, send: send)

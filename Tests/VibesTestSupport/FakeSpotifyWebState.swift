@@ -135,8 +135,11 @@ actor SpotifyWebFakeState {
     func matches(_ names: [String]) -> Bool { names.contains { $0.lowercased().contains(query) } }
     var result: [String: Any] = [:]
     if types.contains("track") {
+      let fielded = FakeFieldedTrackQuery(query)
       let found = catalog.tracks.filter { track in
-        matches((artistOnly ? [] : [track.name]) + track.artistIDs.compactMap { artist($0)?.name })
+        let artistNames = track.artistIDs.compactMap { artist($0)?.name }
+        if let fielded { return fielded.matches(track: track.name, artists: artistNames) }
+        return matches((artistOnly ? [] : [track.name]) + artistNames)
       }
       result["tracks"] = page(found.map { trackJSON($0) }, limit: limit, offset: offset, href: "/v1/search")
     }

@@ -28,7 +28,7 @@ final class ExploreScreenTests: XCTestCase {
 
   func testTabBarListsTheMusicTabsRightAfterTheFeedAndFits80Columns() {
     let grid = connected().render()
-    XCTAssertTrue(grid.lines[0].contains("1 Feed   2 Explore   3 Profile"), grid.lines[0])
+    XCTAssertTrue(grid.lines[0].contains("1 Feed   2 Explore   3 Create   4 Profile"), grid.lines[0])
     XCTAssertLessThanOrEqual(DisplayWidth.of(grid.lines[0]), 80)
   }
 

@@ -41,6 +41,7 @@ public struct AppState: Sendable, Hashable {
   public var selectedTab: TabID = .feed
   public var feed = FeedTab()
   public var explore = ExploreState()
+  public var create = CreateState()
   public var profile = ProfileState()
   public var appStoreConnect = AppStoreConnectState()
   public var tracker = TrackerState()

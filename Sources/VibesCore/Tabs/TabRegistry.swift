@@ -5,6 +5,7 @@ public enum TabRegistry {
   public static let tabs: [TabRegistration] = [
     TabRegistration(\AppState.feed),
     TabRegistration(\AppState.explore),
+    TabRegistration(\AppState.create),
     TabRegistration(\AppState.profile),
     TabRegistration(\AppState.appStoreConnect),
     TabRegistration(\AppState.tracker),

@@ -24,6 +24,7 @@ public enum TabScreens {
   public static let all: [TabScreen] = [
     TabScreen(.feed, title: { $0[.tabFeed] }, render: FeedTabScreen.render),
     TabScreen(.explore, title: { $0.musicText("Explore", "Entdecken") }, render: ExploreScreen.render),
+    TabScreen(.create, title: { $0.create("Create", "Erstellen") }, render: CreateScreen.render),
     TabScreen(.profile, title: { $0.musicText("Profile", "Profil") }, render: ProfileScreen.render),
     TabScreen(
       .appStoreConnect, title: { $0[.tabAppStoreConnect] }, short: { _ in "ASC" }, render: AppStoreConnectScreen.render),

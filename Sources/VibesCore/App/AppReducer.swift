@@ -143,6 +143,13 @@ public enum AppReducer {
         TabRegistry.registration(.feed)?.reduce(&state, FeatureMessage(.feed, FeedAction.openSetupStep(step)))
         ?? []
       return effects
+    case .restart:
+      var fresh = AppState(size: state.size)
+      fresh.context.secretStore = state.context.secretStore
+      fresh.context.nextRequestID = state.context.nextRequestID
+      fresh.context.notice = state.context.notice
+      state = fresh
+      return reduceRoot(&state, .started)
     case .openSpotifyItem(let link):
       var effects = select(.explore, &state)
       effects +=

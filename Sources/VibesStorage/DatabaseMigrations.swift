@@ -27,6 +27,7 @@ enum DatabaseMigrations {
     TrackerMigrations.register(in: &migrator)
     FeedCacheMigrations.register(in: &migrator)
     CreateMigrations.register(in: &migrator)
+    TutorialMigrations.register(in: &migrator)
     return migrator
   }
 }

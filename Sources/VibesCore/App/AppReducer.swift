@@ -10,7 +10,7 @@ public enum AppReducer {
   static func reduceRoot(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
     switch action {
     case .started:
-      return [.describeSecretStore, .loadFacts] + TabRegistry.tabs.flatMap { $0.start(&state) }
+      return [.describeSecretStore, .loadFacts, .tutorial(.loadSeen)] + TabRegistry.tabs.flatMap { $0.start(&state) }
 
     case .input(let event):
       return handleInput(&state, event)
@@ -39,6 +39,9 @@ public enum AppReducer {
       state.isQuitting = true
       return cancelRunning(state) + [.quit]
 
+    case .feature(let message) where message.tab == .tutorial:
+      return message.value(as: TutorialAction.self).map { Tutorial.reduce($0, &state) } ?? []
+
     case .feature(let message):
       return TabRegistry.registration(message.tab)?.reduce(&state, message) ?? []
     }
@@ -50,6 +53,11 @@ public enum AppReducer {
     if case .key(.ctrl("c")) = event {
       state.isQuitting = true
       return cancelRunning(state) + [.quit]
+    }
+    if state.tutorial.isVisible {
+      // The tutorial overlay takes every key while it shows.
+      guard case .key(let key) = event else { return [] }
+      return Tutorial.handleKey(key, &state)
     }
     if state.isHelpVisible {
       // Any key closes the help overlay; it never falls through to the screen below.
@@ -126,6 +134,8 @@ public enum AppReducer {
       let explore = TabID("explore")
       guard let registration = TabRegistry.registration(explore) else { return [] }
       return select(explore, &state) + registration.contextChanged(&state, .openSpotifyItem(link))
+    case .replayTutorial:
+      return Tutorial.reduce(.replay, &state)
     }
   }
 

@@ -40,7 +40,11 @@ public struct AppState: Sendable, Hashable {
   public var feed = FeedTab()
   public var appStoreConnect = AppStoreConnectState()
   public var tracker = TrackerState()
+  /// The first-launch tutorial overlay (Sources/VibesCore/Tutorial).
+  public var tutorial = TutorialState()
   public var isQuitting = false
+  /// True under `vibes demo` (the tab bar shows a DEMO mark).
+  public var isDemo = false
 
   public init(size: ScreenSize = ScreenSize(width: 80, height: 24)) {
     context = AppContext(size: size)
@@ -79,7 +83,8 @@ public struct AppState: Sendable, Hashable {
 
   /// The key bindings in force: the screen's own, then the global ones.
   public var keyHints: [KeyHint] {
-    (selectedRegistration?.hints(self) ?? []) + GlobalKeys.hints(self)
+    if tutorial.isVisible { return Tutorial.bindings(tutorial).map(\.hint) }
+    return (selectedRegistration?.hints(self) ?? []) + GlobalKeys.hints(self)
   }
 
   public mutating func makeRequestID() -> Int { context.makeRequestID() }

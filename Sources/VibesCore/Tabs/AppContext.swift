@@ -36,4 +36,6 @@ public enum NavigationRequest: Sendable, Hashable {
   /// Show a Spotify item's detail screen in Explore (e.g. a track of a generated playlist); the root
   /// hands it to the Explore tab as `ContextChange.openSpotifyItem`.
   case openSpotifyItem(SpotifyLink)
+  /// Show the first-launch tutorial again from its first card (Profile's "Replay tutorial").
+  case replayTutorial
 }

@@ -8,11 +8,15 @@ public enum AppView {
       TooSmallScreen.render(into: &grid, size: state.size, t)
       return grid
     }
-    Chrome.renderTabBar(into: &grid, selected: state.selectedTab, t)
+    Chrome.renderTabBar(into: &grid, selected: state.selectedTab, demo: state.isDemo, t)
     let content = Rect(
       row: ScreenLayout.headerRows, column: 0, width: grid.width,
       height: grid.height - ScreenLayout.headerRows - ScreenLayout.footerRows)
-    if let screen = TabScreens.screen(state.selectedTab) {
+    if state.tutorial.isVisible {
+      grid.viewport = ScrollView.render(into: &grid, content, scroll: state.context.scroll) { canvas, area in
+        TutorialScreen.render(state.tutorial, into: &canvas, area, t)
+      }
+    } else if let screen = TabScreens.screen(state.selectedTab) {
       grid.viewport = ScrollView.render(into: &grid, content, scroll: state.context.scroll) { canvas, area in
         screen.render(state, &canvas, area, t)
       }

@@ -2,9 +2,11 @@ import VibesCore
 
 /// The frame around every screen: tab bar on top, status line and key footer at the bottom.
 enum Chrome {
-  static func renderTabBar(into grid: inout Grid, selected: TabID, _ t: Localizer) {
+  static func renderTabBar(into grid: inout Grid, selected: TabID, demo: Bool = false, _ t: Localizer) {
     var column = 1
-    column += grid.write(t[.appName], row: 0, column: column, style: Theme.title) + 2
+    column += grid.write(t[.appName], row: 0, column: column, style: Theme.title) + 1
+    if demo { column += grid.write(" DEMO ", row: 0, column: column, style: Theme.warningMark) + 1 }
+    column += 1
     for (index, screen) in TabScreens.all.enumerated() {
       let label = " \(index + 1) \(screen.title(t)) "
       let style = screen.id == selected ? Theme.selected : Theme.hint

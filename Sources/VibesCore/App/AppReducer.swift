@@ -10,7 +10,9 @@ public enum AppReducer {
   static func reduceRoot(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
     switch action {
     case .started:
-      return [.describeSecretStore, .loadFacts, .tutorial(.loadSeen)] + TabRegistry.tabs.flatMap { $0.start(&state) }
+      return [.describeSecretStore, .loadFacts] + TabRegistry.tabs.flatMap { $0.start(&state) } + [
+        .tutorial(.loadSeen)
+      ]
 
     case .input(let event):
       return handleInput(&state, event)

@@ -53,8 +53,15 @@ final class ProfileSettingsTests: XCTestCase {
     driver.press(.down, .enter)
     XCTAssertEqual(driver.state.selectedTab, .feed)
     XCTAssertEqual(driver.state.feed.topForm?.step, .gemini, "the Gemini step opened")
-    driver.press(.alt(Character(TabID.profile.key)), .end, .up, .enter)  // Alt: the Gemini field has the focus
+    driver.press(.alt(Character(TabID.profile.key)), .end, .up, .up, .enter)  // Alt: the Gemini field has the focus
     XCTAssertEqual(driver.state.selectedTab, .tracker, "the Tracker row opens the Tracker tab")
+  }
+
+  func testReplayTutorialShowsItsFirstCardAgain() {
+    var driver = onProfile()
+    driver.press(.end, .up, .enter)
+    XCTAssertTrue(driver.state.tutorial.isVisible, "the tutorial is shown again")
+    XCTAssertTrue(AppView.render(driver.state, Localizer(.en)).text.contains("1/7"))
   }
 
   func testSignOutAsksThenRunsThenStartsAgainFromNothing() {
@@ -73,6 +80,7 @@ final class ProfileSettingsTests: XCTestCase {
     XCTAssertEqual(driver.state.tracker.path, [], "every tab starts again from nothing")
     XCTAssertNil(driver.state.facts, "setup facts are read again")
     XCTAssertTrue(restarted.contains(.loadFacts))
+    XCTAssertTrue(driver.state.tutorial.isVisible, "the first-launch screen: the tutorial from its first card")
     guard case .text(let en, _, _)? = driver.state.notice else { return XCTFail("no notice") }
     XCTAssertTrue(en.hasPrefix("Signed out"))
   }

@@ -71,5 +71,6 @@ public enum SignOutPhase: Sendable, Hashable {
 /// The rows below the stats that Enter acts on.
 public enum ProfileSettingsRow: Sendable, Hashable {
   case connection(ConnectedService)
+  case replayTutorial
   case signOut
 }

@@ -87,7 +87,7 @@ public struct ProfileState: Sendable, Hashable {
 
   /// The rows below the stats: each connection, then Sign out.
   public var settingsRows: [ProfileSettingsRow] {
-    ConnectedService.allCases.map(ProfileSettingsRow.connection) + [.signOut]
+    ConnectedService.allCases.map(ProfileSettingsRow.connection) + [.replayTutorial, .signOut]
   }
 
   /// Every selectable row: the stats' entries (when connected), then the settings rows.
@@ -246,6 +246,7 @@ extension ProfileState: TabFeature {
       }
       switch selectedSettingsRow(statsRows: rows.count) {
       case .connection(let service)?: context.navigationRequest = service.destination
+      case .replayTutorial?: context.navigationRequest = .replayTutorial
       case .signOut?: signOut = .confirming
       case nil: break
       }

@@ -37,4 +37,6 @@ public enum NavigationRequest: Sendable, Hashable {
   case openSpotifyItem(SpotifyLink)
   /// Start every tab again from nothing, as on the first launch (after signing out).
   case restart
+  /// Show the first-launch tutorial again from its first card (Profile's "Replay tutorial").
+  case replayTutorial
 }

@@ -29,8 +29,14 @@ enum ProfileSettingsView {
         grid.write(service.title, row: row, column: left, style: selected ? Theme.selected : Theme.title, maxWidth: 20)
         grid.write(
           "\(symbol) \(words)", row: row, column: left + 20, style: style, maxWidth: max(0, width - 20))
-      case .signOut:
+      case .replayTutorial:
         row += 1
+        if selected { grid.focusRow = row }
+        grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
+        grid.write(
+          "[ " + t.musicText("Replay the tutorial", "Einführung noch einmal") + " ]", row: row, column: left,
+          style: selected ? Theme.selected : Theme.title)
+      case .signOut:
         if selected { grid.focusRow = row }
         grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
         grid.write(

@@ -6,7 +6,7 @@ import Foundation
 /// Web API accepts). `/authorize` approves at once with the redirect the real consent page sends after
 /// "Agree"; PKCE is checked as Spotify does.
 actor DemoSpotify {
-  static let clientID = "demo0client0id0for0vibes"
+  static let clientID = "0de0c11e0123456789abcdef0de0c11e"
   private var codes: [String: (challenge: String, redirect: String)] = [:]
   private var accessTokens: Set<String> = []
   private var refreshTokens: Set<String> = []

@@ -46,7 +46,7 @@ final class DemoEndToEndTests: XCTestCase {
     var seen: [String] = []
     let wanted = [
       "Welcome to vibes", "connected as Demo Listener", "Gemini API Key saved", "8 upcoming events in Berlin",
-      "vibes Companion", "SDK initialized",
+      "vibes Companion", "SDK initialized", "Midnight City", "Top artists",
     ]
     let deadline = Date().addingTimeInterval(90)
     var demoMarked = false

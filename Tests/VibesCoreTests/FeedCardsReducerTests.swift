@@ -146,4 +146,9 @@ final class FeedCardsReducerTests: XCTestCase {
     XCTAssertEqual(windowRequests(gemini), 0)
     XCTAssertEqual(windowRequests(driver.send(.spotify(.disconnected))), 1)
   }
+
+  func testFeedTextExistsInEveryLanguage() {
+    XCTAssertEqual(LocalizationAudit.problems(FeedL10n.self), [])
+    XCTAssertEqual(Localizer(.de).feedAgo(3 * 3600), "3 Std.")
+  }
 }

@@ -76,22 +76,8 @@ extension EffectRunner {
       return .feed(.releaseLoaded(requestID: requestID, .failure(FeedLoadFailure("Spotify is not connected."))))
     }
     do {
-      let album = try await client.album(id: albumID)
-      var tracks = album.tracks?.items ?? []
-      var next = album.tracks?.hasNext == true
-      // Long albums: the rest of the tracklist, 50 at a time, bounded.
-      while next, tracks.count < 500 {
-        let page = try await client.albumTracks(id: albumID, limit: 50, offset: tracks.count)
-        if page.items.isEmpty { break }
-        tracks += page.items
-        next = page.hasNext
-      }
-      let list = tracks.enumerated().map { index, track in
-        ReleaseTrack(
-          number: track.trackNumber ?? index + 1, name: track.name, artists: track.artists.map(\.name),
-          durationMs: track.durationMs)
-      }
-      return .feed(.releaseLoaded(requestID: requestID, .success(list)))
+      let tracks = try await SpotifyNewReleaseSource(client: client).tracklist(albumID: albumID)
+      return .feed(.releaseLoaded(requestID: requestID, .success(tracks)))
     } catch {
       if error == .cancelled { return nil }
       log.notice("release tracklist failed: \(String(describing: error))")

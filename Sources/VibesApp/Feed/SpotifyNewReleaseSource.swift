@@ -35,6 +35,24 @@ public struct SpotifyNewReleaseSource: NewReleaseSource {
     }
   }
 
+  /// A release's numbered tracklist (`GET /v1/albums/{id}`, then `/tracks` pages for long albums, bounded).
+  public func tracklist(albumID: String) async throws(SpotifyWebError) -> [ReleaseTrack] {
+    let album = try await client.album(id: albumID)
+    var tracks = album.tracks?.items ?? []
+    var next = album.tracks?.hasNext == true
+    while next, tracks.count < 500 {
+      let page = try await client.albumTracks(id: albumID, limit: 50, offset: tracks.count)
+      if page.items.isEmpty { break }
+      tracks += page.items
+      next = page.hasNext
+    }
+    return tracks.enumerated().map { index, track in
+      ReleaseTrack(
+        number: track.trackNumber ?? index + 1, name: track.name, artists: track.artists.map(\.name),
+        durationMs: track.durationMs)
+    }
+  }
+
   /// The last failure, as a sentence for the status line (nil when every call went through).
   public var problem: String? { problems.error.map(Self.message) }
 

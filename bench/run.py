@@ -51,7 +51,7 @@ COLUMNS, ROWS = 80, 24
 SOURCES = ["Pitchfork", "Ticketmaster", "Bandcamp", "Resident Advisor", "Spotify"]
 EPOCH = 1735689600  # 2025-01-01T00:00:00Z; item N is published N minutes later
 SCENARIOS = ["start_0", "start_1k", "start_100k", "checklist_down", "push_pop", "form_typing", "scroll_1k",
-             "scroll_100k"]
+             "scroll_100k", "start_concerts_100k", "scroll_concerts_100k"]
 SIZES = {"0": 0, "1k": 1_000, "100k": 100_000}
 DECCKM = 1 << 5  # pyte stores private mode n as n << 5; mode 1 is application cursor keys
 KEY_BYTES = {"down": b"\x1b[B", "up": b"\x1b[A", "enter": b"\r", "esc": b"\x1b"}
@@ -242,7 +242,20 @@ def default_script(scenario: str, quick: bool) -> list[tuple[str, bytes]]:
 
 def feed_frame(items: int):
     first = f"Headline {items}:" if items else "Nothing in your feed yet"
-    return lambda text: "Setup · 0/3 complete" in text and first in text
+    # vibes' empty Feed now says what to do; the anchors keep the old sentence.
+    empty = "Set up Ticketmaster to see concerts"
+    return lambda text: "Setup · 0/3 complete" in text and (first in text or (not items and empty in text))
+
+
+def concerts_frame():
+    """vibes with typed concert cards (bench/feed_cards.py): the first card's row is drawn."""
+    return lambda text: "Setup · 0/3 complete" in text and "Bench Band 0 ·" in text
+
+
+def home_key(scenario: str) -> str:
+    """Which prepared vibes home a scenario runs in: the concert scenarios have their own typed cache."""
+    items = scenario_items(scenario)
+    return f"concerts-{items}" if "concerts" in scenario else str(items)
 
 
 class Vibes(Program):
@@ -260,11 +273,11 @@ class Vibes(Program):
         return env
 
     def launch(self, scenario: str, items: int) -> Session:
-        home = self.homes[items]
+        home = self.homes[home_key(scenario)]
         return Session(self.prefix + [str(self.binary)], self.env(home), str(home))
 
     def frame_ready(self, scenario: str, items: int):
-        return feed_frame(items)
+        return concerts_frame() if "concerts" in scenario else feed_frame(items)
 
 
 class Floor(Program):
@@ -361,11 +374,13 @@ class Newsboat(Program):
 
 # -------------------------------------------------------------------------------------------------- fixtures
 
-def prepare_vibes_home(binary: Path, home: Path, items: int):
-    """Runs vibes once so it creates and migrates its database, then fills feedItem with `items` rows."""
+def prepare_vibes_home(binary: Path, home: Path, items: int, concerts: bool = False):
+    """Runs vibes once so it creates and migrates its database, then fills the Feed's card cache (`feedCard`, which
+    the Feed reads; the old `feedItem` table is no longer shown) with `items` cards: the generic "Headline N" items
+    as minimal cards, newest first, or with `concerts` full concert cards from bench/feed_cards.py."""
     home.mkdir(parents=True)
-    program = Vibes(binary, {items: home})
-    session = program.launch("start_0", items)
+    program = Vibes(binary, {"0": home})
+    session = program.launch("start_0", 0)
     ready = session.wait_for_frame(feed_frame(0), 0.1, 10)
     session.close(program.quit_keys)
     database = home / ".local/share/vibes/vibes.sqlite"
@@ -373,15 +388,25 @@ def prepare_vibes_home(binary: Path, home: Path, items: int):
         raise SystemExit(f"vibes did not start in {home}:\n{session.text()}")
     if items == 0:
         return
+    if concerts:
+        sys.path.insert(0, str(ROOT / "bench"))
+        import feed_cards
+        feed_cards.fill(database, items)
+        return
     connection = sqlite3.connect(database)
     rows = []
     for item_id in range(1, items + 1):
-        title, subtitle, source = fixture_item(item_id)
-        published = dt.datetime.fromtimestamp(EPOCH + item_id * 60, dt.timezone.utc)
-        rows.append((item_id, title, subtitle, source, published.strftime("%Y-%m-%d %H:%M:%S.000")))
+        # The same text the old feedItem rows showed: title, source and date.
+        title, _, source = fixture_item(item_id)
+        published = dt.datetime.fromtimestamp(EPOCH + item_id * 60, dt.timezone.utc).strftime("%Y-%m-%d")
+        payload = json.dumps({"eventID": f"item{item_id}", "name": title, "attractions": [], "priceRanges": [],
+                              "status": "onsale", "venueName": source, "localDate": published},
+                             sort_keys=True, separators=(",", ":")).encode()
+        rows.append((f"concert:item{item_id}", items - item_id, payload))
     with connection:
         connection.executemany(
-            "INSERT INTO feedItem (id, title, subtitle, source, publishedAt) VALUES (?, ?, ?, ?, ?)", rows)
+            "INSERT INTO feedCard (key, kind, position, city, payload, fetchedAt) "
+            "VALUES (?, 'concert', ?, NULL, ?, '2025-01-01 00:00:00.000')", rows)
     connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     connection.close()
 
@@ -477,6 +502,10 @@ TARGETS = [
     ("bytes per typed character <= 1.5x floor", "form_typing", "type_bytes", "form_typing", "floor", 1.5),
     ("Down at 100,000 items <= 1.1x Down at 1,000", "scroll_100k", "down_ms", "scroll_1k", "vibes", 1.1),
     ("peak RSS with 100,000 items <= 4x floor", "start_100k", "peak_rss_kb", "start_100k", "floor", 4.0),
+    ("first frame with 100,000 concert cards <= 1.1x start_100k", "start_concerts_100k", "first_frame_ms",
+     "start_100k", "vibes", 1.1),
+    ("bytes per Down with 100,000 concert cards <= 1.1x scroll_100k", "scroll_concerts_100k", "down_bytes",
+     "scroll_100k", "vibes", 1.1),
 ]
 
 
@@ -512,9 +541,10 @@ def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
     os.sync()
     began = time.perf_counter()
     vibes_homes = {}
-    for items in sizes:
-        vibes_homes[items] = work / f"vibes-{items}"
-        prepare_vibes_home(args.vibes.resolve(), vibes_homes[items], items)
+    for key in sorted({home_key(s) for s in scenarios}):
+        vibes_homes[key] = work / f"vibes-{key}"
+        concerts = key.startswith("concerts-")
+        prepare_vibes_home(args.vibes.resolve(), vibes_homes[key], int(key.split("-")[-1]), concerts)
     programs: list[Program] = [Vibes(args.vibes.resolve(), vibes_homes, args.vibes_prefix.split())]
     if "floor" in anchors:
         programs.append(Floor(compile_floor(OUT), work))
@@ -533,8 +563,8 @@ def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
     for scenario in scenarios:
         for run in range(args.warmup + args.runs):
             for program in programs:  # alternating A B C A B C ...
-                if not program.supports(scenario):
-                    continue
+                if not program.supports(scenario) or ("concerts" in scenario and program.name != "vibes"):
+                    continue  # only vibes has typed concert cards
                 result = run_once(program, scenario, args.quick, args.settle)
                 if run < args.warmup:
                     continue

@@ -89,6 +89,8 @@ public struct EffectRunner: Sendable {
       do {
         try dependencies.secrets.delete(step.secretKey)
         try dependencies.database.clearStep(step)
+        // Without Ticketmaster there is no city: its concerts leave the Feed (other kinds stay).
+        if step == .ticketmaster { try dependencies.database.removeConcerts(notIn: "") }
         log.info("credential removed: \(step.rawValue)")
         return .credentialRemoved(step, facts: try loadFacts())
       } catch {

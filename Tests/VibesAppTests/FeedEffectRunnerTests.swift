@@ -161,6 +161,14 @@ final class FeedEffectRunnerTests: XCTestCase {
     XCTAssertEqual(try database.feedCardCount(), 5, "Hamburg's 10 events, 5 of them past")
   }
 
+  func testRemovingTicketmasterDropsItsConcertsKeepsReleases() async throws {
+    try prefill()
+    try database.replaceNewReleases(cards: [.newRelease(FeedFixtures.release(1))], fetchedAt: now)
+    _ = await runner().run(.removeCredential(.ticketmaster))
+    XCTAssertEqual(try database.feedCardCount(), 1)
+    XCTAssertEqual(try database.cachedFeedCards(kind: .newRelease).count, 1)
+  }
+
   func testSpotifyDisconnectDropsCachedReleasesKeepsConcerts() async throws {
     try prefill()
     let release = FeedCard.newRelease(FeedFixtures.release(1))

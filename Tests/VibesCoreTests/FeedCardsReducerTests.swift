@@ -145,6 +145,8 @@ final class FeedCardsReducerTests: XCTestCase {
     let gemini = driver.send(.credentialSaved(requestID: 10, facts: setUp, .gemini))
     XCTAssertEqual(windowRequests(gemini), 0)
     XCTAssertEqual(windowRequests(driver.send(.spotify(.disconnected))), 1)
+    XCTAssertEqual(windowRequests(driver.send(.credentialRemoved(.ticketmaster, facts: SetupFacts()))), 1)
+    XCTAssertEqual(windowRequests(driver.send(.credentialRemoved(.gemini, facts: SetupFacts()))), 0)
   }
 
   func testFeedTextExistsInEveryLanguage() {

@@ -109,7 +109,8 @@ public struct FeedTab: TabFeature {
       context.facts = facts
       context.notice = .removed(step)
       if topForm?.step == step { popToChecklist() }
-      return []
+      // The runner dropped the concerts with the Ticketmaster key.
+      return step == .ticketmaster ? cacheChanged(context) : []
     case .credentialRemovalFailed(let step):
       updateForm(step: step) { $0.phase = .removalFailed }
       return []

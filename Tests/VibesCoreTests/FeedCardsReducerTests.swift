@@ -153,4 +153,13 @@ final class FeedCardsReducerTests: XCTestCase {
     XCTAssertEqual(LocalizationAudit.problems(FeedL10n.self), [])
     XCTAssertEqual(Localizer(.de).feedAgo(3 * 3600), "3 Std.")
   }
+
+  func testComingBackToTheFeedReadsTheCacheAgeAgain() {
+    var driver = Driver(facts: setUp)
+    driver.press(.character("2"))
+    let effects = driver.press(.character("1"))
+    XCTAssertTrue(effects.contains(.feature(FeedTab.self, .loadFeedStatus)), "\(effects)")
+    driver.send(.feed(.feedStatusLoaded(updatedAt: now.addingTimeInterval(-600), now: now)))
+    XCTAssertEqual(driver.state.feed.refresh.now, now)
+  }
 }

@@ -41,6 +41,11 @@ extension FeedTab {
     return windowEffects(context, force: true)
   }
 
+  /// Back on the Feed: read the cache's age again so "Updated 5 min ago" is current (the reducer has no clock).
+  public mutating func arrive(_ context: inout AppContext) -> [AppEffect] {
+    refresh.isUpdating ? [] : [Self.run(.loadFeedStatus)]
+  }
+
   /// The cache changed under the list (city change, Spotify disconnect): reload what shows.
   mutating func cacheChanged(_ context: AppContext) -> [AppEffect] {
     list.pendingWindow = nil

@@ -162,4 +162,9 @@ final class FeedCardsReducerTests: XCTestCase {
     driver.send(.feed(.feedStatusLoaded(updatedAt: now.addingTimeInterval(-600), now: now)))
     XCTAssertEqual(driver.state.feed.refresh.now, now)
   }
+
+  func testSpotifyAloneIsEnoughToRefreshForNewReleases() {
+    var driver = Driver(facts: SetupFacts(storedSecrets: [.spotify]))
+    XCTAssertEqual(refreshIDs(driver.send(.feed(.feedStatusLoaded(updatedAt: nil, now: now)))).count, 1)
+  }
 }

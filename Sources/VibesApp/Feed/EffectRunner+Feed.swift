@@ -41,6 +41,16 @@ extension EffectRunner {
       let city = try? database.city(for: .ticketmaster),
       !city.isEmpty
     else {
+      if let source = newReleaseSource() {
+        // Spotify without Ticketmaster: new releases only.
+        let outcome = await ReleasesOnlyRefresher(database: database, now: dependencies.now).refresh(source) {
+          source.problem
+        }
+        var report = FeedRefreshReport(
+          outcome: outcome, updatedAt: (try? database.feedUpdatedAt()) ?? nil, now: dependencies.now())
+        report.spotifyProblem = source.problem
+        return report
+      }
       return FeedRefreshReport(
         outcome: .failed(reason: "Set up Ticketmaster to see concerts."),
         updatedAt: (try? database.feedUpdatedAt()) ?? nil, now: dependencies.now())

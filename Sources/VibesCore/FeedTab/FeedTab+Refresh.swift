@@ -6,7 +6,7 @@ extension FeedTab {
   /// Asks for a refresh unless one runs; without Ticketmaster set up, says what to do instead.
   mutating func startRefresh(_ context: inout AppContext) -> [AppEffect] {
     guard !refresh.isUpdating else { return [] }
-    guard context.facts?.isComplete(.ticketmaster) == true else {
+    guard let facts = context.facts, Self.canRefresh(facts) else {
       refresh.phase = .needsTicketmaster
       return []
     }
@@ -19,8 +19,13 @@ extension FeedTab {
   mutating func refreshIfStale(_ context: inout AppContext) -> [AppEffect] {
     guard !refresh.startCheckDone, let facts = context.facts, refresh.now != nil else { return [] }
     refresh.startCheckDone = true
-    guard facts.isComplete(.ticketmaster), refresh.isStale else { return [] }
+    guard Self.canRefresh(facts), refresh.isStale else { return [] }
     return startRefresh(&context)
+  }
+
+  /// Concerts need Ticketmaster; new releases need Spotify. Either is enough to refresh.
+  static func canRefresh(_ facts: SetupFacts) -> Bool {
+    facts.isComplete(.ticketmaster) || facts.isComplete(.spotify)
   }
 
   /// A refresh ended: show how, and reload the visible window from the cache.

@@ -64,7 +64,8 @@ let package = Package(
       path: "Tests/VibesTestSupport"
     ),
     .testTarget(name: "VibesCoreTests", dependencies: ["VibesCore", "VibesUI", "VibesTestSupport"]),
-    .testTarget(name: "VibesUITests", dependencies: ["VibesUI", "VibesCore", "VibesTestSupport"]),
+    .testTarget(
+      name: "VibesUITests", dependencies: ["VibesUI", "VibesCore", "VibesTestSupport"], exclude: ["Goldens"]),
     .testTarget(name: "VibesTerminalTests", dependencies: ["VibesTerminal", "VibesUI", "VibesCore"]),
     .testTarget(name: "VibesStorageTests", dependencies: ["VibesStorage", "VibesCore"]),
     .testTarget(name: "VibesServicesTests", dependencies: ["VibesServices", "VibesTestSupport"]),

@@ -42,11 +42,16 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from spotify_fake import ALBUM_ID, SpotifyFake
+
 try:
     import pyte
 except ImportError:  # Debian's python3-pyte lives outside a pyenv/venv interpreter's path
     sys.path.append("/usr/lib/python3/dist-packages")
     import pyte
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import create_bench  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = Path(os.environ.get("BENCH_OUT") or ROOT / "bench" / "out")
@@ -54,7 +59,13 @@ COLUMNS, ROWS = 80, 24
 SOURCES = ["Pitchfork", "Ticketmaster", "Bandcamp", "Resident Advisor", "Spotify"]
 EPOCH = 1735689600  # 2025-01-01T00:00:00Z; item N is published N minutes later
 SCENARIOS = ["start_0", "start_1k", "start_100k", "checklist_down", "push_pop", "form_typing", "scroll_1k",
-             "scroll_100k", "start_concerts_100k", "scroll_concerts_100k", "scroll_during_refresh"]
+             "scroll_100k", "start_concerts_100k", "scroll_concerts_100k", "scroll_during_refresh", "search_typing",
+             "detail_back", "generate_resolve_20"]
+# vibes only, with Spotify connected to a loopback fake (bench/spotify_fake.py, 50 ms per Web API answer).
+SPOTIFY_SCENARIOS = {"search_typing", "detail_back"}
+BROWSER_SCRIPT = ROOT / "Tests" / "EndToEndTests" / "Fixtures" / "fake-browser.py"
+# Scenarios only the Create bench program runs (no anchor has the feature).
+VIBES_ONLY = {"generate_resolve_20"}
 SIZES = {"0": 0, "1k": 1_000, "100k": 100_000}
 DECCKM = 1 << 5  # pyte stores private mode n as n << 5; mode 1 is application cursor keys
 KEY_BYTES = {"down": b"\x1b[B", "up": b"\x1b[A", "enter": b"\r", "esc": b"\x1b"}
@@ -214,7 +225,7 @@ class Program:
     quit_keys: bytes | None = None
 
     def supports(self, scenario: str) -> bool:
-        return True
+        return scenario not in VIBES_ONLY
 
     def launch(self, scenario: str, items: int) -> Session:
         raise NotImplementedError
@@ -326,6 +337,7 @@ class Vibes(Program):
 
     def __init__(self, binary: Path, homes: dict[int, Path], prefix: list[str] | None = None):
         self.binary, self.homes, self.prefix = binary, homes, prefix or []
+        self.spotify: tuple[Path, SpotifyFake] | None = None
 
     def env(self, home: Path) -> dict[str, str]:
         env = base_env(home)
@@ -339,14 +351,136 @@ class Vibes(Program):
         return env
 
     def launch(self, scenario: str, items: int) -> Session:
+        if scenario in SPOTIFY_SCENARIOS and self.spotify:
+            home, fake = self.spotify
+            return Session(self.prefix + [str(self.binary)], spotify_env(self.env(home), fake), str(home))
         home = self.homes[home_key(scenario)]
         return Session(self.prefix + [str(self.binary)], self.env(home), str(home))
 
     def frame_ready(self, scenario: str, items: int):
+        if scenario in SPOTIFY_SCENARIOS:
+            return lambda text: "Setup · 1/3 complete" in text
         if "refresh" in scenario:
             # The first run's refresh replaces the bench cards with the slow server's.
             return lambda text: "Setup · 1/3 complete" in text and ("Bench Band 0 ·" in text or "Slow Band 0 ·" in text)
         return concerts_frame() if "concerts" in scenario else feed_frame(items)
+
+
+def spotify_env(env: dict[str, str], fake: SpotifyFake) -> dict[str, str]:
+    return dict(env, VIBES_SPOTIFY_CLIENT_ID="0123456789abcdef0123456789abcdef", VIBES_SPOTIFY_ACCOUNTS_URL=fake.url,
+                VIBES_SPOTIFY_API_URL=fake.url)
+
+
+def prepare_spotify_home(binary: Path, home: Path, fake: SpotifyFake):
+    """Connects Spotify once with `vibes auth login spotify` (the scripted browser follows the fake's redirect),
+    so the tokens are in this home's vault as a user's would be."""
+    home.mkdir(parents=True)
+    env = spotify_env(Vibes(binary, {}).env(home), fake)
+    env["BROWSER"] = f"/usr/bin/python3 {BROWSER_SCRIPT}"
+    done = subprocess.run([str(binary), "auth", "login", "spotify"], env=env, cwd=home, stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=60)
+    if done.returncode != 0:
+        raise SystemExit(f"vibes auth login spotify failed:\n{done.stdout.decode(errors='replace')}")
+
+
+def paste(text: str) -> bytes:
+    """A bracketed paste, as a terminal sends one to a program that enabled the mode."""
+    return b"\x1b[200~" + text.encode() + b"\x1b[201~"
+
+
+def run_spotify_once(program: Program, scenario: str, quick: bool, settle: float,
+                     fake: SpotifyFake) -> dict[str, list[float]]:
+    """search_typing: 12 characters at 30 ms per key into Explore's field; counts the search requests and times
+    the results' frame from the fake's answer. detail_back: open an album (a pasted link), Esc, open it again:
+    the second open must make no request."""
+    fake.reset()
+    session = program.launch(scenario, 0)
+    samples: dict[str, list[float]] = {}
+    try:
+        if session.wait_for_frame(program.frame_ready(scenario, 0), settle, 20) is None:
+            raise RuntimeError(f"vibes {scenario}: no first frame; screen:\n{session.text()}")
+        session.read_until_quiet(settle, settle)
+        session.key(b"2", settle)
+        if scenario == "search_typing":
+            session.key(b"/", settle)
+            for character in "bench tracks"[: 6 if quick else 12]:
+                sent = time.perf_counter()
+                os.write(session.master, character.encode())
+                got: list[tuple[float, bytes]] = []
+                while time.perf_counter() < sent + 0.03:
+                    ready, _, _ = select.select([session.master], [], [], max(0.0, sent + 0.03 - time.perf_counter()))
+                    if ready:
+                        got.append((time.perf_counter(), os.read(session.master, 65536)))
+                session.chunks.extend(got)
+                if got:
+                    samples.setdefault("type_ms", []).append((got[-1][0] - sent) * 1000)
+                    samples.setdefault("type_bytes", []).append(float(sum(len(d) for _, d in got)))
+            results = lambda text: "Bench Track 1 " in text and "Artists" in text
+            stamp = None
+            deadline = time.perf_counter() + 5
+            while stamp is None and time.perf_counter() < deadline:
+                session.read_until_quiet(settle, 1.0)
+                stamp = session.parse_pending(results)
+            session.parse_pending()
+            answered = fake.answered.get("/v1/search")
+            if stamp is None or answered is None:
+                raise RuntimeError(f"vibes search_typing: no results; screen:\n{session.text()}")
+            samples["search_requests"] = [float(fake.count("/v1/search"))]
+            samples["results_after_answer_ms"] = [(stamp - answered) * 1000]
+        else:
+            link = paste(f"https://open.spotify.com/album/{ALBUM_ID}")
+            opened = lambda text: "Album Bench Album" in text and "12. Bench Track 12" in text
+            sent = time.perf_counter()
+            os.write(session.master, link)
+            stamp = None
+            while stamp is None and time.perf_counter() < sent + 5:
+                session.read_until_quiet(settle, 1.0)
+                stamp = session.parse_pending(opened)
+            if stamp is None:
+                raise RuntimeError(f"vibes detail_back: the album did not open; screen:\n{session.text()}")
+            samples["first_open_ms"] = [(stamp - sent) * 1000]
+            session.read_until_quiet(settle, settle)
+            session.parse_pending()
+            session.key(b"\x1b", settle)
+            again = session.key(link, settle)
+            if not opened(session.text()):
+                raise RuntimeError(f"vibes detail_back: the second open failed; screen:\n{session.text()}")
+            samples["second_open_ms"] = [again.latency_ms or 0.0]
+            samples["second_open_bytes"] = [float(again.size)]
+            samples["second_open_writes"] = [float(len(again.chunks))]
+            samples["album_requests"] = [float(fake.count(f"/v1/albums/{ALBUM_ID}"))]
+    finally:
+        session.close(program.quit_keys)
+    return samples
+
+
+class CreateVibes(Vibes):
+    """vibes in a home set up with a Gemini key and Spotify, against create_bench's loopback fakes."""
+
+    def __init__(self, binary: Path, home: Path, fakes, prefix: list[str] | None = None):
+        super().__init__(binary, {0: home}, prefix)
+        self.home, self.fakes = home, fakes
+
+    def supports(self, scenario: str) -> bool:
+        return scenario in VIBES_ONLY
+
+    def launch(self, scenario: str, items: int) -> Session:
+        create_bench.reset_history(self.home)
+        env = self.env(self.home)
+        env.update(create_bench.environment(self.fakes))
+        return Session(self.prefix + [str(self.binary)], env, str(self.home))
+
+    def frame_ready(self, scenario: str, items: int):
+        return lambda text: "Setup · " in text and " Create" in text
+
+    def script(self, scenario: str, quick: bool) -> list[tuple[str, bytes]]:
+        return []
+
+    def measure(self, session: Session, scenario: str, settle: float) -> dict[str, list[float]]:
+        bar = session.text().splitlines()[0]
+        words = bar.split()
+        number = next(words[i - 1] for i, word in enumerate(words) if word == "Create" and i > 0)
+        return create_bench.measure(session, settle, number.encode())
 
 
 class Floor(Program):
@@ -372,7 +506,7 @@ class Dialog(Program):
         self.home = home
 
     def supports(self, scenario: str) -> bool:
-        return scenario != "start_0"
+        return scenario != "start_0" and scenario not in VIBES_ONLY
 
     def launch(self, scenario: str, items: int) -> Session:
         if scenario == "form_typing":
@@ -420,7 +554,7 @@ class Newsboat(Program):
         self.homes = homes
 
     def supports(self, scenario: str) -> bool:
-        return scenario != "checklist_down"
+        return scenario != "checklist_down" and scenario not in VIBES_ONLY
 
     def launch(self, scenario: str, items: int) -> Session:
         home = self.homes[items]
@@ -530,6 +664,8 @@ def compile_floor(out: Path) -> Path:
 # ---------------------------------------------------------------------------------------------------- running
 
 def scenario_items(scenario: str) -> int:
+    if scenario in SPOTIFY_SCENARIOS or scenario in VIBES_ONLY:
+        return 0
     suffix = scenario.rsplit("_", 1)[-1]
     return SIZES.get(suffix, 1_000)
 
@@ -553,6 +689,9 @@ def run_once(program: Program, scenario: str, quick: bool, settle: float) -> dic
                 samples.setdefault(f"{metric}_bytes", []).append(float(burst.size))
             elif metric:
                 samples.setdefault(f"{metric}_silent", []).append(1.0)
+        if isinstance(program, CreateVibes):
+            for metric, values in program.measure(session, scenario, settle).items():
+                samples.setdefault(metric, []).extend(values)
         rss = session.peak_rss_kb()
         if rss is not None:
             samples["peak_rss_kb"] = [float(rss)]
@@ -622,14 +761,27 @@ def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
     began = time.perf_counter()
     vibes_homes = {}
     slow_server = SlowTicketmaster() if any("refresh" in s for s in scenarios) else None
-    for key in sorted({home_key(s) for s in scenarios}):
+    for key in sorted({home_key(s) for s in scenarios if s not in SPOTIFY_SCENARIOS and s not in VIBES_ONLY}):
         vibes_homes[key] = work / f"vibes-{key}"
         count = int(key.split("-")[-1])
         if key.startswith("refresh-"):
             prepare_refresh_home(args.vibes.resolve(), vibes_homes[key], count, slow_server)
         else:
             prepare_vibes_home(args.vibes.resolve(), vibes_homes[key], count, key.startswith("concerts-"))
-    programs: list[Program] = [Vibes(args.vibes.resolve(), vibes_homes, args.vibes_prefix.split())]
+    vibes = Vibes(args.vibes.resolve(), vibes_homes, args.vibes_prefix.split())
+    programs: list[Program] = [vibes]
+    fake = None
+    if SPOTIFY_SCENARIOS & set(scenarios):
+        fake = SpotifyFake(latency=0.05)
+        home = work / "vibes-spotify"
+        prepare_spotify_home(args.vibes.resolve(), home, fake)
+        vibes.spotify = (home, fake)
+    if VIBES_ONLY & set(scenarios):
+        create_home = work / "vibes-create"
+        prepare_vibes_home(args.vibes.resolve(), create_home, 0)
+        create_bench.prepare_create_home(create_home)
+        programs.append(CreateVibes(args.vibes.resolve(), create_home, create_bench.CreateFakes(),
+                                    args.vibes_prefix.split()))
     if "floor" in anchors:
         programs.append(Floor(compile_floor(OUT), work))
     if "dialog" in anchors and shutil.which("dialog"):
@@ -649,7 +801,12 @@ def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
             for program in programs:  # alternating A B C A B C ...
                 if not program.supports(scenario) or (vibes_only(scenario) and program.name != "vibes"):
                     continue  # only vibes has typed concert cards and a refresh
-                result = run_once(program, scenario, args.quick, args.settle)
+                if scenario in SPOTIFY_SCENARIOS:
+                    if program is not vibes or fake is None:
+                        continue
+                    result = run_spotify_once(program, scenario, args.quick, args.settle, fake)
+                else:
+                    result = run_once(program, scenario, args.quick, args.settle)
                 if run < args.warmup:
                     continue
                 bucket = samples[scenario].setdefault(program.name, {})
@@ -701,7 +858,7 @@ def make_report(args, scenarios, programs, samples) -> dict:
         "machine": machine(),
         "config": {"runs": args.runs, "warmup": args.warmup, "quick": args.quick, "settle_s": args.settle,
                    "terminal": f"{COLUMNS}x{ROWS} TERM=xterm-256color C.UTF-8",
-                   "programs": [p.name for p in programs]},
+                   "programs": list(dict.fromkeys(p.name for p in programs))},
         "scenarios": {},
         "targets": [],
     }
@@ -730,9 +887,41 @@ def make_report(args, scenarios, programs, samples) -> dict:
         report["targets"].append({"target": description, "vibes": value, "base": base,
                                   "ratio": round(ratio, 2), "limit": limit, "met": ratio <= limit})
     try:
+        value = report["scenarios"]["generate_resolve_20"]["programs"]["vibes"]["generate_resolve_ms"]["median"]
+        budget = float(create_bench.BUDGET_MS)
+        report["targets"].append({"target": "generate_resolve_20: Enter to a resolved preview <= 450 ms",
+                                  "vibes": value, "base": budget, "ratio": round(value / budget, 2), "limit": 1.0,
+                                  "met": value <= budget})
+    except KeyError:
+        pass
+    try:
         esc = report["scenarios"]["push_pop"]["programs"]["vibes"]["esc_ms"]["median"]
         report["targets"].append({"target": "Esc reacts within 30 ms", "vibes": esc, "base": 30.0,
                                   "ratio": round(esc / 30.0, 2), "limit": 1.0, "met": esc <= 30.0})
+    except KeyError:
+        pass
+    spotify = report["scenarios"]
+    try:
+        requests = spotify["search_typing"]["programs"]["vibes"]["search_requests"]["max"]
+        report["targets"].append({"target": "search_typing: exactly one search request", "vibes": requests,
+                                  "base": 1.0, "ratio": requests, "limit": 1.0, "met": requests == 1.0})
+        late = spotify["search_typing"]["programs"]["vibes"]["results_after_answer_ms"]["median"]
+        report["targets"].append({"target": "search_typing: results within 60 ms of the answer", "vibes": late,
+                                  "base": 60.0, "ratio": round(late / 60.0, 2), "limit": 1.0, "met": late <= 60.0})
+        typed = spotify["search_typing"]["programs"]["vibes"]["type_bytes"]["median"]
+        form = spotify["form_typing"]["programs"]["vibes"]["type_bytes"]["median"]
+        report["targets"].append({"target": "search_typing: bytes per key <= 1.5x form_typing", "vibes": typed,
+                                  "base": form, "ratio": round(typed / form, 2), "limit": 1.5,
+                                  "met": typed <= 1.5 * form})
+    except KeyError:
+        pass
+    try:
+        album = spotify["detail_back"]["programs"]["vibes"]["album_requests"]["max"]
+        report["targets"].append({"target": "detail_back: the second open makes no request", "vibes": album,
+                                  "base": 1.0, "ratio": album, "limit": 1.0, "met": album == 1.0})
+        writes = spotify["detail_back"]["programs"]["vibes"]["second_open_writes"]["max"]
+        report["targets"].append({"target": "detail_back: the second open draws in one frame", "vibes": writes,
+                                  "base": 1.0, "ratio": writes, "limit": 1.0, "met": writes <= 1.0})
     except KeyError:
         pass
     return report

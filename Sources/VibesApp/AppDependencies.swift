@@ -18,6 +18,8 @@ public struct AppDependencies: Sendable {
   public var spotify: SpotifyDependencies
   public var appStoreConnect: AppStoreConnectDependencies
   public var tracker: TrackerDependencies
+  /// The Create tab's Gemini generation client, model setting and Spotify Web client.
+  public var create: CreateDependencies
   public var logger: Logger
   public var now: @Sendable () -> Date
 
@@ -26,7 +28,8 @@ public struct AppDependencies: Sendable {
     ticketmaster: TicketmasterClient, browser: BrowserLauncher,
     spotify: SpotifyDependencies = SpotifyDependencies(),
     appStoreConnect: AppStoreConnectDependencies = AppStoreConnectDependencies(),
-    tracker: TrackerDependencies = TrackerDependencies(), logger: Logger,
+    tracker: TrackerDependencies = TrackerDependencies(), create: CreateDependencies = CreateDependencies(),
+    logger: Logger,
     now: @escaping @Sendable () -> Date = Date.init, feedEvents: TicketmasterEventsClient? = nil
   ) {
     self.database = database
@@ -41,6 +44,7 @@ public struct AppDependencies: Sendable {
     self.spotify = spotify
     self.appStoreConnect = appStoreConnect
     self.tracker = tracker
+    self.create = create
     self.logger = logger
     self.now = now
   }

@@ -16,16 +16,24 @@ public enum AppLauncher {
     let t = Localizer(Language.from(environment: environment))
     let paths = AppPaths(environment: environment)
     let database: AppDatabase
+    let installation: InstallationIdentity
+    let databaseExisted = FileManager.default.fileExists(atPath: paths.databaseFile.path)
     do {
       try paths.createDirectories()
       database = try AppDatabase(path: paths.databaseFile.path)
+      installation = try database.installation()
     } catch {
       throw .message(
         t.format(.errorStorage, ["path": paths.dataDirectory.path, "reason": String(describing: error)]))
     }
     let selection: SecretStoreSelection
     do {
-      selection = try SecretStoreFactory.make(environment: environment, paths: paths)
+      selection = try SecretStoreFactory.make(environment: environment, paths: paths, installation: installation.id)
+      // A database from before installation ids: its keyring items are this installation's, so they move onto
+      // the id. A new database leaves an earlier installation's items alone (they are not this one's).
+      if installation.isNew, databaseExisted, let keyring = selection.store as? SecretServiceStore {
+        try keyring.adoptItemsWithoutInstallation(SecretKey.knownKeys)
+      }
     } catch {
       throw .message(t.format(.errorSecretStore, ["reason": String(describing: error)]))
     }
@@ -44,12 +52,14 @@ public enum AppLauncher {
       kind: store.kind == .secretService ? .secretService : .vault,
       location: store.kind == .vault ? paths.vaultFile.path : store.locationDescription,
       fallbackReason: selection.fallback.map(t.fallbackReason))
+    let spotify = SpotifyDependencies.live(environment: environment, paths: paths, database: database, secrets: store)
     return AppDependencies(
       database: database, secrets: store, secretStoreInfo: info, gemini: GeminiClient(baseURL: gemini.url),
       ticketmaster: TicketmasterClient(baseURL: ticketmaster.url), browser: BrowserLauncher(environment: environment),
-      spotify: .live(environment: environment, paths: paths, database: database, secrets: store),
-      appStoreConnect: .live(environment: environment, paths: paths),
-      tracker: .live(environment: environment, paths: paths, database: database, secrets: store), logger: logger)
+      spotify: spotify, appStoreConnect: .live(environment: environment, paths: paths),
+      tracker: .live(environment: environment, paths: paths, database: database, secrets: store),
+      create: .live(environment: environment, paths: paths, geminiBaseURL: gemini.url, spotify: spotify), logger: logger
+    )
   }
 
   /// Starts the terminal UI; returns the process exit code.

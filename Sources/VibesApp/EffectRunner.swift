@@ -23,6 +23,18 @@ public struct EffectRunner: Sendable {
         guard let effect = message.value(as: FeedEffect.self) else { return }
         await runner.runFeed(effect, send: send)
       },
+      .explore: { runner, message, send in
+        guard let effect = message.value(as: ExploreEffect.self) else { return }
+        await runner.runExplore(effect, send: send)
+      },
+      .create: { runner, message, send in
+        guard let effect = message.value(as: CreateEffect.self) else { return }
+        await runner.runCreate(effect, send: send)
+      },
+      .profile: { runner, message, send in
+        guard let effect = message.value(as: ProfileEffect.self) else { return }
+        await runner.runProfile(effect, send: send)
+      },
       .appStoreConnect: { runner, message, send in
         guard let effect = message.value(as: AppStoreConnectEffect.self) else { return }
         await runner.runAppStoreConnect(effect, send: send)
@@ -44,8 +56,13 @@ public struct EffectRunner: Sendable {
         send(.factsLoaded(try loadFacts()))
       } catch {
         log.error("reading setup facts failed: \(String(describing: error))")
+        if let damage = SecretStoreDamage(error, secrets: dependencies.secrets) {
+          send(.secretStoreDamaged(damage))
+        }
         send(.factsLoadFailed)
       }
+    case .resetVault(let vaultPath, let keyPath):
+      send(.vaultResetFinished(success: resetVault(vaultPath: vaultPath, keyPath: keyPath)))
     case .describeSecretStore:
       send(.secretStoreDescribed(dependencies.secretStoreInfo))
     case .openURL(let url):
@@ -66,7 +83,14 @@ public struct EffectRunner: Sendable {
   /// The Feed tab's effects: the feed window, the Gemini and Ticketmaster forms, and Spotify.
   func runFeed(_ effect: FeedEffect, send: @escaping @Sendable (AppAction) -> Void) async {
     if case .spotify(let effect) = effect { return await runSpotify(effect, send: send) }
-    if let action = await runOnce(effect) { send(action) }
+    guard let action = await runOnce(effect) else { return }
+    send(action)
+    // A save that failed because the vault cannot be opened: a Retry cannot help, the recovery screen can.
+    if case .save(let requestID, _, _) = effect, action == .credentialSaveFailed(requestID: requestID),
+      let damage = vaultDamage()
+    {
+      send(.secretStoreDamaged(damage))
+    }
   }
 
   /// The single-answer effects of the Feed setup flow; nil when there is nothing to report.
@@ -181,8 +205,8 @@ extension ValidationFailure {
     case .rateLimited(let seconds): self = .quotaExceeded(retryAfterSeconds: seconds)
     case .server(let status): self = .serverError(status: status)
     case .unexpectedStatus(let status): self = .unexpectedStatus(status)
-    case .timedOut: self = .timedOut
-    case .cannotConnect, .cancelled: self = .cannotConnect
+    case .network(let problem): self = .transport(TransportFailure(problem))
+    case .cancelled: self = .transport(.cancelled)
     case .invalidResponse: self = .invalidResponse
     }
   }

@@ -83,10 +83,15 @@ public enum StatusReport {
 
   /// "Tracker: QC, brand …, 3 events queued" or "not configured".
   static func trackerLine(_ storage: CLIStorage, _ t: Localizer) -> String {
-    let configured = (try? storage.secrets.contains(.trackerAPIKey)) ?? false
-    guard configured, let settings = (try? storage.database.trackerSettings()).flatMap({ $0 }) else {
-      return Theme.incompleteSymbol + " " + t.format(.statusFlowNotConfigured, ["flow": t[.tabTracker]])
+    // Read as the app reads it: a stored environment the app rejects is not shown as configured.
+    let stored = TrackerConfigurationStore(database: storage.database, secrets: storage.secrets).stored()
+    let notConfigured = Theme.incompleteSymbol + " " + t.format(.statusFlowNotConfigured, ["flow": t[.tabTracker]])
+    switch stored {
+    case .none: return notConfigured
+    case .unreadable(let problem): return notConfigured + " (\(problem.rawValue))"
+    case .configured: break
     }
+    guard let settings = (try? storage.database.trackerSettings()).flatMap({ $0 }) else { return notConfigured }
     let queued = (try? storage.database.trackerQueueCount()) ?? 0
     return Theme.completeSymbol + " "
       + t.format(

@@ -7,7 +7,7 @@ import Foundation
 /// Abstraction over URLSession so clients are testable.
 public protocol HTTPTransport: Sendable {
   /// Sends the request. Any HTTP status (including 4xx/5xx) is returned, not thrown; transport failures are thrown
-  /// as `ServiceError` (`.timedOut`, `.cannotConnect`, `.cancelled`, `.invalidResponse`).
+  /// as `ServiceError` (`.network` with the kind and host, `.cancelled`, `.invalidResponse`).
   func send(_ request: URLRequest) async throws(ServiceError) -> (Data, HTTPURLResponse)
 }
 
@@ -45,12 +45,15 @@ public struct URLSessionTransport: HTTPTransport {
     request.httpShouldHandleCookies = false
 
     let session = box.session
+    let host = request.url?.host
     let handle = DataTaskHandle()
     let result: Result<(Data, HTTPURLResponse), ServiceError> = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let task = session.dataTask(with: request) { data, response, error in
           if let error {
-            let mapped = handle.timedOut ? ServiceError.timedOut : ServiceError.from(error)
+            let mapped =
+              handle.timedOut
+              ? ServiceError.network(NetworkProblem(.timedOut, host: host)) : ServiceError.from(error, host: host)
             continuation.resume(returning: .failure(mapped))
           } else if let response = response as? HTTPURLResponse {
             continuation.resume(returning: .success((data ?? Data(), response)))
@@ -63,7 +66,7 @@ public struct URLSessionTransport: HTTPTransport {
     } onCancel: {
       handle.cancel()
     }
-    if case .failure(let error) = result, error != .timedOut, Task.isCancelled { throw .cancelled }
+    if case .failure(let error) = result, !error.isTimeout, Task.isCancelled { throw .cancelled }
     return try result.get()
   }
 }

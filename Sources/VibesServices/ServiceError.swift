@@ -16,9 +16,8 @@ public enum ServiceError: Error, Equatable, Sendable {
   case server(status: Int)
   /// Any other non-2xx status (e.g. a Gemini 400 with another reason).
   case unexpectedStatus(Int)
-  case timedOut
-  /// Refused, DNS failure, host unreachable, no network, TLS failure, connection dropped.
-  case cannotConnect
+  /// No HTTP answer: DNS failure, refused, timed out, TLS, proxy, dropped, offline; with the host name.
+  case network(NetworkProblem)
   case cancelled
   /// 2xx with a body that does not parse.
   case invalidResponse
@@ -39,10 +38,8 @@ extension ServiceError: LocalizedError {
       return "The service had a problem (HTTP \(status))."
     case .unexpectedStatus(let status):
       return "The service answered unexpectedly (HTTP \(status))."
-    case .timedOut:
-      return "The service did not answer in time."
-    case .cannotConnect:
-      return "Could not reach the service."
+    case .network(let problem):
+      return problem.errorDescription
     case .cancelled:
       return "The request was cancelled."
     case .invalidResponse:
@@ -54,33 +51,62 @@ extension ServiceError: LocalizedError {
 extension ServiceError {
   /// Maps any error thrown by URLSession (or the surrounding concurrency machinery) to a `ServiceError`.
   /// The original error, which may carry the failing URL, is dropped.
-  static func from(_ error: any Error) -> ServiceError {
+  static func from(_ error: any Error, host: String? = nil) -> ServiceError {
     if let error = error as? ServiceError { return error }
     if error is CancellationError { return .cancelled }
-    if let urlError = error as? URLError { return from(urlError.code) }
     let nsError = error as NSError
-    // `URLError.Code(rawValue:)` is failable on Linux only; the coercion keeps both platforms compiling.
-    if nsError.domain == NSURLErrorDomain,
+    var mapped: ServiceError = .network(NetworkProblem(.other, host: host))
+    if let urlError = error as? URLError {
+      mapped = from(urlError.code, host: host)
+    } else if nsError.domain == NSURLErrorDomain,
+      // `URLError.Code(rawValue:)` is failable on Linux only; the coercion keeps both platforms compiling.
       let code = URLError.Code(rawValue: nsError.code) as URLError.Code?
     {
-      return from(code)
+      mapped = from(code, host: host)
     }
-    return .cannotConnect
+    guard case .network(let problem) = mapped,
+      let refined = refinedKind(problem.kind, error: nsError, host: host)
+    else { return mapped }
+    return .network(NetworkProblem(refined, host: host))
   }
 
-  static func from(_ code: URLError.Code) -> ServiceError {
+  static func from(_ code: URLError.Code, host: String? = nil) -> ServiceError {
     switch code {
-    case .timedOut:
-      return .timedOut
     case .cancelled, .userCancelledAuthentication:
       return .cancelled
     case .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData:
       return .invalidResponse
     default:
-      // badServerResponse (Linux: "Empty reply from server", i.e. a dropped connection), cannotConnectToHost, cannotFindHost, dnsLookupFailed, networkConnectionLost, notConnectedToInternet,
-      // secureConnectionFailed, server/client certificate errors, badURL, unsupportedURL, ...
-      return .cannotConnect
+      // badServerResponse is Linux's "Empty reply from server", i.e. a dropped connection.
+      return .network(NetworkProblem(NetworkProblem.kind(for: code) ?? .other, host: host))
     }
+  }
+
+  /// Foundation on Linux (libcurl) reports TLS and proxy failures as code -1 (unknown) or as the proxy's own
+  /// refusal; only curl's message tells them apart. The message is read here and never kept (it may hold a URL).
+  static func refinedKind(_ kind: NetworkProblem.Kind, error: NSError, host: String?) -> NetworkProblem.Kind? {
+    var messages: [String] = []
+    var current: NSError? = error
+    var depth = 0
+    while let error = current, depth < 4 {
+      if error.domain == "kCFErrorDomainCFNetwork", [310, 311].contains(error.code) { return .proxyFailed }
+      if let text = error.userInfo[NSLocalizedDescriptionKey] as? String { messages.append(text.lowercased()) }
+      current = error.userInfo[NSUnderlyingErrorKey] as? NSError
+      depth += 1
+    }
+    let text = messages.joined(separator: " ")
+    if text.contains("proxy") { return .proxyFailed }
+    if kind == .other, text.contains("ssl") || text.contains("tls") || text.contains("certificate") {
+      return .secureConnectionFailed
+    }
+    // curl names the address it failed to reach: with a proxy in use that is the proxy, not the service.
+    if kind == .connectionRefused || kind == .hostNotFound, let host = host?.lowercased(),
+      let range = text.range(of: "failed to connect to ")
+    {
+      let target = text[range.upperBound...].prefix { !$0.isWhitespace }
+      if !target.isEmpty, target != host { return .proxyFailed }
+    }
+    return nil
   }
 
   /// Keeps only a short machine-readable code from a server-supplied reason; anything else becomes nil.
@@ -89,5 +115,13 @@ extension ServiceError {
     let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
     guard raw.allSatisfy({ allowed.contains($0) }) else { return nil }
     return raw
+  }
+}
+
+extension ServiceError {
+  /// True for a network problem of kind `.timedOut`.
+  public var isTimeout: Bool {
+    if case .network(let problem) = self { return problem.kind == .timedOut }
+    return false
   }
 }

@@ -6,8 +6,8 @@ import Foundation
 
 /// Why the tracking API did not accept an event. No case carries the key, the URL or a body.
 public enum TrackerClientError: Error, Equatable, Sendable {
-  /// Refused, unreachable, dropped, timed out.
-  case network
+  /// No HTTP answer (refused, unresolvable, dropped, timed out, TLS, proxy), with the host.
+  case network(NetworkProblem)
   /// 401 or 403.
   case invalidAPIKey(status: Int)
   /// 404 or 422 whose body names the brand.
@@ -22,7 +22,7 @@ public enum TrackerClientError: Error, Equatable, Sendable {
 extension TrackerClientError: LocalizedError {
   public var errorDescription: String? {
     switch self {
-    case .network: return "The tracking API could not be reached."
+    case .network(let problem): return problem.errorDescription ?? "The tracking API could not be reached."
     case .invalidAPIKey(let status): return "The tracking API rejected the key (HTTP \(status))."
     case .invalidBrand(let status):
       return "The tracking API does not know the brand (HTTP \(status))."
@@ -86,7 +86,9 @@ public struct TrackerClient: Sendable {
   /// Sends one event body; returns the 2xx status, or throws the classified failure.
   @discardableResult
   public func send(apiKey: String, body: Data) async throws(TrackerClientError) -> Int {
-    guard let url = ServiceEndpoints.url(base: apiURL, appending: "/events") else { throw .network }
+    guard let url = ServiceEndpoints.url(base: apiURL, appending: "/events") else {
+      throw .network(NetworkProblem(.other, host: apiURL.host))
+    }
     var request = URLRequest(url: url)
     request.httpMethod = "POST"
     request.setValue(apiKey, forHTTPHeaderField: "X-API-Key")
@@ -98,7 +100,11 @@ public struct TrackerClient: Sendable {
     do {
       (data, response) = try await transport.send(request)
     } catch {
-      throw error == .cancelled ? .cancelled : .network
+      switch error {
+      case .cancelled: throw .cancelled
+      case .network(let problem): throw .network(problem)
+      default: throw .network(NetworkProblem(.other, host: apiURL.host))
+      }
     }
     if let failure = Self.classify(status: response.statusCode, body: data) { throw failure }
     return response.statusCode

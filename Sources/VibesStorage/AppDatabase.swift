@@ -9,33 +9,43 @@ public final class AppDatabase: Sendable {
   public static let busyTimeoutMilliseconds = 5_000
 
   let writer: any DatabaseWriter
+  /// What opening found: a first start, an existing database, or a damaged file that was moved aside.
+  public let openOutcome: OpenOutcome
 
-  /// Opens (or creates) the database file as a WAL DatabasePool and runs pending migrations.
-  public init(path: String) throws {
-    writer = try DatabasePool(path: path, configuration: Self.configuration())
-    try DatabaseMigrations.migrator.migrate(writer)
+  /// Opens (or creates) the database file as a WAL DatabasePool and runs pending migrations. A damaged file
+  /// (empty, truncated, garbage, another program's database, a log without its database) is moved aside and
+  /// rebuilt, which `openOutcome` reports. Throws `AppDatabaseError` (read-only, busy, cannot open).
+  public convenience init(path: String, now: Date = Date()) throws {
+    try self.init(path: path, now: now, busyTimeoutMilliseconds: Self.busyTimeoutMilliseconds)
+  }
+
+  init(path: String, now: Date, busyTimeoutMilliseconds: Int) throws {
+    let configuration = Self.configuration(busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    (writer, openOutcome) = try DatabaseOpening.open(path: path, configuration: configuration, now: now)
   }
 
   /// Opens an existing database file read-only, without migrating and without creating anything
   /// (for `vibes status` and other read-only commands). A database that lacks the newest tables answers
   /// those reads with an error.
   public init(readOnlyPath path: String) throws {
-    var configuration = Self.configuration()
+    var configuration = Self.configuration(busyTimeoutMilliseconds: Self.busyTimeoutMilliseconds)
     configuration.readonly = true
     writer = try DatabaseQueue(path: path, configuration: configuration)
+    openOutcome = .opened
   }
 
   private init(writer: any DatabaseWriter) throws {
     self.writer = writer
+    self.openOutcome = .inMemory
     try DatabaseMigrations.migrator.migrate(writer)
   }
 
   /// A private in-memory database with the same schema, for tests and previews.
   public static func inMemory() throws -> AppDatabase {
-    try AppDatabase(writer: DatabaseQueue(configuration: configuration()))
+    try AppDatabase(writer: DatabaseQueue(configuration: configuration(busyTimeoutMilliseconds: 0)))
   }
 
-  private static func configuration() -> Configuration {
+  private static func configuration(busyTimeoutMilliseconds: Int) -> Configuration {
     var configuration = Configuration()
     configuration.label = "vibes"
     configuration.prepareDatabase { db in

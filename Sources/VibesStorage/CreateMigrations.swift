@@ -46,5 +46,12 @@ enum CreateMigrations {
         t.primaryKey(["playlistID", "position"])
       }
     }
+    // Saves waiting for the network (offline), each done once when it returns.
+    migrator.registerMigration("create-v2") { db in
+      try db.create(table: "createSaveQueue") { t in
+        t.primaryKey("playlistID", .integer).references("createPlaylist", onDelete: .cascade)
+        t.column("queuedAt", .datetime).notNull()
+      }
+    }
   }
 }

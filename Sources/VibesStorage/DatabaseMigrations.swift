@@ -27,6 +27,8 @@ enum DatabaseMigrations {
     TrackerMigrations.register(in: &migrator)
     FeedCacheMigrations.register(in: &migrator)
     CreateMigrations.register(in: &migrator)
+    InstallationMigrations.register(in: &migrator)
+    ExploreMigrations.register(in: &migrator)
     return migrator
   }
 }

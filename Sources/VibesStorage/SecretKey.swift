@@ -13,3 +13,11 @@ public struct SecretKey: RawRepresentable, Hashable, Sendable, Codable, CustomSt
 
   public var description: String { rawValue }
 }
+
+extension SecretKey {
+  /// Every key vibes has stored so far, for moving keyring items onto an installation id when upgrading.
+  public static let knownKeys: [SecretKey] = [
+    .geminiAPIKey, .ticketmasterAPIKey, .spotifyAccessToken, .spotifyRefreshToken,
+    SecretKey(rawValue: "appStoreConnect.credentials"), SecretKey(rawValue: "tracker.apiKey"),
+  ]
+}

@@ -24,15 +24,19 @@ public final class SecretServiceStore: SecretStore {
   let childEnvironment: [String: String]
   let secretToolPath: String?
   let timeout: TimeInterval
+  /// This installation's id (from SQLite), stored as the `installation` attribute of every item and required on
+  /// lookup, so items left by an earlier installation are not taken for this one's. nil: items without it.
+  public let installation: String?
 
   /// environment is passed to the `secret-tool` child processes (DBUS_SESSION_BUS_ADDRESS etc.)
   public init(
     environment: [String: String], secretToolPath: String? = nil,
-    timeout: TimeInterval = defaultTimeout
+    timeout: TimeInterval = defaultTimeout, installation: String? = nil
   ) {
     childEnvironment = Self.childEnvironment(environment)
     self.secretToolPath = secretToolPath ?? Self.findSecretTool(environment: environment)
     self.timeout = timeout
+    self.installation = installation
   }
 
   public var kind: SecretStoreKind { .secretService }
@@ -40,7 +44,7 @@ public final class SecretServiceStore: SecretStore {
   public var locationDescription: String { "Secret Service (default collection)" }
 
   public func read(_ key: SecretKey) throws -> String? {
-    let result = try run(Self.lookupArguments(for: key), operation: "lookup")
+    let result = try run(Self.lookupArguments(for: key, installation: installation), operation: "lookup")
     if result.status == 0 {
       guard let value = String(data: result.output, encoding: .utf8) else {
         throw SecretStoreError.invalidValue("the stored value of \(key.rawValue) is not UTF-8 text")
@@ -57,14 +61,15 @@ public final class SecretServiceStore: SecretStore {
     guard !value.isEmpty else {
       throw SecretStoreError.invalidValue("empty value for \(key.rawValue)")
     }
-    let result = try run(Self.storeArguments(for: key), operation: "store", input: Data(value.utf8))
+    let result = try run(
+      Self.storeArguments(for: key, installation: installation), operation: "store", input: Data(value.utf8))
     guard result.status == 0 else {
       throw Self.failure(operation: "store", result: result, redacting: value)
     }
   }
 
   public func delete(_ key: SecretKey) throws {
-    let result = try run(Self.clearArguments(for: key), operation: "clear")
+    let result = try run(Self.clearArguments(for: key, installation: installation), operation: "clear")
     if result.status == 0 { return }
     if result.status == 1 && Self.message(result.errorOutput).isEmpty { return }  // nothing matched
     throw Self.failure(operation: "clear", result: result)
@@ -119,20 +124,40 @@ public final class SecretServiceStore: SecretStore {
 
   // MARK: Command lines (public so tests and diagnostics can show them: names only, never a value)
 
-  public static func storeArguments(for key: SecretKey) -> [String] {
-    ["store", "--label=vibes: \(key.rawValue)"] + attributes(for: key)
+  public static func storeArguments(for key: SecretKey, installation: String? = nil) -> [String] {
+    ["store", "--label=vibes: \(key.rawValue)"] + attributes(for: key, installation: installation)
   }
 
-  public static func lookupArguments(for key: SecretKey) -> [String] {
-    ["lookup"] + attributes(for: key)
+  public static func lookupArguments(for key: SecretKey, installation: String? = nil) -> [String] {
+    ["lookup"] + attributes(for: key, installation: installation)
   }
 
-  public static func clearArguments(for key: SecretKey) -> [String] {
-    ["clear"] + attributes(for: key)
+  public static func clearArguments(for key: SecretKey, installation: String? = nil) -> [String] {
+    ["clear"] + attributes(for: key, installation: installation)
   }
 
-  private static func attributes(for key: SecretKey) -> [String] {
-    ["service", serviceAttribute, "key", key.rawValue]
+  private static func attributes(for key: SecretKey, installation: String?) -> [String] {
+    ["service", serviceAttribute, "key", key.rawValue] + (installation.map { ["installation", $0] } ?? [])
+  }
+
+  /// Upgrading from a version without installation ids: items stored without the attribute are moved onto this
+  /// installation (read, cleared, stored again with it). Returns the keys moved.
+  @discardableResult
+  public func adoptItemsWithoutInstallation(_ keys: [SecretKey]) throws -> [SecretKey] {
+    guard let installation else { return [] }
+    let legacy = SecretServiceStore(
+      environment: childEnvironment, secretToolPath: secretToolPath, timeout: timeout, installation: nil)
+    var moved: [SecretKey] = []
+    for key in keys {
+      guard try read(key) == nil, let value = try legacy.read(key) else { continue }
+      try legacy.delete(key)
+      let store = SecretServiceStore(
+        environment: childEnvironment, secretToolPath: secretToolPath, timeout: timeout,
+        installation: installation)
+      try store.write(value, for: key)
+      moved.append(key)
+    }
+    return moved
   }
 
   // MARK: Internals

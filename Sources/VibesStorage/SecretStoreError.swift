@@ -25,6 +25,10 @@ public enum SecretStoreError: Error, Equatable, Sendable, CustomStringConvertibl
   case invalidConfiguration(String)
   /// A file-system error; the text holds the operation, path and errno message.
   case io(String)
+  /// A save's second half (`commitError`, e.g. the SQLite row) failed and putting the previous secret back
+  /// failed too (`rollbackError`, e.g. a full disk): the store holds the NEW value for `key` while the rest
+  /// of the change was not saved. The UI must say so (retry the save, or remove the credential).
+  case rollbackFailed(key: String, commitError: String, rollbackError: String)
 
   public var description: String {
     switch self {
@@ -52,6 +56,9 @@ public enum SecretStoreError: Error, Equatable, Sendable, CustomStringConvertibl
       return reason
     case .io(let message):
       return message
+    case .rollbackFailed(let key, let commitError, let rollbackError):
+      return "Saving \(key) failed (\(commitError)) and the previous secret could not be restored "
+        + "(\(rollbackError)); the secret store now holds the new value"
     }
   }
 

@@ -43,7 +43,7 @@ public enum SecretStoreFactory {
   /// mode from VIBES_SECRET_STORE=auto|secret-service|vault (default auto). Forcing secret-service when it is not
   /// available throws a clear error rather than silently falling back.
   /// Blocking (auto and secret-service run a probe through secret-tool): call it off the main thread.
-  public static func make(environment: [String: String], paths: AppPaths) throws
+  public static func make(environment: [String: String], paths: AppPaths, installation: String? = nil) throws
     -> SecretStoreSelection
   {
     let vault = { VaultSecretStore(vaultFile: paths.vaultFile, keyFile: paths.vaultKeyFile) }
@@ -56,7 +56,7 @@ public enum SecretStoreFactory {
           "\(reason) (\(SecretStoreMode.environmentVariable)=secret-service forbids falling back to the vault)"
         )
       }
-      return SecretStoreSelection(store: SecretServiceStore(environment: environment))
+      return SecretStoreSelection(store: SecretServiceStore(environment: environment, installation: installation))
     case .auto:
       // Secrets saved in the vault (say, over ssh) must not seem to vanish when a desktop session
       // later brings a Secret Service: an existing vault with secrets keeps being used.
@@ -67,7 +67,7 @@ public enum SecretStoreFactory {
       if let reason = SecretServiceStore.unavailability(environment: environment) {
         return SecretStoreSelection(store: vault(), fallback: reason)
       }
-      return SecretStoreSelection(store: SecretServiceStore(environment: environment))
+      return SecretStoreSelection(store: SecretServiceStore(environment: environment, installation: installation))
     }
   }
 }

@@ -28,9 +28,11 @@ public final class VaultSecretStore: SecretStore {
   /// Serializes read-modify-write within this process; `lockFile` (flock) does so across processes.
   private let lock = NSLock()
 
+  /// Opens the store; temp files a killed earlier process left beside the vault or key are swept first.
   public init(vaultFile: URL, keyFile: URL) {
     self.vaultFile = vaultFile
     self.keyFile = keyFile
+    sweepOrphanedTempFiles()
   }
 
   public var kind: SecretStoreKind { .vault }
@@ -88,6 +90,22 @@ public final class VaultSecretStore: SecretStore {
         }
       }
     }
+  }
+
+  /// Removes `.<vault or key name>.tmp-<UUID>` files older than `cutoff` (default: this process's start) that a
+  /// process killed mid-save left behind, holding the cross-process lock. Returns how many were removed.
+  @discardableResult
+  public func sweepOrphanedTempFiles(olderThan cutoff: Date? = nil) -> Int {
+    let folder = vaultFile.deletingLastPathComponent().path
+    guard FileManager.default.fileExists(atPath: folder) else { return 0 }
+    let limit = cutoff ?? TempFileSweep.processStart
+    return
+      (try? locked {
+        try SecureFile.withExclusiveLock(lockFile) {
+          TempFileSweep.sweep(tempFilesOf: vaultFile, olderThan: limit)
+            + TempFileSweep.sweep(tempFilesOf: keyFile, olderThan: limit)
+        }
+      }) ?? 0
   }
 
   // MARK: Internals

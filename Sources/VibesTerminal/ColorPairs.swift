@@ -12,12 +12,15 @@ struct ColorPairTable: Sendable {
   let limit: Int
   /// `use_default_colors()` succeeded: -1 means the terminal's own colour.
   let defaultColors: Bool
+  /// Red and green foregrounds use the bright variants (9, 10): a dark background on a 16-colour terminal.
+  let brightStates: Bool
   private var pairs: [Int: Int16] = [:]
   private var nextPair: Int16 = 1
 
-  init(limit: Int, defaultColors: Bool) {
+  init(limit: Int, defaultColors: Bool, brightStates: Bool = false) {
     self.limit = limit
     self.defaultColors = defaultColors
+    self.brightStates = brightStates
   }
 
   /// The pair for the colours, and the definition to pass to `init_pair` when it is new.
@@ -35,9 +38,16 @@ struct ColorPairTable: Sendable {
       pair,
       Definition(
         pair: pair,
-        foreground: Self.number(foreground, foreground: true, defaultColors: defaultColors),
+        foreground: Self.foregroundNumber(foreground, defaultColors: defaultColors, bright: brightStates),
         background: Self.number(background, foreground: false, defaultColors: defaultColors))
     )
+  }
+
+  /// The foreground's colour number; red and green become bright red (9) and bright green (10) when `bright`.
+  static func foregroundNumber(_ color: TerminalColor, defaultColors: Bool, bright: Bool) -> Int16 {
+    let base = number(color, foreground: true, defaultColors: defaultColors)
+    guard bright, color == .red || color == .green else { return base }
+    return base + 8
   }
 
   /// ncurses colour numbers (COLOR_BLACK = 0 … COLOR_WHITE = 7); `.default` is -1, or white on black when the

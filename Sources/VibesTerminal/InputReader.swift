@@ -87,15 +87,25 @@ final class InputReader {
       pollfd(fd: context.signalFD, events: Int16(POLLIN), revents: 0),
       pollfd(fd: context.inputFD, events: Int16(POLLIN), revents: 0),
     ]
+    // Set when a terminating signal was forwarded: the main loop must end the session before this instant,
+    // or the watchdog restores the terminal and exits (a busy main thread cannot starve SIGTERM/SIGHUP).
+    var watchdog: (signal: Int32, deadline: Int64)?
     while true {
-      let timeout: Int32 = decoder.hasPendingEscape ? escapeDelayMilliseconds : -1
+      var timeout: Int32 = decoder.hasPendingEscape ? escapeDelayMilliseconds : -1
+      if let watchdog {
+        let left = Int32(clamping: max(0, watchdog.deadline - monotonicMilliseconds()))
+        if left == 0 { SignalWatchdog.restoreTerminalAndExit(signal: watchdog.signal) }
+        timeout = timeout < 0 ? left : min(timeout, left)
+      }
       let ready = poll(&fds, nfds_t(fds.count), timeout)
       if ready < 0 {
         if errno == EINTR { continue }
         return
       }
       if ready == 0 {
-        for event in decoder.flushPendingEscape() { continuation.yield(.input(event)) }
+        if decoder.hasPendingEscape {
+          for event in decoder.flushPendingEscape() { continuation.yield(.input(event)) }
+        }
         continue
       }
       if fds[0].revents != 0 { return }
@@ -108,6 +118,9 @@ final class InputReader {
               resized = true
             } else {
               continuation.yield(.signal(Int32(signal)))
+              if watchdog == nil, SignalWatchdog.terminating.contains(Int32(signal)) {
+                watchdog = (Int32(signal), monotonicMilliseconds() + Int64(SignalWatchdog.graceMilliseconds))
+              }
             }
           }
           if resized { continuation.yield(.resize) }
@@ -126,5 +139,11 @@ final class InputReader {
         }
       }
     }
+  }
+
+  private static func monotonicMilliseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000
   }
 }

@@ -19,6 +19,8 @@ import VibesUI
   private var previous: Grid?
   private var announcedLinks: [Hyperlink] = []
   private var colorPairs: ColorPairTable
+  /// Dark or light background (VIBES_THEME, COLORFGBG): styles are adapted to it when drawn.
+  private let background: ThemeBackground
   private var cursorVisible: Bool?
   private let signalFD: Int32
   private let stopPipe: (read: Int32, write: Int32)
@@ -52,6 +54,7 @@ import VibesUI
     }
 
     _ = ccurses_crash_guard_install(1)
+    SignalWatchdog.saveTerminalModes(fd: 1)
     // The real window size (ioctl) wins over LINES/COLUMNS exported by a shell.
     use_tioctl(true)
     guard newterm(term, ccurses_stdout(), ccurses_stdin()) != nil else {
@@ -79,8 +82,11 @@ import VibesUI
     self.term = term
     self.capabilities = TerminalCapabilities.detect(
       environment: environment, term: term, hasColors: colorsOn)
+    let background = ThemeBackground.detect(environment: environment)
+    self.background = background
     self.colorPairs = ColorPairTable(
-      limit: colorsOn ? Int(ccurses_color_pairs()) : 0, defaultColors: defaultColors)
+      limit: colorsOn ? Int(ccurses_color_pairs()) : 0, defaultColors: defaultColors,
+      brightStates: background == .dark && ccurses_colors() >= 16)
     self.stopPipe = (stopFDs[0], stopFDs[1])
 
     curs_set(0)
@@ -226,7 +232,8 @@ import VibesUI
   private func draw(_ grid: Grid, at position: GridPosition, screenWidth: Int) {
     let row = position.row
     let column = position.column
-    let cell = grid[row, column]
+    var cell = grid[row, column]
+    cell.style = Theme.adapted(cell.style, for: background)
     let width = PresentPlan.cellWidth(grid, row: row, column: column)
     var pair: Int16 = 0
     if capabilities.colors {

@@ -19,6 +19,12 @@ struct VibesCommand: AsyncParsableCommand {
     ],
     defaultSubcommand: RunCommand.self
   )
+
+  /// Hardens the process (no core dumps) before anything else runs, then parses and runs as usual.
+  static func main() async {
+    ProcessHardening.apply()
+    await main(nil)
+  }
 }
 
 struct RunCommand: AsyncParsableCommand {

@@ -117,8 +117,8 @@ final class AppStoreConnectEffectTests: XCTestCase {
       (.ascRoleTooLow, submission(key: key.pem), .roleTooLow),
       (.ascAgreementRequired, submission(key: key.pem), .agreementRequired),
       (.ascRateLimited, submission(key: key.pem), .rateLimited),
-      (.dropConnection, submission(key: key.pem), .cannotConnect),
-      (.delay(seconds: 2), submission(key: key.pem), .timedOut),
+      (.dropConnection, submission(key: key.pem), .transport(TransportFailure(.connectionLost, host: "127.0.0.1"))),
+      (.delay(seconds: 2), submission(key: key.pem), .transport(TransportFailure(.timedOut, host: "127.0.0.1"))),
       (.status(500), submission(key: key.pem), .serverError),
     ]
     for (index, (behaviour, submission, expected)) in cases.enumerated() {

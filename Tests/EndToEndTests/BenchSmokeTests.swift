@@ -9,6 +9,8 @@ final class BenchSmokeTests: XCTestCase {
     "start_0", "start_1k", "start_100k", "checklist_down", "push_pop", "form_typing", "scroll_1k",
     "scroll_100k",
   ]
+  /// vibes only, against the bench's loopback Spotify fake (bench/spotify_fake.py).
+  static let spotifyScenarios = ["search_typing": "search_requests", "detail_back": "album_requests"]
 
   static var repositoryRoot: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -52,7 +54,12 @@ final class BenchSmokeTests: XCTestCase {
     let report = try XCTUnwrap(
       try JSONSerialization.jsonObject(with: data) as? [String: Any], result.output)
     let scenarios = try XCTUnwrap(report["scenarios"] as? [String: Any])
-    XCTAssertEqual(Set(scenarios.keys), Set(Self.scenarios))
+    XCTAssertEqual(Set(scenarios.keys), Set(Self.scenarios).union(Self.spotifyScenarios.keys))
+    for (name, metric) in Self.spotifyScenarios {
+      let programs = (scenarios[name] as? [String: Any])?["programs"] as? [String: [String: Any]]
+      let requests = programs?["vibes"]?[metric] as? [String: Double]
+      XCTAssertEqual(requests?["max"], 1, "\(name): one request (\(result.output))")
+    }
     for name in Self.scenarios {
       let scenario = try XCTUnwrap(scenarios[name] as? [String: Any], name)
       let programs = try XCTUnwrap(scenario["programs"] as? [String: [String: Any]], name)

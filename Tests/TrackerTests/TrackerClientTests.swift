@@ -118,7 +118,8 @@ final class TrackerClientTests: XCTestCase {
     let error = await failure { () async throws(TrackerClientError) in
       try await client.send(apiKey: Self.key, event: event())
     }
-    XCTAssertEqual(error, .network)
+    guard case .network(let problem) = error else { return XCTFail("\(String(describing: error))") }
+    XCTAssertEqual(problem.host, "127.0.0.1")
   }
 
   func testRefusedConnectionIsANetworkFailure() async {
@@ -128,12 +129,13 @@ final class TrackerClientTests: XCTestCase {
     let error = await failure { () async throws(TrackerClientError) in
       try await client.send(apiKey: Self.key, event: event())
     }
-    XCTAssertEqual(error, .network)
+    XCTAssertEqual(error, .network(NetworkProblem(.connectionRefused, host: "127.0.0.1")))
   }
 
   func testErrorTextsNeverCarryTheKeyOrTheURL() {
     let errors: [TrackerClientError] = [
-      .network, .invalidAPIKey(status: 401), .invalidBrand(status: 404), .server(status: 500),
+      .network(NetworkProblem(.connectionRefused, host: "127.0.0.1")), .invalidAPIKey(status: 401),
+      .invalidBrand(status: 404), .server(status: 500),
       .rejected(status: 400),
       .cancelled,
     ]

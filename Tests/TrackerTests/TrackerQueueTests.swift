@@ -37,7 +37,7 @@ final class TrackerQueueTests: XCTestCase {
     for name in ["e1", "e2", "e3"] {
       try first.enqueue(TrackerEvent(name: name, userID: "u1"), configuration: configuration)
       let result = await first.flush(configuration: configuration)
-      XCTAssertEqual(result.stoppedBy, .cannotConnect)
+      XCTAssertEqual(result.stoppedBy, .transport(TransportFailure(.connectionLost, host: "127.0.0.1")))
       XCTAssertTrue(result.isOffline)
     }
     XCTAssertEqual(try first.database.trackerQueueCount(), 3)
@@ -122,6 +122,7 @@ final class TrackerQueueTests: XCTestCase {
 
     var state = AppState()
     state.tracker.configuration = configuration
+    state.tracker.initializedAt = Date()  // an initialized SDK that went offline
     let effects = AppReducer.reduce(&state, .tracker(.eventsProcessed(report)))
     XCTAssertEqual(effects, [.tracker(.scheduleRetry(seconds: TrackerState.retryDelay))])
     let answer3209 = await runner.runCollecting(.scheduleRetry(seconds: 0))
@@ -160,7 +161,7 @@ final class TrackerQueueTests: XCTestCase {
     XCTAssertEqual(answer6667, .failure(.invalidBrandID))
     await fake.setOffline(true)
     let answer2717 = await initialize(configuration)
-    XCTAssertEqual(answer2717, .failure(.cannotConnect))
+    XCTAssertEqual(answer2717, .failure(.transport(TransportFailure(.connectionLost, host: "127.0.0.1"))))
     XCTAssertNil(try store.load(), "no failed initialization saves anything")
     XCTAssertFalse(try store.secrets.contains(.trackerAPIKey))
 

@@ -132,7 +132,8 @@ final class TrackerReducerTests: XCTestCase {
       (.invalidAPIKey, "Invalid API Key. Please check your credentials.", .field(.apiKey)),
       (.invalidBrandID, "Invalid Brand ID. Please verify and try again.", .field(.brandID)),
       (
-        .cannotConnect, "Failed to connect to API. Check your API URL and network connection.",
+        .transport(TransportFailure(.connectionRefused, host: "127.0.0.1")),
+        "Failed to connect to API. Check your API URL and network connection. 127.0.0.1 refused the connection",
         .initialize
       ),
     ]
@@ -185,7 +186,10 @@ final class TrackerReducerTests: XCTestCase {
     }
     XCTAssertTrue(driver.screen.contains("Tracking SDK · demo"))
     XCTAssertTrue(driver.screen.contains("… initializing"))
-    driver.send(.tracker(.initializationFinished(requestID: id, saved, .failure(.cannotConnect))))
+    driver.send(
+      .tracker(
+        .initializationFinished(
+          requestID: id, saved, .failure(.transport(TransportFailure(.timedOut, host: "api.example.com"))))))
     XCTAssertTrue(driver.screen.contains("Last error      Failed to connect to API"), driver.screen)
     XCTAssertTrue(driver.screen.contains("User ID         tester"), driver.screen)
   }
@@ -263,7 +267,7 @@ final class TrackerReducerTests: XCTestCase {
   func testOfflineReportSchedulesOneRetryAndTheRetryFlushes() {
     var driver = TrackerDriver(configuration: saved)
     let report = TrackerSendReport(
-      entries: [.queued(event: "e"), .stopped(.cannotConnect)], remaining: 1, isOffline: true)
+      entries: [.queued(event: "e"), .stopped(.transport(TransportFailure(.offline)))], remaining: 1, isOffline: true)
     XCTAssertEqual(
       driver.send(.tracker(.eventsProcessed(report))),
       [.tracker(.scheduleRetry(seconds: TrackerState.retryDelay))])

@@ -119,9 +119,13 @@ final class AppStoreConnectFlowTests: XCTestCase {
     XCTAssertFalse(driver.state.isEditingText, "typing is off while verifying")
 
     let effects = driver.send(
-      .appStoreConnect(.connectFinished(requestID: id, .failure(.cannotConnect))))
+      .appStoreConnect(
+        .connectFinished(
+          requestID: id, .failure(.transport(TransportFailure(.timedOut, host: "api.appstoreconnect.apple.com"))))))
     XCTAssertEqual(effects, [], "a failure asks for no save and no sync")
-    XCTAssertEqual(driver.state.appStoreConnect.setup.phase, .failed(.cannotConnect))
+    XCTAssertEqual(
+      driver.state.appStoreConnect.setup.phase,
+      .failed(.transport(TransportFailure(.timedOut, host: "api.appstoreconnect.apple.com"))))
     XCTAssertEqual(driver.state.appStoreConnect.isConfigured, false)
     XCTAssertEqual(driver.state.appStoreConnect.setup.keyID.text, "2x9r4hxf34")
 

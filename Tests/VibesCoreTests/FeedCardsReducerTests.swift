@@ -163,8 +163,9 @@ final class FeedCardsReducerTests: XCTestCase {
     XCTAssertEqual(driver.state.feed.refresh.now, now)
   }
 
-  func testSpotifyAloneIsEnoughToRefreshForNewReleases() {
+  func testSpotifyAloneRefreshesWithRButNotAtStart() {
     var driver = Driver(facts: SetupFacts(storedSecrets: [.spotify]))
-    XCTAssertEqual(refreshIDs(driver.send(.feed(.feedStatusLoaded(updatedAt: nil, now: now)))).count, 1)
+    XCTAssertTrue(refreshIDs(driver.send(.feed(.feedStatusLoaded(updatedAt: nil, now: now)))).isEmpty)
+    XCTAssertEqual(refreshIDs(driver.press(.character("r"))).count, 1)
   }
 }

@@ -57,8 +57,9 @@ final class FormLifecycleTests: XCTestCase {
     var driver = geminiDriver()
     driver.type("AIzaSyExampleKey1234567")
     driver.press(.ctrl("s"))
-    driver.send(.validationFinished(requestID: 1, .failure(.cannotConnect)))
-    XCTAssertEqual(driver.form?.phase, .failed(.cannotConnect))
+    driver.send(
+      .validationFinished(requestID: 1, .failure(.transport(TransportFailure(.connectionRefused, host: "127.0.0.1")))))
+    XCTAssertEqual(driver.form?.phase, .failed(.transport(TransportFailure(.connectionRefused, host: "127.0.0.1"))))
     let retry = driver.press(.ctrl("r"))
     XCTAssertEqual(
       retry,

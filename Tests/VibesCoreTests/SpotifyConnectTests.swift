@@ -80,7 +80,8 @@ final class SpotifyConnectTests: XCTestCase {
     driver.send(.spotify(.authorizationReady(requestID: id, Self.authorization)))
     XCTAssertEqual(driver.press(.escape), [.cancel(requestID: id)])
     XCTAssertEqual(spotifyScreen(driver), SpotifyConnectState(), "back to the connect screen, no error")
-    driver.send(.spotify(.failed(requestID: id, .cannotConnect)))
+    driver.send(
+      .spotify(.failed(requestID: id, .transport(TransportFailure(.hostNotFound, host: "accounts.spotify.com")))))
     XCTAssertEqual(spotifyScreen(driver), SpotifyConnectState(), "a cancelled attempt's answer is dropped")
     driver.send(.spotify(.connected(requestID: id, profileName: "Late")))
     XCTAssertNotNil(spotifyScreen(driver), "a stale success does not navigate")

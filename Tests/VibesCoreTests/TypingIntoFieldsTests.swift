@@ -1,5 +1,6 @@
 import VibesCore
 import VibesTestSupport
+import VibesUI
 import XCTest
 
 /// Every printable ASCII character typed into every field of every form lands in the field and never
@@ -105,5 +106,25 @@ final class TypingIntoFieldsTests: XCTestCase {
     driver.press(.alt(Character(TabID.feed.key)))
     XCTAssertEqual(driver.state.selectedTab, .feed)
     XCTAssertEqual(driver.state.feed.topForm?.fields[0].value, "", "the switch typed nothing")
+  }
+
+  func testCombiningMarksArrivingAloneComposeAndAHugePasteIsCappedWithAMessage() {
+    var driver = Driver()
+    driver.press(.enter, .end, .enter, .tab)  // Ticketmaster, the City field
+    driver.type("Zu")
+    driver.send(.input(.key(.character(Character("\u{0308}")))))
+    driver.type("rich")
+    XCTAssertEqual(driver.form?.fields[1].value, "Zu\u{0308}rich")
+    XCTAssertEqual(driver.form?.fields[1].value, "Zürich", "the mark joined the u: one character, not a crash")
+
+    var gemini = Driver()
+    gemini.press(.enter, .down, .enter)
+    let megabyte = String(repeating: "A", count: 1_000_000)
+    let start = threadCPUTime()
+    gemini.send(.input(.paste(megabyte)))
+    _ = AppView.render(gemini.state, Localizer(.en))
+    XCTAssertLessThan(threadCPUTime() - start, 1.0, "a 1 MB paste answers at once")
+    XCTAssertEqual(gemini.form?.fields[0].input.graphemeCount, TextInput.defaultMaxLength)
+    XCTAssertEqual(gemini.state.notice, .fieldFull, "the user is told the rest was left out")
   }
 }

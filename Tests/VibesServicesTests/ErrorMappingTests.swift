@@ -9,19 +9,23 @@ import XCTest
 
 final class ErrorMappingTests: XCTestCase {
   func testURLErrorCodes() {
-    XCTAssertEqual(ServiceError.from(URLError(.timedOut)), .timedOut)
+    XCTAssertEqual(ServiceError.from(URLError(.timedOut)), .network(NetworkProblem(.timedOut)))
     XCTAssertEqual(ServiceError.from(URLError(.cancelled)), .cancelled)
     XCTAssertEqual(ServiceError.from(CancellationError()), .cancelled)
-    for code: URLError.Code in [
-      .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .networkConnectionLost,
-      .notConnectedToInternet,
-      .secureConnectionFailed, .serverCertificateUntrusted, .badServerResponse,
-    ] {
-      XCTAssertEqual(ServiceError.from(URLError(code)), .cannotConnect, "\(code)")
+    let kinds: [(URLError.Code, NetworkProblem.Kind)] = [
+      (.cannotConnectToHost, .connectionRefused), (.cannotFindHost, .hostNotFound), (.dnsLookupFailed, .hostNotFound),
+      (.networkConnectionLost, .connectionLost), (.notConnectedToInternet, .offline),
+      (.secureConnectionFailed, .secureConnectionFailed), (.serverCertificateUntrusted, .secureConnectionFailed),
+      (.serverCertificateHasBadDate, .secureConnectionFailed), (.badServerResponse, .connectionLost),
+    ]
+    for (code, kind) in kinds {
+      XCTAssertEqual(
+        ServiceError.from(URLError(code), host: "api.example.com"),
+        .network(NetworkProblem(kind, host: "api.example.com")), "\(code)")
     }
     XCTAssertEqual(ServiceError.from(URLError(.cannotParseResponse)), .invalidResponse)
     let nsError = NSError(domain: NSURLErrorDomain, code: URLError.timedOut.rawValue)
-    XCTAssertEqual(ServiceError.from(nsError), .timedOut)
+    XCTAssertEqual(ServiceError.from(nsError), .network(NetworkProblem(.timedOut)))
     XCTAssertEqual(
       ServiceError.from(ServiceError.rateLimited(retryAfterSeconds: 3)),
       .rateLimited(retryAfterSeconds: 3))

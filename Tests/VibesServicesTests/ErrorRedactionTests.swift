@@ -14,7 +14,8 @@ final class ErrorRedactionTests: XCTestCase {
     let closed = try await closedLoopbackURL()
     var errors: [ServiceError] = []
     var forbiddenFragments = [
-      geminiKey, tmKey, "apikey", "key=", "127.0.0.1", "http", closed.absoluteString,
+      // The host name is allowed (a network problem names it); the URL, port, path and query are not.
+      geminiKey, tmKey, "apikey", "key=", "127.0.0.1:", "http", "/discovery", "/v1beta", closed.absoluteString,
     ]
     forbiddenFragments += [gemini.baseURL.absoluteString, tm.baseURL.absoluteString]
     forbiddenFragments += ["\(gemini.port)", "\(tm.port)", "\(closed.port ?? 0)"]
@@ -76,7 +77,9 @@ final class ErrorRedactionTests: XCTestCase {
       .invalidCredentials, .unexpectedStatus(400), .forbidden(reason: "API_KEY_SERVICE_BLOCKED"),
       .forbidden(reason: nil), .rateLimited(retryAfterSeconds: 26), .server(status: 500),
       .invalidResponse,
-      .cannotConnect, .timedOut, .cancelled,
+      .network(NetworkProblem(.connectionLost, host: "127.0.0.1")),
+      .network(NetworkProblem(.connectionRefused, host: "127.0.0.1")),
+      .network(NetworkProblem(.timedOut, host: "127.0.0.1")), .cancelled,
     ]
     for category in expected {
       XCTAssertTrue(errors.contains(category), "missing \(category) in \(errors)")

@@ -249,7 +249,8 @@ final class SpotifyWebErrorTests: XCTestCase {
     let error = await captureSpotifyError { () async throws(SpotifyWebError) in
       try await self.client(base: closed).me()
     }
-    XCTAssertEqual(error, .transport(.cannotConnect))
+    guard case .transport(.network(let problem))? = error else { return XCTFail("\(String(describing: error))") }
+    XCTAssertEqual(problem.kind, .connectionRefused)
     fake = try await FakeSpotifyWebServer(validTokens: ["good-token"])
   }
 
@@ -258,7 +259,9 @@ final class SpotifyWebErrorTests: XCTestCase {
       .notConnected, .reconnectNeeded, .unauthorized, .notRegistered, .premiumRequired, .notPlaylistOwner,
       .forbidden(reason: "Forbidden"), .forbidden(reason: nil), .notFound, .rateLimited(retryAfterSeconds: 7),
       .rateLimited(retryAfterSeconds: nil), .server(status: 503), .badRequest(message: "Invalid limit"),
-      .badRequest(message: nil), .unexpectedStatus(418), .transport(.timedOut), .transport(.cannotConnect),
+      .badRequest(message: nil), .unexpectedStatus(418),
+      .transport(.network(NetworkProblem(.timedOut, host: "api.example"))),
+      .transport(.network(NetworkProblem(.connectionRefused, host: "api.example"))),
       .invalidResponse, .cancelled,
     ]
     for error in errors {

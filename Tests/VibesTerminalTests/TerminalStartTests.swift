@@ -105,6 +105,15 @@ final class ColorPairTableTests: XCTestCase {
     XCTAssertEqual(blackOnCyan.define, .init(pair: 2, foreground: 0, background: 6))
   }
 
+  func testBrightStatesUseBrightRedAndGreenOnly() {
+    var table = ColorPairTable(limit: 256, defaultColors: true, brightStates: true)
+    XCTAssertEqual(table.pair(foreground: .red, background: .default).define?.foreground, 9)
+    XCTAssertEqual(table.pair(foreground: .green, background: .default).define?.foreground, 10)
+    XCTAssertEqual(table.pair(foreground: .yellow, background: .default).define?.foreground, 3)
+    var plain = ColorPairTable(limit: 256, defaultColors: true)
+    XCTAssertEqual(plain.pair(foreground: .green, background: .default).define?.foreground, 2)
+  }
+
   func testAllCombinationsAreDistinct() {
     var table = ColorPairTable(limit: 256, defaultColors: true)
     var seen = Set<Int16>()

@@ -113,9 +113,16 @@ actor SpotifyWebFakeState {
   // MARK: Search
 
   private func search(_ request: RecordedRequest) -> HTTPResponse {
-    guard let query = request.queryValue("q")?.lowercased(), !query.isEmpty else {
+    guard var typed = request.queryValue("q")?.lowercased(), !typed.isEmpty else {
       return Self.error(400, "No search query")
     }
+    // The `artist:"NAME"` field filter: tracks by that artist only.
+    var artistOnly = false
+    if typed.hasPrefix("artist:") {
+      typed = String(typed.dropFirst(7)).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+      artistOnly = true
+    }
+    let query = typed
     let types = (request.queryValue("type") ?? "").split(separator: ",").map(String.init)
     let known: Set<String> = ["track", "artist", "album", "playlist", "show", "episode", "audiobook"]
     guard !types.isEmpty, types.allSatisfy(known.contains) else { return Self.error(400, "Invalid type") }
@@ -128,8 +135,11 @@ actor SpotifyWebFakeState {
     func matches(_ names: [String]) -> Bool { names.contains { $0.lowercased().contains(query) } }
     var result: [String: Any] = [:]
     if types.contains("track") {
+      let fielded = FakeFieldedTrackQuery(query)
       let found = catalog.tracks.filter { track in
-        matches([track.name] + track.artistIDs.compactMap { artist($0)?.name })
+        let artistNames = track.artistIDs.compactMap { artist($0)?.name }
+        if let fielded { return fielded.matches(track: track.name, artists: artistNames) }
+        return matches((artistOnly ? [] : [track.name]) + artistNames)
       }
       result["tracks"] = page(found.map { trackJSON($0) }, limit: limit, offset: offset, href: "/v1/search")
     }

@@ -65,8 +65,11 @@ final class AppStoreConnectScreenTests: XCTestCase {
       (.roleTooLow, "role is not allowed"),
       (.agreementRequired, "accept an updated agreement"),
       (.rateLimited, "limiting requests"),
-      (.cannotConnect, "Could not reach App Store Connect"),
-      (.timedOut, "did not answer in time"),
+      (
+        .transport(TransportFailure(.hostNotFound, host: "api.appstoreconnect.apple.com")),
+        "Could not find api.appstoreconnect.apple.com"
+      ),
+      (.transport(TransportFailure(.timedOut, host: "api.appstoreconnect.apple.com")), "did not answer in time"),
     ]
     for (failure, message) in expectations {
       var screen = screen(configured: false, height: 40)
@@ -101,7 +104,8 @@ final class AppStoreConnectScreenTests: XCTestCase {
   func testAtEightyByTwentyFourEveryFailureMessageAndItsRetryHintFit() throws {
     for failure in [
       AppStoreConnectFailure.malformedKey, .notAuthorized, .roleTooLow, .agreementRequired, .rateLimited,
-      .cannotConnect, .timedOut,
+      .transport(TransportFailure(.secureConnectionFailed, host: "api.appstoreconnect.apple.com")),
+      .transport(TransportFailure(.timedOut, host: "api.appstoreconnect.apple.com")),
     ] {
       var screen = screen(configured: false, height: 24)
       screen.press(.tab, .tab)

@@ -219,6 +219,23 @@ final class FeedCardScreenTests: XCTestCase {
     }
   }
 
+  func testCreatedPlaylistCardSaysYouCreatedIt() {
+    let created = CreatedPlaylistCard(
+      playlistID: "PL1", name: "Night\u{1B}[2J Drive", url: "https://open.spotify.com/playlist/PL1", trackCount: 18,
+      createdAt: now)
+    for (width, height) in Self.sizes {
+      let grid = screen(width, height, cards: [FeedCard(.createdPlaylist(created)), .concert(FeedFixtures.concert(1))])
+        .render()
+      let row = grid.row(containing: "✚ Playlist")!
+      XCTAssertTrue(grid.lines[row].contains("You created Night Drive"), grid.lines[row])
+      XCTAssertTrue(grid.lines[row].contains("18 songs"), grid.lines[row])
+    }
+    var screen = screen(80, 24, cards: [FeedCard(.createdPlaylist(created))])
+    screen.press(.down, .enter)
+    XCTAssertEqual(screen.state.context.navigationRequest, nil, "the root acted on the request")
+    XCTAssertEqual(screen.state.selectedTab, TabID.explore, "Explore shows the playlist")
+  }
+
   func requestID(_ state: AppState) -> Int {
     if case .updating(let id) = state.feed.refresh.phase { return id }
     if case .release(let detail)? = state.feed.path.last, case .loading(let id) = detail.tracks { return id }

@@ -30,10 +30,11 @@ final class FormScreenTests: XCTestCase {
     screen.press(.ctrl("s"))
     XCTAssertNotNil(screen.render().row(containing: "Checking the key with Google"))
     XCTAssertTrue(screen.render().lines[23].contains("Esc cancel"), screen.render().text)
-    screen.send(.validationFinished(requestID: 1, .failure(.cannotConnect)))
+    screen.send(
+      .validationFinished(requestID: 1, .failure(.transport(TransportFailure(.connectionRefused, host: "127.0.0.1")))))
     let grid = screen.render()
-    let row = grid.row(containing: "Could not reach the service")!
-    XCTAssertEqual(grid.style(of: "Could not reach", inRow: row)?.foreground, .red)
+    let row = grid.row(containing: "127.0.0.1 refused the connection")!
+    XCTAssertEqual(grid.style(of: "127.0.0.1 refused", inRow: row)?.foreground, .red)
     XCTAssertNotNil(grid.row(containing: "Ctrl-R retry"))
     XCTAssertNotNil(grid.row(containing: "[ Retry ]"))
     XCTAssertTrue(

@@ -11,17 +11,17 @@ public enum AppStoreConnectWidget {
     guard let snapshot = AppStoreConnectWidgetSnapshot.read(paths) else {
       return t[.ascWidgetNotConfigured]
     }
-    let count = String(snapshot.appsCount)
+    let count = t.appsCount(snapshot.appsCount)
     switch snapshot.status {
     case .connected:
       return t[.ascWidgetNotSynced]
     case .synced:
       let time = snapshot.lastSync.map(AppStoreConnectTime.format) ?? "—"
-      return t.format(.ascWidgetSynced, ["count": count, "time": time])
+      return t.format(.ascWidgetSynced, ["apps": count, "time": time])
     case .syncFailed:
       return t.format(
         .ascWidgetSyncFailed,
-        ["count": count, "time": AppStoreConnectTime.format(snapshot.updatedAt)])
+        ["apps": count, "time": AppStoreConnectTime.format(snapshot.updatedAt)])
     }
   }
 }

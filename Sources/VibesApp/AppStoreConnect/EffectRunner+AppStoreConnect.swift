@@ -199,8 +199,8 @@ extension AppStoreConnectFailure {
     case .rateLimited: self = .rateLimited
     case .server: self = .serverError
     case .unexpectedStatus, .invalidResponse: self = .unexpectedResponse
-    case .timedOut: self = .timedOut
-    case .cannotConnect, .cancelled: self = .cannotConnect
+    case .network(let problem): self = .transport(TransportFailure(problem))
+    case .cancelled: self = .transport(.cancelled)
     }
   }
 }

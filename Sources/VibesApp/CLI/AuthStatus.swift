@@ -49,7 +49,7 @@ public struct AuthStatusModel: Sendable {
 
   func entry(_ service: AuthService) throws -> AuthServiceStatus {
     let database = storage.database
-    let configured = try storage.secrets.contains(service.primarySecret)
+    var configured = try storage.secrets.contains(service.primarySecret)
     var details: [String: String] = [:]
     var verified: Date?
     switch service {
@@ -71,6 +71,13 @@ public struct AuthStatusModel: Sendable {
         if let sync = (try? database.appStoreConnectLastSync()) ?? nil { details["lastSync"] = Self.iso(sync) }
       }
     case .tracker:
+      // The app's own reading of the stored configuration: an environment it cannot use is not "configured".
+      if case .unreadable(let problem) = TrackerConfigurationStore(database: database, secrets: storage.secrets)
+        .stored()
+      {
+        configured = false
+        details["problem"] = "saved configuration unreadable (\(problem.rawValue))"
+      }
       if let row = (try? database.trackerSettings()) ?? nil {
         details["environment"] = row.environment
         details["brandID"] = row.brandID
@@ -152,8 +159,7 @@ enum ServiceErrorText {
     case .rateLimited(let seconds): return "rate limited" + (seconds.map { ", retry after \($0) s" } ?? "")
     case .server(let status): return "server error (HTTP \(status))"
     case .unexpectedStatus(let status): return "unexpected answer (HTTP \(status))"
-    case .timedOut: return "timed out"
-    case .cannotConnect: return "cannot connect"
+    case .network(let problem): return problem.errorDescription ?? "network problem"
     case .cancelled: return "cancelled"
     case .invalidResponse: return "invalid response"
     }

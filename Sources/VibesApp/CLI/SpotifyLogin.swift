@@ -82,8 +82,7 @@ public struct SpotifyLogin: Sendable {
     case .attemptExpired: return "the attempt expired; run the command again"
     case .invalidGrant: return "Spotify refused the code; run the command again"
     case .authorizationError(let code): return "authorization error " + (code ?? "unknown")
-    case .cannotConnect: return "cannot connect to Spotify"
-    case .timedOut: return "timed out"
+    case .transport(let failure): return "no answer from \(failure.host ?? "Spotify") (\(failure.kind.rawValue))"
     case .rateLimited(let seconds): return "rate limited" + (seconds.map { ", retry after \($0) s" } ?? "")
     default: return "\(failure)"
     }

@@ -100,7 +100,7 @@ public struct FeedRefresher: Sendable {
 
   private func outcome(for error: ServiceError) throws -> FeedRefreshOutcome {
     switch error {
-    case .cannotConnect, .timedOut:
+    case .network:
       return .offline(cachedAt: try database.feedUpdatedAt())
     case .rateLimited(let seconds):
       return .rateLimited(retryAfterSeconds: seconds)

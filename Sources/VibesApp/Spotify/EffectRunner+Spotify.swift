@@ -26,7 +26,8 @@ extension EffectRunner {
   func spotifySetupInfo() -> SpotifySetupInfo {
     SpotifySetupInfo(
       clientConfigured: spotify.accounts != nil, registeredRedirectURI: spotify.configuration.registeredRedirectURI,
-      configFilePath: spotify.configFilePath, isRemoteSession: spotify.isRemoteSession, hostName: spotify.hostName)
+      configFilePath: spotify.configFilePath, isRemoteSession: spotify.isRemoteSession, hostName: spotify.hostName,
+      rejectedClientID: spotify.configuration.clientIDProblem.map(SpotifyClientIDSource.init))
   }
 
   func spotifyStatus() -> SpotifyStatus {
@@ -219,6 +220,15 @@ extension EffectRunner {
   }
 }
 
+extension SpotifyClientIDSource {
+  init(_ problem: SpotifyClientIDProblem) {
+    switch problem.source {
+    case .environment(let variable): self = .environment(variable: variable)
+    case .configFile(let path, let line): self = .configFile(path: path, line: line)
+    }
+  }
+}
+
 extension SpotifyFailure {
   init(_ error: SpotifyAuthError) {
     switch error {
@@ -230,8 +240,8 @@ extension SpotifyFailure {
       case .rateLimited(let seconds): self = .rateLimited(seconds: seconds)
       case .server(let status): self = .serverError(status: status)
       case .unexpectedStatus(let status): self = .unexpectedStatus(status)
-      case .timedOut: self = .timedOut
-      case .cannotConnect, .cancelled: self = .cannotConnect
+      case .network(let problem): self = .transport(TransportFailure(problem))
+      case .cancelled: self = .transport(.cancelled)
       case .invalidResponse: self = .invalidResponse
       }
     }

@@ -11,18 +11,24 @@ extension EffectRunner {
     case .loadConfiguration:
       let urls = Dictionary(
         uniqueKeysWithValues: TrackerEnvironment.allCases.map { ($0, tracker.apiURL($0)) })
-      do {
-        send(.tracker(.configurationLoaded(try tracker.store?.load(), apiURLs: urls)))
-      } catch {
-        log.error(
-          "tracker: the saved configuration cannot be read; showing setup (\(String(describing: error)))"
-        )
+      switch tracker.store?.stored() ?? .none {
+      case .none:
+        send(.tracker(.configurationLoaded(nil, apiURLs: urls)))
+      case .configured(let configuration):
+        send(.tracker(.configurationLoaded(configuration, apiURLs: urls)))
+      case .unreadable(let problem):
+        log.error("tracker: the saved configuration cannot be read (\(problem.rawValue)); showing setup")
         send(.tracker(.configurationLoaded(nil, apiURLs: urls)))
       }
 
     case .initialize(let requestID, let configuration, let persist):
       if let result = await initializeTracker(configuration, persist: persist) {
         send(.tracker(.initializationFinished(requestID: requestID, configuration, result)))
+        if persist, case .success = result, !savedLastInitialization(configuration) {
+          send(
+            .tracker(
+              .eventsProcessed(TrackerSendReport(entries: [.keptForSession], remaining: 0, isOffline: false))))
+        }
       }
 
     case .send(let event, let configuration):
@@ -89,7 +95,7 @@ extension EffectRunner {
   >? {
     let tracker = dependencies.tracker
     guard let client = tracker.client(configuration.environment) else {
-      return .failure(.cannotConnect)
+      return .failure(.transport(TransportFailure(.other)))
     }
     let event = TrackerWireEvent(
       brandID: configuration.brandID, userID: configuration.userID,
@@ -108,16 +114,23 @@ extension EffectRunner {
     }
     let date = tracker.now()
     if persist {
+      // The protocol's storage rule: a configuration that cannot be saved is logged, and the SDK goes on with it
+      // for this session (the entries are fine; only storage failed).
       do {
-        guard let store = tracker.store else { return .failure(.storageFailed) }
+        guard let store = tracker.store else { throw TrackerStoreError.unreadable }
         try store.save(configuration, at: date)
       } catch {
-        log.error("tracker: saving the configuration failed: \(String(describing: error))")
-        return .failure(.storageFailed)
+        log.error("tracker: saving the configuration failed; using it for this session: \(String(describing: error))")
       }
     }
     log.info("tracker: initialized (\(configuration.environment.rawValue))")
     return .success(date)
+  }
+
+  /// True when the store now holds exactly `configuration` (read back the one way every caller reads it).
+  func savedLastInitialization(_ configuration: TrackerConfiguration) -> Bool {
+    guard case .configured(let stored) = dependencies.tracker.store?.stored() else { return false }
+    return stored == configuration
   }
 
   func report(_ result: TrackerSender.FlushResult) -> [TrackerLogEntry] {

@@ -51,7 +51,7 @@ public struct TrackerSender: Sendable {
   private func flushLocked(configuration: TrackerConfiguration) async -> FlushResult {
     var result = FlushResult()
     guard let client = dependencies.client(configuration.environment) else {
-      result.stoppedBy = .cannotConnect
+      result.stoppedBy = .transport(TransportFailure(.other))
       result.remaining = (try? database.trackerQueueCount()) ?? 0
       return result
     }
@@ -96,7 +96,8 @@ public struct TrackerSender: Sendable {
 extension TrackerFailure {
   init(_ error: TrackerClientError) {
     switch error {
-    case .network, .cancelled: self = .cannotConnect
+    case .network(let problem): self = .transport(TransportFailure(problem))
+    case .cancelled: self = .transport(.cancelled)
     case .invalidAPIKey: self = .invalidAPIKey
     case .invalidBrand: self = .invalidBrandID
     case .server(let status): self = .server(status: status)

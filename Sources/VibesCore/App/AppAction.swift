@@ -10,4 +10,7 @@ public enum AppAction: Sendable, Hashable {
   case linkHandled(opened: Bool)
   case terminationRequested
   case feature(FeatureMessage)
+  /// The vault cannot be opened (key lost, invalid, or vault damaged): the root offers the reset.
+  case secretStoreDamaged(SecretStoreDamage)
+  case vaultResetFinished(success: Bool)
 }

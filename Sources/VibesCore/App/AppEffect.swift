@@ -8,6 +8,8 @@ public enum AppEffect: Sendable, Hashable {
   case copyToClipboard(String)
   case quit
   case feature(FeatureMessage)
+  /// Delete the damaged vault and its key (the user confirmed); answers `.vaultResetFinished`.
+  case resetVault(vaultPath: String, keyPath: String)
 
   /// The id an `.cancel(requestID:)` effect stops this one by, if it can be cancelled.
   public var cancellationID: Int? {

@@ -41,6 +41,20 @@ public enum AppReducer {
 
     case .feature(let message):
       return TabRegistry.registration(message.tab)?.reduce(&state, message) ?? []
+
+    case .secretStoreDamaged(let damage):
+      // Shown again each time (a save that failed on it, a reload): the way out stays in sight.
+      state.vaultRecovery = VaultRecovery(damage: damage)
+      return []
+
+    case .vaultResetFinished(let success):
+      guard success else {
+        state.vaultRecovery?.phase = .failed
+        return []
+      }
+      state.vaultRecovery = nil
+      state.notice = .message(.vault(.done))
+      return [.loadFacts] + TabRegistry.tabs.flatMap { $0.start(&state) }
     }
   }
 
@@ -55,6 +69,13 @@ public enum AppReducer {
       // Any key closes the help overlay; it never falls through to the screen below.
       if case .key = event { state.isHelpVisible = false }
       return []
+    }
+    if var recovery = state.vaultRecovery, recovery.isShown {
+      // The recovery screen covers every tab: only its own keys work.
+      guard case .key(let key) = event, let command = recovery.bindings.command(for: key) else { return [] }
+      let effects = recovery.perform(command)
+      state.vaultRecovery = recovery
+      return effects
     }
     guard let registration = state.selectedRegistration else { return [] }
     guard case .key(let key) = event else {
@@ -123,9 +144,10 @@ public enum AppReducer {
         ?? []
       return effects
     case .openSpotifyItem(let link):
-      let explore = TabID("explore")
-      guard let registration = TabRegistry.registration(explore) else { return [] }
-      return select(explore, &state) + registration.contextChanged(&state, .openSpotifyItem(link))
+      var effects = select(.explore, &state)
+      effects +=
+        TabRegistry.registration(.explore)?.reduce(&state, FeatureMessage(.explore, ExploreAction.open(link))) ?? []
+      return effects
     }
   }
 
@@ -140,6 +162,4 @@ public enum ContextChange: Sendable, Hashable {
   case resized
   /// The setup facts were (re)read.
   case factsChanged
-  /// Another tab asked to show this Spotify item (only the Explore tab acts on it).
-  case openSpotifyItem(SpotifyLink)
 }

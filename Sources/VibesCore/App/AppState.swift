@@ -26,6 +26,8 @@ public enum Notice: Sendable, Hashable {
   case linkCopied
   case noBrowser
   case storageUnavailable
+  /// A paste or typing went past what a field holds; the rest was left out.
+  case fieldFull
   /// A feature's own message, already localized (English, German).
   case text(en: String, de: String, isWarning: Bool)
   /// A feature's own message from its own table.
@@ -38,9 +40,14 @@ public struct AppState: Sendable, Hashable {
   public var context: AppContext
   public var selectedTab: TabID = .feed
   public var feed = FeedTab()
+  public var explore = ExploreState()
+  public var create = CreateState()
+  public var profile = ProfileState()
   public var appStoreConnect = AppStoreConnectState()
   public var tracker = TrackerState()
   public var isQuitting = false
+  /// Set while the vault cannot be opened: the root shows the recovery screen over every tab.
+  public var vaultRecovery: VaultRecovery?
 
   public init(size: ScreenSize = ScreenSize(width: 80, height: 24)) {
     context = AppContext(size: size)
@@ -79,7 +86,10 @@ public struct AppState: Sendable, Hashable {
 
   /// The key bindings in force: the screen's own, then the global ones.
   public var keyHints: [KeyHint] {
-    (selectedRegistration?.hints(self) ?? []) + GlobalKeys.hints(self)
+    if let vaultRecovery, vaultRecovery.isShown {
+      return vaultRecovery.bindings.map(\.hint) + [KeyHint(label: "Ctrl-C", help: .common(.helpQuitAnywhere))]
+    }
+    return (selectedRegistration?.hints(self) ?? []) + GlobalKeys.hints(self)
   }
 
   public mutating func makeRequestID() -> Int { context.makeRequestID() }

@@ -143,7 +143,10 @@ extension AppStoreConnectState: TabFeature {
     switch event {
     case .paste(let text):
       let cleaned = PastedText.clean(text, for: field == .privateKey ? .multiline : .text)
-      return edit(field, pasted: true, &context) { $0.insert(cleaned) }
+      var outcome = TextEditing.Outcome.edited
+      let effects = edit(field, pasted: true, &context) { outcome = TextEditing.paste(cleaned, into: &$0) }
+      if outcome == .truncated { context.notice = .fieldFull }
+      return effects
     case .key(let key):
       var outcome: TextEditing.Outcome?
       var probe = setup.input(field)
@@ -153,7 +156,8 @@ extension AppStoreConnectState: TabFeature {
       case .moved?:
         setup.edit(field) { $0 = probe }
         return []
-      case .edited?:
+      case .edited?, .truncated?:
+        if outcome == .truncated { context.notice = .fieldFull }
         return edit(field, &context) { $0 = probe }
       }
     }

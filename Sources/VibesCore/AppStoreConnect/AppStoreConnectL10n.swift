@@ -32,8 +32,6 @@ public enum AppStoreConnectL10n: String, LocalizedKey {
   case ascFailureRoleTooLow
   case ascFailureAgreement
   case ascFailureRateLimited
-  case ascFailureCannotConnect
-  case ascFailureTimedOut
   case ascFailureServer
   case ascFailureUnexpected
   case ascFailureStorage
@@ -42,6 +40,7 @@ public enum AppStoreConnectL10n: String, LocalizedKey {
   case ascRetryHint
   case ascDashboardTitle
   case ascAppsCount
+  case ascAppsCountOne
   case ascLastSync
   case ascNeverSynced
   case ascSyncing
@@ -86,5 +85,11 @@ extension Localizer {
   public subscript(_ key: AppStoreConnectL10n) -> String { text(key) }
   public func format(_ key: AppStoreConnectL10n, _ values: [String: String]) -> String {
     text(key, values)
+  }
+
+  /// "1 app" / "3 apps" in this language.
+  public func appsCount(_ count: Int) -> String {
+    count == 1
+      ? text(AppStoreConnectL10n.ascAppsCountOne) : text(AppStoreConnectL10n.ascAppsCount, ["count": "\(count)"])
   }
 }

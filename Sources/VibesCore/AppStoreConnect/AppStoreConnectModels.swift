@@ -29,8 +29,8 @@ public enum AppStoreConnectFailure: Sendable, Hashable {
   case agreementRequired
   /// 429.
   case rateLimited
-  case cannotConnect
-  case timedOut
+  /// No HTTP answer: what failed and with which host.
+  case transport(TransportFailure)
   case serverError
   case unexpectedResponse
   /// The secret store or database refused to keep the credentials.
@@ -41,7 +41,7 @@ public enum AppStoreConnectFailure: Sendable, Hashable {
   /// Whether the same values can work a moment later (network, rate limit, server).
   public var isRetryable: Bool {
     switch self {
-    case .rateLimited, .cannotConnect, .timedOut, .serverError, .storageFailed: return true
+    case .rateLimited, .transport, .serverError, .storageFailed: return true
     default: return false
     }
   }

@@ -80,11 +80,33 @@ public struct AppStoreConnectSetupForm: Sendable, Hashable {
     if let field = focusedField, !input(field).isEmpty {
       errors[field] = Self.check(field, input(field).text)
     }
+    fillKeyIDFromPath()
     focus = order[(current + offset + order.count) % order.count]
+  }
+
+  /// Fills an empty Key ID from an `AuthKey_<KEYID>.p8` path typed into the key field (whenever the form is read).
+  public mutating func fillKeyIDFromPath() {
+    guard Self.trimmed(keyID.text).isEmpty, let id = Self.keyID(fromPath: privateKey.text) else { return }
+    keyID = TextInput(id)
+    errors[.keyID] = nil
+  }
+
+  /// The Key ID named by a single-line `…/AuthKey_<KEYID>.p8` path, or nil (key content, or another name).
+  public static func keyID(fromPath raw: String) -> String? {
+    let text = trimmed(raw)
+    guard !text.isEmpty, !text.contains("\n") else { return nil }
+    let name = text.split(separator: "/").last.map(String.init) ?? text
+    guard name.hasPrefix("AuthKey_"), name.lowercased().hasSuffix(".p8") else { return nil }
+    let id = String(name.dropFirst("AuthKey_".count).dropLast(3))
+    guard !id.isEmpty, id.count <= 32, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+      return nil
+    }
+    return id
   }
 
   /// Validates every field; on success the submission, otherwise marks errors and focuses the first.
   public mutating func makeSubmission() -> AppStoreConnectSubmission? {
+    fillKeyIDFromPath()
     var firstBad: AppStoreConnectField?
     for field in AppStoreConnectField.allCases {
       errors[field] = Self.check(field, input(field).text)

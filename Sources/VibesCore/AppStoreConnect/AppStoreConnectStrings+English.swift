@@ -41,8 +41,6 @@ extension AppStoreConnectStrings {
       "Apple needs you to accept an updated agreement in App Store Connect before the API can be used.",
     .ascFailureRateLimited:
       "App Store Connect is limiting requests right now. Try again in a few minutes.",
-    .ascFailureCannotConnect: "Could not reach App Store Connect. Check your network connection.",
-    .ascFailureTimedOut: "App Store Connect did not answer in time.",
     .ascFailureServer: "App Store Connect has a problem right now. Try again later.",
     .ascFailureUnexpected: "App Store Connect answered in an unexpected way. Try again later.",
     .ascFailureStorage: "The credentials could not be saved on this device.",
@@ -51,9 +49,10 @@ extension AppStoreConnectStrings {
     .ascRetryHint: "Ctrl-R tries again.",
     .ascDashboardTitle: "App Store Connect",
     .ascAppsCount: "{count} apps",
+    .ascAppsCountOne: "1 app",
     .ascLastSync: "Last sync: {time}",
     .ascNeverSynced: "Not synced yet",
-    .ascSyncing: "Syncing… {count} apps so far",
+    .ascSyncing: "Syncing… {apps} so far",
     .ascSyncFailed: "Sync failed: {reason}",
     .ascDelayNote: "Note: sales and trends data arrive one to two days late (T+1 / T+2).",
     .ascColumnName: "Name",
@@ -76,8 +75,8 @@ extension AppStoreConnectStrings {
     .ascHelpNewline: "New line in the key field",
     .ascHelpPath: "Or type the path to the .p8 file",
     .ascWidgetNotConfigured: "App Store Connect: not configured",
-    .ascWidgetSynced: "App Store Connect: {count} apps · synced {time}",
+    .ascWidgetSynced: "App Store Connect: {apps} · synced {time}",
     .ascWidgetNotSynced: "App Store Connect: connected · not synced yet",
-    .ascWidgetSyncFailed: "App Store Connect: {count} apps · sync failed {time}",
+    .ascWidgetSyncFailed: "App Store Connect: {apps} · sync failed {time}",
   ]
 }

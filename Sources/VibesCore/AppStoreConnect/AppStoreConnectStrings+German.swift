@@ -43,9 +43,6 @@ extension AppStoreConnectStrings {
       "Apple verlangt, dass du in App Store Connect eine aktualisierte Vereinbarung akzeptierst, bevor die API nutzbar ist.",
     .ascFailureRateLimited:
       "App Store Connect begrenzt gerade die Anfragen. Versuche es in ein paar Minuten erneut.",
-    .ascFailureCannotConnect:
-      "App Store Connect ist nicht erreichbar. Prüfe deine Netzwerkverbindung.",
-    .ascFailureTimedOut: "App Store Connect hat nicht rechtzeitig geantwortet.",
     .ascFailureServer: "App Store Connect hat gerade ein Problem. Versuche es später erneut.",
     .ascFailureUnexpected:
       "App Store Connect hat unerwartet geantwortet. Versuche es später erneut.",
@@ -55,9 +52,10 @@ extension AppStoreConnectStrings {
     .ascRetryHint: "Strg-R versucht es erneut.",
     .ascDashboardTitle: "App Store Connect",
     .ascAppsCount: "{count} Apps",
+    .ascAppsCountOne: "1 App",
     .ascLastSync: "Zuletzt synchronisiert: {time}",
     .ascNeverSynced: "Noch nicht synchronisiert",
-    .ascSyncing: "Synchronisiere… bisher {count} Apps",
+    .ascSyncing: "Synchronisiere… bisher {apps}",
     .ascSyncFailed: "Synchronisierung fehlgeschlagen: {reason}",
     .ascDelayNote: "Hinweis: Verkaufs- und Trenddaten kommen ein bis zwei Tage später (T+1 / T+2).",
     .ascColumnName: "Name",
@@ -81,9 +79,9 @@ extension AppStoreConnectStrings {
     .ascHelpNewline: "Neue Zeile im Schlüsselfeld",
     .ascHelpPath: "Oder den Pfad zur .p8-Datei tippen",
     .ascWidgetNotConfigured: "App Store Connect: nicht eingerichtet",
-    .ascWidgetSynced: "App Store Connect: {count} Apps · synchronisiert {time}",
+    .ascWidgetSynced: "App Store Connect: {apps} · synchronisiert {time}",
     .ascWidgetNotSynced: "App Store Connect: verbunden · noch nicht synchronisiert",
     .ascWidgetSyncFailed:
-      "App Store Connect: {count} Apps · Synchronisierung fehlgeschlagen {time}",
+      "App Store Connect: {apps} · Synchronisierung fehlgeschlagen {time}",
   ]
 }

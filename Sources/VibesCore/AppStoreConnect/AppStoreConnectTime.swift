@@ -11,12 +11,16 @@ public enum AppStoreConnectTime {
     return formatter.string(from: date) + " UTC"
   }
 
-  /// True for a single line that names a key file rather than holding key text.
+  /// True for a single line that names a key file rather than holding key text. Key material (a
+  /// one-line base64 body, even after a stray "/") is never taken for a path, so it is never drawn.
   public static func looksLikePath(_ text: String) -> Bool {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty, !trimmed.contains("\n"), !trimmed.hasPrefix("-----") else {
       return false
     }
+    let components = trimmed.split(separator: "/")
+    guard !trimmed.contains("PRIVATE KEY"), components.allSatisfy({ $0.count <= 60 && !$0.hasPrefix("MIG") })
+    else { return false }
     return trimmed.hasPrefix("/") || trimmed.hasPrefix("~/")
       || trimmed.lowercased().hasSuffix(".p8")
   }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The living Feed's UI text (cards, status line, details), English and German.
 public enum FeedL10n: String, LocalizedKey {
-  case kindConcert, kindNewRelease, kindUnknown
+  case kindConcert, kindNewRelease, kindUnknown, kindCreated, youCreated, songCount
   case youListenTo
   case statusOnSale, statusOffSale, statusCanceled, statusPostponed, statusRescheduled
   case updatedJustNow, updatedAgo, updating, offlineAgo, offlineNever
@@ -23,6 +23,7 @@ public enum FeedL10n: String, LocalizedKey {
 
   static let english: [FeedL10n: String] = [
     .kindConcert: "♪ Concert", .kindNewRelease: "◆ New release", .kindUnknown: "· A card from a newer vibes",
+    .kindCreated: "✚ Playlist", .youCreated: "You created {name}", .songCount: "{count} songs",
     .youListenTo: "you listen to {name}",
     .statusOnSale: "on sale", .statusOffSale: "off sale", .statusCanceled: "cancelled",
     .statusPostponed: "postponed", .statusRescheduled: "rescheduled",
@@ -47,6 +48,7 @@ public enum FeedL10n: String, LocalizedKey {
 
   static let german: [FeedL10n: String] = [
     .kindConcert: "♪ Konzert", .kindNewRelease: "◆ Neuerscheinung", .kindUnknown: "· Eine Karte einer neueren vibes",
+    .kindCreated: "✚ Playlist", .youCreated: "Du hast {name} erstellt", .songCount: "{count} Titel",
     .youListenTo: "du hörst {name}",
     .statusOnSale: "im Verkauf", .statusOffSale: "nicht im Verkauf", .statusCanceled: "abgesagt",
     .statusPostponed: "verschoben", .statusRescheduled: "neu angesetzt",
@@ -117,7 +119,7 @@ extension Localizer {
       return format(.offlineAgo, ["ago": ago.isEmpty ? feedAgo(60) : ago])
     case .rateLimited(let seconds?): return format(.rateLimitedSeconds, ["seconds": "\(seconds)"])
     case .rateLimited(nil): return self[.rateLimited]
-    case .failed(let reason): return format(.failed, ["reason": TerminalText.sanitize(reason)])
+    case .failed(let reason): return format(FeedL10n.failed, ["reason": TerminalText.sanitize(reason)])
     case .needsTicketmaster: return self[.needsTicketmaster]
     case .idle:
       guard let ago else { return nil }

@@ -15,6 +15,14 @@ extension FeedTab {
       let id = context.makeRequestID()
       path.append(.release(ReleaseDetailState(card: release, tracks: .loading(requestID: id))))
       return [Self.run(.loadRelease(requestID: id, albumID: release.albumID))]
+    case .createdPlaylist(let playlist):
+      // Explore shows playlists (tracks, open and copy links); without it, the browser opens the playlist.
+      if TabRegistry.registration(.explore) != nil {
+        context.navigationRequest = .openSpotifyItem(SpotifyLink(kind: .playlist, id: playlist.playlistID))
+        return []
+      }
+      let link = FeedLinks.safe(playlist.url)
+      return link.isEmpty ? [] : [.openURL(link)]
     }
   }
 

@@ -90,7 +90,7 @@ extension FeedTab {
   }
 
   /// Text keys and pastes for the focused field.
-  mutating func handleFormText(_ event: InputEvent) -> [AppEffect]? {
+  mutating func handleFormText(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
     guard let form = topForm, let index = form.focusedFieldIndex, !form.phase.isBusy else { return nil }
     if case .confirmingRemoval = form.phase { return nil }
     let kind = form.fields[index].kind
@@ -100,15 +100,15 @@ extension FeedTab {
       case .key(let key):
         outcome = TextEditing.apply(key, to: &form.fields[index].input, allowsNewline: kind == .multiline)
       case .paste(let text):
-        form.fields[index].input.insert(PastedText.clean(text, for: kind))
-        outcome = .edited
+        outcome = TextEditing.paste(PastedText.clean(text, for: kind), into: &form.fields[index].input)
       }
-      if outcome == .edited {
+      if outcome?.changedText == true {
         form.fields[index].error = nil
         if case .failed = form.phase { form.phase = .editing }
         if case .removalFailed = form.phase { form.phase = .editing }
       }
     }
+    if outcome == .truncated { context.notice = .fieldFull }
     return outcome == nil ? nil : []
   }
 

@@ -19,7 +19,8 @@ extension FeedTab {
   mutating func refreshIfStale(_ context: inout AppContext) -> [AppEffect] {
     guard !refresh.startCheckDone, let facts = context.facts, refresh.now != nil else { return [] }
     refresh.startCheckDone = true
-    guard Self.canRefresh(facts), refresh.isStale else { return [] }
+    // Only with Ticketmaster: a Spotify-only start would add Web API calls nobody asked for (`r` still does it).
+    guard facts.isComplete(.ticketmaster), refresh.isStale else { return [] }
     return startRefresh(&context)
   }
 

@@ -220,7 +220,7 @@ extension FeedTab {
   }
 
   /// Typing and pasting into the redirect field while an attempt waits.
-  mutating func handleSpotifyText(_ event: InputEvent) -> [AppEffect]? {
+  mutating func handleSpotifyText(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
     guard case .spotify(let connect)? = path.last, case .waiting = connect.phase else { return nil }
     var outcome: TextEditing.Outcome?
     updateSpotify { connect in
@@ -231,11 +231,11 @@ extension FeedTab {
         let cleaned = text.filter {
           !$0.isNewline && !$0.isWhitespace && $0.unicodeScalars.allSatisfy { $0.value >= 0x20 }
         }
-        connect.paste.insert(cleaned)
-        outcome = .edited
+        outcome = TextEditing.paste(cleaned, into: &connect.paste)
       }
-      if outcome == .edited { connect.pasteError = nil }
+      if outcome?.changedText == true { connect.pasteError = nil }
     }
+    if outcome == .truncated { context.notice = .fieldFull }
     return outcome == nil ? nil : []
   }
 

@@ -61,8 +61,6 @@ public struct FeedTab: TabFeature {
       return windowEffects(context)
     case .factsChanged:
       return refreshIfStale(&context)
-    case .openSpotifyItem:
-      return []
     }
   }
 
@@ -148,8 +146,8 @@ public struct FeedTab: TabFeature {
 
   public mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
     switch path.last {
-    case .credentialForm?: return handleFormText(event)
-    case .spotify?: return handleSpotifyText(event)
+    case .credentialForm?: return handleFormText(event, &context)
+    case .spotify?: return handleSpotifyText(event, &context)
     default: return nil
     }
   }

@@ -5,8 +5,8 @@ public enum ValidationFailure: Sendable, Hashable {
   case invalidCredentials
   case forbidden(reason: String?)
   case quotaExceeded(retryAfterSeconds: Int?)
-  case cannotConnect
-  case timedOut
+  /// No HTTP answer: what failed and with which host.
+  case transport(TransportFailure)
   case serverError(status: Int)
   case unexpectedStatus(Int)
   case invalidResponse
@@ -17,7 +17,7 @@ public enum ValidationFailure: Sendable, Hashable {
   public var isRetryable: Bool {
     switch self {
     case .invalidCredentials, .forbidden, .unexpectedStatus: return false
-    case .quotaExceeded, .cannotConnect, .timedOut, .serverError, .invalidResponse, .storageFailed:
+    case .quotaExceeded, .transport, .serverError, .invalidResponse, .storageFailed:
       return true
     }
   }

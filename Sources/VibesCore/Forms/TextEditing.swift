@@ -8,15 +8,20 @@ public enum TextEditing {
     case edited
     /// Only the cursor moved.
     case moved
+    /// The text changed but did not all fit (the field is full).
+    case truncated
+
+    /// True when the text changed (so a field's error is stale).
+    public var changedText: Bool { self != .moved }
   }
 
   /// Applies `key` to `input`; nil when the key is not a text-editing key.
   public static func apply(_ key: Key, to input: inout TextInput, allowsNewline: Bool = false) -> Outcome? {
     switch key {
     case .character(let character):
-      input.insert(String(character))
+      if !input.insert(String(character)) { return .truncated }
     case .altEnter where allowsNewline, .ctrl("j") where allowsNewline:
-      input.insert("\n")
+      if !input.insert("\n") { return .truncated }
     case .backspace, .ctrl("h"):
       input.deleteBackward()
     case .delete, .ctrl("d"):
@@ -52,6 +57,11 @@ public enum TextEditing {
       KeyHint(label: "Ctrl-U", help: .common(.helpClear), inFooter: false),
       KeyHint(label: "Ctrl-K / Ctrl-W", help: .common(.helpDeleteWord), inFooter: false),
     ]
+  }
+
+  /// A paste into `input`; `.truncated` when it did not all fit.
+  public static func paste(_ text: String, into input: inout TextInput) -> Outcome {
+    input.insert(text) ? .edited : .truncated
   }
 
   static func deleteWordBackward(_ input: inout TextInput) {

@@ -66,8 +66,6 @@ public enum L10n: String, LocalizedKey {
   case failureForbiddenNoReason
   case failureQuota
   case failureQuotaRetryAfter
-  case failureCannotConnect
-  case failureTimedOut
   case failureServer
   case failureUnexpected
   case failureInvalidResponse
@@ -108,6 +106,7 @@ public enum L10n: String, LocalizedKey {
   case helpScroll
   case helpPage
   case helpCancel
+  case noticeFieldFull
   case helpConfirm
   case helpKeep
   case helpActivate

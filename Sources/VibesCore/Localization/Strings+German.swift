@@ -60,8 +60,6 @@ extension Strings {
       "Der Schlüssel kann gerade nicht geprüft werden: sein Kontingent ist aufgebraucht. Später erneut versuchen.",
     .failureQuotaRetryAfter:
       "Der Schlüssel kann gerade nicht geprüft werden: sein Kontingent ist aufgebraucht. In {seconds} s erneut versuchen.",
-    .failureCannotConnect: "Der Dienst ist nicht erreichbar. Prüfe deine Netzwerkverbindung.",
-    .failureTimedOut: "Der Dienst hat nicht rechtzeitig geantwortet.",
     .failureServer: "Der Dienst hatte ein Problem (HTTP {status}).",
     .failureUnexpected: "Der Dienst hat unerwartet geantwortet (HTTP {status}).",
     .failureInvalidResponse: "Die Antwort des Dienstes war nicht lesbar.",
@@ -104,6 +102,7 @@ extension Strings {
     .helpScroll: "Bildschirm blättern",
     .helpPage: "Seite hoch / runter",
     .helpCancel: "abbrechen",
+    .noticeFieldFull: "Das Feld ist voll: der Rest des Textes wurde weggelassen.",
     .helpConfirm: "bestätigen",
     .helpKeep: "behalten",
     .helpActivate: "markierte Schaltfläche drücken",

@@ -6,6 +6,10 @@ public enum SpotifyL10n: String, LocalizedKey {
   case setupTitle
   case setupCreateApp
   case setupRedirect
+  case redirectRegistered
+  case clientIDRejectedVariable
+  case clientIDRejectedFile
+  case clientIDFormat
   case setupClientID
   case setupNoSecret
   case waiting
@@ -31,8 +35,6 @@ public enum SpotifyL10n: String, LocalizedKey {
   case failureInvalidGrant
   case failureAuthorization
   case failureAuthorizationNoCode
-  case spFailureCannotConnect
-  case spFailureTimedOut
   case failureRateLimited
   case failureRateLimitedNoSeconds
   case spFailureServer
@@ -64,6 +66,11 @@ public enum SpotifyL10n: String, LocalizedKey {
     .setupTitle: "First, create your Spotify app:",
     .setupCreateApp: "1. Create an app in the Spotify developer dashboard (Web API):",
     .setupRedirect: "2. Add this redirect URI, exactly (y copies it):",
+    .redirectRegistered: "Your Spotify app must list this redirect URI, exactly (y copies it):",
+    .clientIDRejectedVariable: "The client ID in the variable {variable} was ignored.",
+    .clientIDRejectedFile: "The client ID on line {line} of {path} was ignored.",
+    .clientIDFormat:
+      "Spotify client IDs are 32 hexadecimal characters (0–9, a–f): copy the Client ID from your app's page in the dashboard.",
     .setupClientID:
       "3. Put the app's Client ID into {path} as the line \"spotify-client-id = YOUR_CLIENT_ID\", or set VIBES_SPOTIFY_CLIENT_ID, then start vibes again.",
     .setupNoSecret: "No client secret is needed; never put one anywhere.",
@@ -91,8 +98,6 @@ public enum SpotifyL10n: String, LocalizedKey {
     .failureInvalidGrant: "Spotify did not accept the sign-in code.",
     .failureAuthorization: "Spotify refused the sign-in ({code}).",
     .failureAuthorizationNoCode: "Spotify refused the sign-in.",
-    .spFailureCannotConnect: "Could not reach Spotify. Check the network connection.",
-    .spFailureTimedOut: "Spotify did not answer in time.",
     .failureRateLimited: "Too many requests; try again in {seconds} s.",
     .failureRateLimitedNoSeconds: "Too many requests; try again later.",
     .spFailureServer: "Spotify had a problem (HTTP {status}).",
@@ -118,6 +123,11 @@ public enum SpotifyL10n: String, LocalizedKey {
     .setupTitle: "Lege zuerst deine Spotify-App an:",
     .setupCreateApp: "1. Erstelle im Spotify-Developer-Dashboard eine App (Web API):",
     .setupRedirect: "2. Trage genau diese Redirect-URI ein (y kopiert sie):",
+    .redirectRegistered: "Deine Spotify-App muss genau diese Redirect-URI eingetragen haben (y kopiert sie):",
+    .clientIDRejectedVariable: "Die Client-ID in der Variable {variable} wurde ignoriert.",
+    .clientIDRejectedFile: "Die Client-ID in Zeile {line} von {path} wurde ignoriert.",
+    .clientIDFormat:
+      "Spotify-Client-IDs bestehen aus 32 Hexadezimalzeichen (0–9, a–f): kopiere die Client-ID von der Seite deiner App im Dashboard.",
     .setupClientID:
       "3. Schreib die Client-ID der App in {path} als Zeile \"spotify-client-id = DEINE_CLIENT_ID\" oder setze VIBES_SPOTIFY_CLIENT_ID und starte vibes neu.",
     .setupNoSecret: "Ein Client-Secret wird nicht gebraucht; leg nirgends eines ab.",
@@ -146,8 +156,6 @@ public enum SpotifyL10n: String, LocalizedKey {
     .failureInvalidGrant: "Spotify hat den Anmeldecode nicht akzeptiert.",
     .failureAuthorization: "Spotify hat die Anmeldung abgelehnt ({code}).",
     .failureAuthorizationNoCode: "Spotify hat die Anmeldung abgelehnt.",
-    .spFailureCannotConnect: "Spotify ist nicht erreichbar. Prüfe die Netzwerkverbindung.",
-    .spFailureTimedOut: "Spotify hat nicht rechtzeitig geantwortet.",
     .failureRateLimited: "Zu viele Anfragen; versuch es in {seconds} s erneut.",
     .failureRateLimitedNoSeconds: "Zu viele Anfragen; versuch es später erneut.",
     .spFailureServer: "Spotify hatte ein Problem (HTTP {status}).",
@@ -170,6 +178,16 @@ extension Localizer {
   public subscript(_ key: SpotifyL10n) -> String { text(key) }
   public func format(_ key: SpotifyL10n, _ values: [String: String]) -> String { text(key, values) }
 
+  /// Where an ignored client ID came from ("The client ID in the variable … was ignored.").
+  public func rejectedClientID(_ source: SpotifyClientIDSource) -> String {
+    switch source {
+    case .environment(let variable):
+      return format(.clientIDRejectedVariable, ["variable": TerminalText.sanitize(variable)])
+    case .configFile(let path, let line):
+      return format(.clientIDRejectedFile, ["path": TerminalText.sanitize(path), "line": "\(line)"])
+    }
+  }
+
   public func spotifyFailure(_ failure: SpotifyFailure) -> String {
     switch failure {
     case .notConfigured: return self[SpotifyL10n.failureNotConfigured]
@@ -180,8 +198,7 @@ extension Localizer {
     case .authorizationError(let code):
       guard let code, !code.isEmpty else { return self[SpotifyL10n.failureAuthorizationNoCode] }
       return format(SpotifyL10n.failureAuthorization, ["code": TerminalText.sanitize(code)])
-    case .cannotConnect: return self[SpotifyL10n.spFailureCannotConnect]
-    case .timedOut: return self[SpotifyL10n.spFailureTimedOut]
+    case .transport(let failure): return transportFailure(failure, service: "Spotify")
     case .rateLimited(let seconds):
       guard let seconds else { return self[SpotifyL10n.failureRateLimitedNoSeconds] }
       return format(SpotifyL10n.failureRateLimited, ["seconds": "\(seconds)"])

@@ -21,17 +21,26 @@ public struct SpotifySetupInfo: Sendable, Hashable {
   public var isRemoteSession: Bool
   /// The host to name in the `ssh -N -L` hint.
   public var hostName: String
+  /// A client ID was given but is not 32 hexadecimal characters, so it was ignored: where it came from.
+  public var rejectedClientID: SpotifyClientIDSource?
 
   public init(
     clientConfigured: Bool, registeredRedirectURI: String, configFilePath: String, isRemoteSession: Bool,
-    hostName: String
+    hostName: String, rejectedClientID: SpotifyClientIDSource? = nil
   ) {
     self.clientConfigured = clientConfigured
     self.registeredRedirectURI = registeredRedirectURI
     self.configFilePath = configFilePath
     self.isRemoteSession = isRemoteSession
     self.hostName = hostName
+    self.rejectedClientID = rejectedClientID
   }
+}
+
+/// Where a Spotify client ID was read (the value itself is never carried).
+public enum SpotifyClientIDSource: Sendable, Hashable {
+  case environment(variable: String)
+  case configFile(path: String, line: Int)
 }
 
 public struct SpotifyStatus: Sendable, Hashable {
@@ -75,8 +84,8 @@ public enum SpotifyFailure: Sendable, Hashable {
   case invalidGrant
   /// Another OAuth error (sanitised code, e.g. `invalid_client`).
   case authorizationError(String?)
-  case cannotConnect
-  case timedOut
+  /// No HTTP answer: what failed and with which host.
+  case transport(TransportFailure)
   case rateLimited(seconds: Int?)
   case serverError(status: Int)
   case unexpectedStatus(Int)

@@ -33,7 +33,6 @@ public enum NavigationRequest: Sendable, Hashable {
   case selectTab(TabID)
   /// Show the Feed's checklist with this step opened (e.g. "Connect Spotify" from Explore).
   case openSetupStep(SetupStep)
-  /// Show a Spotify item's detail screen in Explore (e.g. a track of a generated playlist); the root
-  /// hands it to the Explore tab as `ContextChange.openSpotifyItem`.
+  /// Show Explore with this track, album, artist or playlist opened (from Profile, Create, the Feed).
   case openSpotifyItem(SpotifyLink)
 }

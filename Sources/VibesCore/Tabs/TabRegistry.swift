@@ -4,6 +4,9 @@
 public enum TabRegistry {
   public static let tabs: [TabRegistration] = [
     TabRegistration(\AppState.feed),
+    TabRegistration(\AppState.explore),
+    TabRegistration(\AppState.create),
+    TabRegistration(\AppState.profile),
     TabRegistration(\AppState.appStoreConnect),
     TabRegistration(\AppState.tracker),
   ]

@@ -56,6 +56,8 @@ public enum TrackerLogEntry: Sendable, Hashable {
   case flushed(sent: Int, remaining: Int)
   case queueUnavailable
   case invalidProperties(String)
+  /// The configuration works but could not be saved: it is used for this session only.
+  case keptForSession
 }
 
 /// What one send or flush did, reported back by the edge.

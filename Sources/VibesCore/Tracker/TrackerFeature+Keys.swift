@@ -165,10 +165,10 @@ extension TrackerState: TabFeature {
         case .key(let key): form.edit { outcome = TextEditing.apply(key, to: &$0) }
         case .paste(let text):
           let cleaned = PastedText.clean(text, for: form.focus == .properties ? .multiline : .text)
-          form.edit { $0.insert(cleaned) }
-          outcome = .edited
+          form.edit { outcome = TextEditing.paste(cleaned, into: &$0) }
         }
       }
+      if outcome == .truncated { context.notice = .fieldFull }
       return outcome == nil ? nil : []
     }
     var outcome: TextEditing.Outcome?
@@ -177,14 +177,16 @@ extension TrackerState: TabFeature {
       switch event {
       case .key(let key): form.edit(id) { outcome = TextEditing.apply(key, to: &$0) }
       case .paste(let text):
-        form.edit(id) { $0.insert(PastedText.clean(text, for: id == .apiKey ? .secret : .text)) }
-        outcome = .edited
+        form.edit(id) {
+          outcome = TextEditing.paste(PastedText.clean(text, for: id == .apiKey ? .secret : .text), into: &$0)
+        }
       }
-      if outcome == .edited {
+      if outcome?.changedText == true {
         form.errors[id] = nil
         if case .failed = form.phase { form.phase = .editing }
       }
     }
+    if outcome == .truncated { context.notice = .fieldFull }
     return outcome == nil ? nil : []
   }
 

@@ -141,24 +141,32 @@ extension TrackerState {
     case .eventsProcessed(let report):
       appendLog(report.entries)
       queuedCount = report.remaining
+      var delivered = false
       for entry in report.entries {
         switch entry {
         case .stopped(let failure): lastError = failure
-        case .sent: lastError = nil
+        case .sent:
+          lastError = nil
+          delivered = true
         default: break
         }
       }
+      var effects: [AppEffect] = []
+      // The API takes events again: an SDK whose start-up initialization failed initializes now, so the header
+      // does not stay "not initialized" after its queue went out.
+      if delivered, let reinitialize = reinitializeIfNeeded(&context) { effects.append(reinitialize) }
       if report.isOffline, report.remaining > 0, !isRetryScheduled {
         isRetryScheduled = true
-        return [.tracker(.scheduleRetry(seconds: TrackerState.retryDelay))]
+        effects.append(.tracker(.scheduleRetry(seconds: TrackerState.retryDelay)))
       }
-      return []
+      return effects
 
     case .retryTimerFired:
       isRetryScheduled = false
-      guard let configuration = configuration, queuedCount > 0 else {
-        return []
-      }
+      guard let configuration = configuration else { return [] }
+      // Initializing first flushes the queue once accepted (and schedules another retry when offline).
+      if let reinitialize = reinitializeIfNeeded(&context) { return [reinitialize] }
+      guard queuedCount > 0 else { return [] }
       return [.tracker(.flush(configuration, summary: false))]
 
     case .resetFinished(let success):
@@ -214,11 +222,27 @@ extension TrackerState {
     case .failure(let failure):
       lastError = failure
       appendLog([.initializationFailed(failure)])
-      return []
+      // Offline with events waiting: keep retrying (each retry initializes first, then sends the queue).
+      switch failure {
+      case .transport, .server:
+        guard queuedCount > 0, !isRetryScheduled else { return [] }
+        isRetryScheduled = true
+        return [.tracker(.scheduleRetry(seconds: TrackerState.retryDelay))]
+      default:
+        return []
+      }
     }
   }
 
   // MARK: Helpers
+
+  /// `sdk_initialized` again for a configured SDK that is not initialized and not already trying; nil otherwise.
+  mutating func reinitializeIfNeeded(_ context: inout AppContext) -> AppEffect? {
+    guard let configuration, initializedAt == nil, startupRequestID == nil, trackerForm == nil else { return nil }
+    let requestID = context.makeRequestID()
+    startupRequestID = requestID
+    return .tracker(.initialize(requestID: requestID, configuration, persist: false))
+  }
 
   /// The configuration form on screen: the pushed Settings form, or the root form while unconfigured.
   public var trackerForm: TrackerForm? {

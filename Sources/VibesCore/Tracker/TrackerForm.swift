@@ -18,8 +18,8 @@ public enum TrackerFormFocus: Sendable, Hashable {
 
 /// Why initializing (or sending) did not go through; the UI maps each case to a localized message.
 public enum TrackerFailure: Error, Sendable, Hashable {
-  /// Network failure or timeout.
-  case cannotConnect
+  /// No HTTP answer (refused, unresolvable, timed out, TLS, proxy), with the host.
+  case transport(TransportFailure)
   /// 401/403.
   case invalidAPIKey
   /// 404 or 422 naming the brand.

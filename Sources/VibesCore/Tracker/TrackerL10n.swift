@@ -51,6 +51,7 @@ public enum TrackerL10n: String, LocalizedKey {
   case trackerLogStopped
   case trackerLogFlushed
   case trackerLogQueueUnavailable
+  case trackerLogKeptForSession
   case trackerConfirmReset
   case trackerResetting
   case trackerEventCustomTitle
@@ -136,6 +137,7 @@ public enum TrackerL10n: String, LocalizedKey {
     .trackerLogStopped: "✗ sending paused: {reason}",
     .trackerLogFlushed: "Flush: {sent} sent, {remaining} still queued",
     .trackerLogQueueUnavailable: "✗ the local queue cannot be written",
+    .trackerLogKeptForSession: "! the configuration could not be saved: it is used for this session only",
     .trackerConfirmReset:
       "Reset clears the API key, the settings and {count} queued events. Reset? y / n",
     .trackerResetting: "Resetting…",
@@ -218,6 +220,8 @@ public enum TrackerL10n: String, LocalizedKey {
     .trackerLogStopped: "✗ Senden pausiert: {reason}",
     .trackerLogFlushed: "Senden: {sent} gesendet, {remaining} warten noch",
     .trackerLogQueueUnavailable: "✗ die lokale Warteschlange kann nicht geschrieben werden",
+    .trackerLogKeptForSession:
+      "! die Konfiguration konnte nicht gespeichert werden: sie gilt nur für diese Sitzung",
     .trackerConfirmReset:
       "Zurücksetzen löscht den API-Schlüssel, die Einstellungen und {count} wartende Events. Zurücksetzen? y / n",
     .trackerResetting: "Wird zurückgesetzt…",

@@ -18,15 +18,14 @@ public enum AppStoreConnectError: Error, Equatable, Sendable {
   /// 5xx.
   case server(status: Int)
   case unexpectedStatus(Int)
-  case timedOut
-  case cannotConnect
+  /// No HTTP answer (DNS, refused, timeout, TLS, proxy, dropped), with the host.
+  case network(NetworkProblem)
   case cancelled
   /// 2xx with a body that does not parse, or a `links.next` that leaves the API's host.
   case invalidResponse
 
   init(_ error: ServiceError) {
     switch error {
-    case .timedOut: self = .timedOut
     case .cancelled: self = .cancelled
     case .invalidResponse: self = .invalidResponse
     case .server(let status): self = .server(status: status)
@@ -34,7 +33,7 @@ public enum AppStoreConnectError: Error, Equatable, Sendable {
     case .invalidCredentials: self = .notAuthorized
     case .forbidden: self = .roleTooLow
     case .rateLimited: self = .rateLimited
-    case .cannotConnect: self = .cannotConnect
+    case .network(let problem): self = .network(problem)
     }
   }
 
@@ -78,8 +77,7 @@ extension AppStoreConnectError: LocalizedError {
     case .server(let status): return "App Store Connect had a problem (HTTP \(status))."
     case .unexpectedStatus(let status):
       return "App Store Connect answered unexpectedly (HTTP \(status))."
-    case .timedOut: return "App Store Connect did not answer in time."
-    case .cannotConnect: return "Could not reach App Store Connect."
+    case .network(let problem): return problem.errorDescription
     case .cancelled: return "The request was cancelled."
     case .invalidResponse: return "App Store Connect sent an answer that could not be read."
     }

@@ -116,13 +116,17 @@ actor CallbackGate {
     if consumed || closed { return .alreadyUsed }
     guard let state = query["state"], Self.constantTimeEquals(state, expectedState) else { return .wrongState }
     consumed = true
+    // RFC 6749 4.1.2.1: an error response carries no code. When both come, the error wins and the code is
+    // never used: a redirect that says "failed" must not sign anyone in.
     let outcome: OAuthCallbackOutcome
-    if let code {
-      outcome = .code(code)
-    } else if error == "access_denied" {
+    if error == "access_denied" {
       outcome = .denied
-    } else {
+    } else if error != nil {
       outcome = .failed(error: ServiceError.sanitizedReason(error))
+    } else if let code {
+      outcome = .code(code)
+    } else {
+      return .ignored
     }
     delivered = outcome
     resume(outcome)

@@ -69,7 +69,7 @@ public struct SpotifyAccountsClient: Sendable {
 
   private func token(_ form: [(String, String)]) async throws(SpotifyAuthError) -> SpotifyTokenGrant {
     guard let url = ServiceEndpoints.url(base: baseURL, appending: "/api/token") else {
-      throw .service(.cannotConnect)
+      throw .service(.network(NetworkProblem(.other, host: baseURL.host)))
     }
     var request = URLRequest(url: url)
     request.httpMethod = "POST"
@@ -139,7 +139,9 @@ public struct SpotifyAPIClient: Sendable {
 
   /// `GET /v1/me` with a bearer token. 401 -> `.invalidCredentials` (the token is stale).
   public func currentUser(accessToken: String) async throws(ServiceError) -> SpotifyProfile {
-    guard let url = ServiceEndpoints.url(base: baseURL, appending: "/v1/me") else { throw .cannotConnect }
+    guard let url = ServiceEndpoints.url(base: baseURL, appending: "/v1/me") else {
+      throw .network(NetworkProblem(.other, host: baseURL.host))
+    }
     var request = URLRequest(url: url)
     request.httpMethod = "GET"
     request.setValue("Bearer \(accessToken)", forHTTPHeaderField: "Authorization")

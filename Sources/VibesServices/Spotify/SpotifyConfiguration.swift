@@ -20,14 +20,18 @@ public struct SpotifyConfiguration: Sendable, Equatable {
   /// The registered redirect URI's port; nil means the URI is registered without a port and any
   /// (ephemeral) port is used (RFC 8252 §7.3).
   public var redirectPort: UInt16?
+  /// A client ID was given but is not one (it is then ignored): where it came from, never the value.
+  public var clientIDProblem: SpotifyClientIDProblem?
 
   public init(
-    clientID: String?, accountsURL: URL = defaultAccountsURL, apiURL: URL = defaultAPIURL, redirectPort: UInt16? = nil
+    clientID: String?, accountsURL: URL = defaultAccountsURL, apiURL: URL = defaultAPIURL, redirectPort: UInt16? = nil,
+    clientIDProblem: SpotifyClientIDProblem? = nil
   ) {
     self.clientID = clientID
     self.accountsURL = accountsURL
     self.apiURL = apiURL
     self.redirectPort = redirectPort
+    self.clientIDProblem = clientIDProblem
   }
 
   /// The redirect URI to register in the Spotify dashboard (exactly this text).
@@ -41,13 +45,25 @@ public struct SpotifyConfiguration: Sendable, Equatable {
 
   /// Reads the environment first, then the config file (`key = value` lines, `#` comments).
   public static func load(environment: [String: String], configFile: URL?) -> SpotifyConfiguration {
-    let file = configFile.flatMap { try? String(contentsOf: $0, encoding: .utf8) }.map(parseConfig) ?? [:]
+    let lines = configFile.flatMap { try? String(contentsOf: $0, encoding: .utf8) }.map(parseConfigLines) ?? [:]
+    let file = lines.mapValues(\.value)
     func value(_ variable: String, _ key: String) -> String? {
       let raw = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines)
       if let raw, !raw.isEmpty { return raw }
       return file[key]
     }
-    let clientID = value("VIBES_SPOTIFY_CLIENT_ID", "spotify-client-id").flatMap(validClientID)
+    var clientID: String?
+    var problem: SpotifyClientIDProblem?
+    let variable = "VIBES_SPOTIFY_CLIENT_ID"
+    if let raw = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !raw.isEmpty {
+      clientID = validClientID(raw)
+      if clientID == nil { problem = SpotifyClientIDProblem(source: .environment(variable: variable)) }
+    } else if let entry = lines["spotify-client-id"], !entry.value.isEmpty {
+      clientID = validClientID(entry.value)
+      if clientID == nil {
+        problem = SpotifyClientIDProblem(source: .configFile(path: configFile?.path ?? "", line: entry.line))
+      }
+    }
     let accounts = ServiceEndpoints.baseURL(
       "VIBES_SPOTIFY_ACCOUNTS_URL", default: defaultAccountsURL, environment: environment
     ).url
@@ -55,13 +71,21 @@ public struct SpotifyConfiguration: Sendable, Equatable {
     let port = value("VIBES_SPOTIFY_REDIRECT_PORT", "spotify-redirect-port").flatMap { UInt16($0) }.flatMap {
       $0 == 0 ? nil : $0
     }
-    return SpotifyConfiguration(clientID: clientID, accountsURL: accounts, apiURL: api, redirectPort: port)
+    return SpotifyConfiguration(
+      clientID: clientID, accountsURL: accounts, apiURL: api, redirectPort: port, clientIDProblem: problem)
   }
 
   /// `key = value` or `key: value` per line; blank lines and `#` comments ignored; quotes stripped.
   static func parseConfig(_ text: String) -> [String: String] {
-    var result: [String: String] = [:]
-    for line in text.split(whereSeparator: \.isNewline) {
+    parseConfigLines(text).mapValues(\.value)
+  }
+
+  /// Like `parseConfig`, with each value's 1-based line number (the last line wins for a repeated key).
+  static func parseConfigLines(_ text: String) -> [String: (value: String, line: Int)] {
+    var result: [String: (value: String, line: Int)] = [:]
+    var number = 0
+    for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+      number += 1
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       guard !trimmed.hasPrefix("#"), let separator = trimmed.firstIndex(where: { $0 == "=" || $0 == ":" }) else {
         continue
@@ -69,16 +93,28 @@ public struct SpotifyConfiguration: Sendable, Equatable {
       let key = trimmed[..<separator].trimmingCharacters(in: .whitespaces)
       var value = trimmed[trimmed.index(after: separator)...].trimmingCharacters(in: .whitespaces)
       if value.count >= 2, value.first == "\"", value.last == "\"" { value = String(value.dropFirst().dropLast()) }
-      result[key] = value
+      result[key] = (value, number)
     }
     return result
   }
 
-  /// Spotify client IDs are 32 hex characters; accept any short alphanumeric token, refuse junk.
+  /// Spotify client IDs are exactly 32 hexadecimal characters; anything else is refused.
   static func validClientID(_ raw: String) -> String? {
-    guard (8...64).contains(raw.count), raw.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-      return nil
-    }
+    guard raw.count == 32, raw.allSatisfy({ $0.isHexDigit && $0.isASCII }) else { return nil }
     return raw
   }
+}
+
+/// Why a configured Spotify client ID was ignored, and where it came from. The value itself is not kept: a
+/// mistyped client secret must not reach the screen.
+public struct SpotifyClientIDProblem: Sendable, Equatable {
+  /// Where the refused value was read.
+  public enum Source: Sendable, Equatable {
+    case environment(variable: String)
+    case configFile(path: String, line: Int)
+  }
+
+  public var source: Source
+
+  public init(source: Source) { self.source = source }
 }

@@ -38,8 +38,10 @@ public enum SpotifyRedirectParser {
     guard let state = items["state"], CallbackGate.constantTimeEquals(state, expectedState) else {
       return .stateMismatch
     }
-    if let code { return .code(code) }
+    // An error wins over a code that came with it (RFC 6749 4.1.2.1: an error response has no code).
     if error == "access_denied" { return .denied }
-    return .error(ServiceError.sanitizedReason(error))
+    if error != nil { return .error(ServiceError.sanitizedReason(error)) }
+    guard let code else { return .noCode }
+    return .code(code)
   }
 }

@@ -33,7 +33,7 @@ public struct TicketmasterClient: Sendable {
       let url = ServiceEndpoints.url(
         base: baseURL, appending: "/discovery/v2/events.json", query: query)
     else {
-      throw .cannotConnect
+      throw .network(NetworkProblem(.other, host: baseURL.host))
     }
     var request = URLRequest(url: url)
     request.httpMethod = "GET"

@@ -12,7 +12,11 @@ public enum AppView {
     let content = Rect(
       row: ScreenLayout.headerRows, column: 0, width: grid.width,
       height: grid.height - ScreenLayout.headerRows - ScreenLayout.footerRows)
-    if let screen = TabScreens.screen(state.selectedTab) {
+    if let recovery = state.vaultRecovery, recovery.isShown {
+      grid.viewport = ScrollView.render(into: &grid, content, scroll: state.context.scroll) { canvas, area in
+        VaultRecoveryScreen.render(recovery, into: &canvas, area, t)
+      }
+    } else if let screen = TabScreens.screen(state.selectedTab) {
       grid.viewport = ScrollView.render(into: &grid, content, scroll: state.context.scroll) { canvas, area in
         screen.render(state, &canvas, area, t)
       }

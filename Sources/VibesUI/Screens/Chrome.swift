@@ -2,11 +2,29 @@ import VibesCore
 
 /// The frame around every screen: tab bar on top, status line and key footer at the bottom.
 enum Chrome {
+  /// The tab bar, made to fit by rule: full titles with the app's name; then without the name; then
+  /// short titles; then numbers only, except the selected tab's title. Every tab's number always shows.
   static func renderTabBar(into grid: inout Grid, selected: TabID, _ t: Localizer) {
+    let screens = TabScreens.all
+    func labels(_ title: (TabScreen) -> String) -> [String] {
+      screens.enumerated().map { index, screen in
+        let name = title(screen)
+        return name.isEmpty ? " \(index + 1) " : " \(index + 1) \(name) "
+      }
+    }
+    let candidates: [(name: Bool, labels: [String])] = [
+      (true, labels { $0.title(t) }), (false, labels { $0.title(t) }), (false, labels { $0.shortTitle(t) }),
+      (false, labels { $0.id == selected ? $0.shortTitle(t) : "" }),
+    ]
+    let appName = t[.appName]
+    func width(_ candidate: (name: Bool, labels: [String])) -> Int {
+      1 + (candidate.name ? DisplayWidth.of(appName) + 2 : 0)
+        + candidate.labels.map { DisplayWidth.of($0) + 1 }.reduce(0, +)
+    }
+    let chosen = candidates.first { width($0) <= grid.width } ?? candidates[candidates.count - 1]
     var column = 1
-    column += grid.write(t[.appName], row: 0, column: column, style: Theme.title) + 2
-    for (index, screen) in TabScreens.all.enumerated() {
-      let label = " \(index + 1) \(screen.title(t)) "
+    if chosen.name { column += grid.write(appName, row: 0, column: column, style: Theme.title) + 2 }
+    for (screen, label) in zip(screens, chosen.labels) {
       let style = screen.id == selected ? Theme.selected : Theme.hint
       column += grid.write(label, row: 0, column: column, style: style) + 1
     }
@@ -17,7 +35,7 @@ enum Chrome {
     guard let notice = state.notice else { return }
     let style: CellStyle
     switch notice {
-    case .noBrowser, .storageUnavailable: style = Theme.warning
+    case .noBrowser, .storageUnavailable, .fieldFull: style = Theme.warning
     case .text(_, _, let isWarning): style = isWarning ? Theme.warning : .plain
     case .saved, .savedCityWithEvents, .savedCityWithoutEvents, .removed, .message: style = Theme.complete
     default: style = .plain

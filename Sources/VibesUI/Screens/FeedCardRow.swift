@@ -6,7 +6,7 @@ import VibesCore
 enum FeedCardRow {
   /// Columns kept for the kind label, so the titles line up.
   static func labelWidth(_ t: Localizer) -> Int {
-    max(DisplayWidth.of(t[FeedL10n.kindConcert]), DisplayWidth.of(t[FeedL10n.kindNewRelease]))
+    [FeedL10n.kindConcert, .kindNewRelease, .kindCreated].map { DisplayWidth.of(t[$0]) }.max() ?? 0
   }
 
   static func render(_ card: FeedCard?, selected: Bool, row: Int, width: Int, into grid: inout Grid, _ t: Localizer) {
@@ -51,6 +51,9 @@ enum FeedCardRow {
       return (
         t[FeedL10n.kindNewRelease], title, type.isEmpty ? release.releaseDate : type + " · " + release.releaseDate
       )
+    case .createdPlaylist(let playlist):
+      let title = t.format(FeedL10n.youCreated, ["name": TerminalText.sanitize(playlist.name)])
+      return (t[FeedL10n.kindCreated], title, t.format(FeedL10n.songCount, ["count": "\(playlist.trackCount)"]))
     }
   }
 }

@@ -8,7 +8,7 @@ enum FeedScreen {
     let feed = state.feed
     let cardFocused = feed.list.selectedItem == nil
     SetupCard.render(
-      facts: state.facts, focused: cardFocused, into: &grid,
+      facts: state.facts, vaultDamaged: state.vaultRecovery != nil, focused: cardFocused, into: &grid,
       Rect(row: area.row, column: 1, width: area.width - 2, height: ScreenLayout.setupCardRows), t)
 
     let statusRow = area.row + ScreenLayout.setupCardRows
@@ -76,7 +76,10 @@ enum FeedScreen {
 
 /// "Setup · 1/3 complete ›" or "Setup complete ✓", in a box at the very top of the Feed.
 enum SetupCard {
-  static func render(facts: SetupFacts?, focused: Bool, into grid: inout Grid, _ rect: Rect, _ t: Localizer) {
+  static func render(
+    facts: SetupFacts?, vaultDamaged: Bool = false, focused: Bool, into grid: inout Grid, _ rect: Rect,
+    _ t: Localizer
+  ) {
     let text: String
     let style: CellStyle
     if let facts {
@@ -89,6 +92,9 @@ enum SetupCard {
           + " ›"
         style = Theme.title
       }
+    } else if vaultDamaged {
+      text = t[VaultRecoveryL10n.setupCard]
+      style = Theme.incomplete
     } else {
       text = t[.setupCardLoading]
       style = Theme.hint

@@ -70,19 +70,9 @@ enum FormScreen {
           maxWidth: width - used)
         return column
       }
-      let shown = min(field.input.text.count, width - 1)
-      grid.write(SecretMask.bullets(count: shown, limit: width - 1), row: row, column: column, style: Theme.field)
-      let hidden = field.input.text.count - shown
-      return column + max(0, field.input.cursor - hidden)
+      return TextFieldView.draw(field.input, secret: true, into: &grid, row: row, column: column, width: width)
     case .text, .multiline:
-      let characters = Array(TerminalText.sanitize(field.input.text.replacingOccurrences(of: "\n", with: "⏎")))
-      let cursor = min(field.input.cursor, characters.count)
-      // Scroll horizontally so the cursor stays visible.
-      var start = 0
-      while DisplayWidth.of(String(characters[start..<cursor])) > width - 1 { start += 1 }
-      let visible = String(characters[start...])
-      grid.write(visible, row: row, column: column, style: Theme.field, maxWidth: width)
-      return column + DisplayWidth.of(String(characters[start..<cursor]))
+      return TextFieldView.draw(field.input, lineBreakSymbol: "⏎", into: &grid, row: row, column: column, width: width)
     }
   }
 

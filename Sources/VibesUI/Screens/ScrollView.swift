@@ -10,14 +10,22 @@ enum ScrollView {
   static func render(
     into grid: inout Grid, _ area: Rect, scroll: ScrollPosition, _ draw: (inout Grid, Rect) -> Void
   ) -> ViewportMetrics {
+    // Most screens fit: draw at the terminal's size first, and only when the last row is used (the
+    // screen may go on below) draw again into a tall canvas to measure and scroll.
+    var fitted = Grid(width: grid.width, height: area.height)
+    draw(&fitted, Rect(row: 0, column: area.column, width: area.width, height: area.height))
+    if !fitted.usesRow(area.height - 1) {
+      grid.blit(fitted, rows: 0..<area.height, to: area.row)
+      grid.focusRow = fitted.focusRow.map { $0 + area.row }
+      return ViewportMetrics(contentHeight: fitted.usedRows, viewportHeight: area.height, offset: 0)
+    }
     var canvas = Grid(width: grid.width, height: max(area.height, canvasRows))
     draw(
       &canvas, Rect(row: 0, column: area.column, width: area.width, height: canvas.height, visibleHeight: area.height))
     let contentHeight = canvas.usedRows
     guard contentHeight > area.height else {
-      // It fits: draw it in place, exactly as a screen of this size.
-      draw(&grid, area)
-      return ViewportMetrics(contentHeight: min(contentHeight, area.height), viewportHeight: area.height, offset: 0)
+      grid.blit(fitted, rows: 0..<area.height, to: area.row)
+      return ViewportMetrics(contentHeight: contentHeight, viewportHeight: area.height, offset: 0)
     }
     let maxOffset = contentHeight - area.height
     var offset: Int
@@ -38,6 +46,13 @@ enum ScrollView {
 }
 
 extension Grid {
+  /// True when `row` holds anything (text or a styled blank).
+  func usesRow(_ row: Int) -> Bool {
+    guard row >= 0, row < height else { return false }
+    for column in 0..<width where self[row, column] != .blank { return true }
+    return false
+  }
+
   /// Rows up to the last one holding anything (text or a styled blank).
   var usedRows: Int {
     var row = height - 1

@@ -4,14 +4,18 @@ import VibesCore
 public struct TabScreen: Sendable {
   public let id: TabID
   public let title: @Sendable (Localizer) -> String
+  /// A short title for a narrow tab bar (defaults to the title).
+  public let shortTitle: @Sendable (Localizer) -> String
   public let render: @Sendable (AppState, inout Grid, Rect, Localizer) -> Void
 
   public init(
     _ id: TabID, title: @escaping @Sendable (Localizer) -> String,
+    short: (@Sendable (Localizer) -> String)? = nil,
     render: @escaping @Sendable (AppState, inout Grid, Rect, Localizer) -> Void
   ) {
     self.id = id
     self.title = title
+    self.shortTitle = short ?? title
     self.render = render
   }
 }
@@ -19,7 +23,11 @@ public struct TabScreen: Sendable {
 public enum TabScreens {
   public static let all: [TabScreen] = [
     TabScreen(.feed, title: { $0[.tabFeed] }, render: FeedTabScreen.render),
-    TabScreen(.appStoreConnect, title: { $0[.tabAppStoreConnect] }, render: AppStoreConnectScreen.render),
+    TabScreen(.explore, title: { $0.musicText("Explore", "Entdecken") }, render: ExploreScreen.render),
+    TabScreen(.create, title: { $0.create("Create", "Erstellen") }, render: CreateScreen.render),
+    TabScreen(.profile, title: { $0.musicText("Profile", "Profil") }, render: ProfileScreen.render),
+    TabScreen(
+      .appStoreConnect, title: { $0[.tabAppStoreConnect] }, short: { _ in "ASC" }, render: AppStoreConnectScreen.render),
     TabScreen(.tracker, title: { $0[.tabTracker] }, render: TrackerScreen.render),
   ]
 

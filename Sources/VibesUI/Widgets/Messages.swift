@@ -50,8 +50,7 @@ extension Localizer {
     case .quotaExceeded(let seconds):
       guard let seconds else { return self[.failureQuota] }
       return format(.failureQuotaRetryAfter, ["seconds": "\(seconds)"])
-    case .cannotConnect: return self[.failureCannotConnect]
-    case .timedOut: return self[.failureTimedOut]
+    case .transport(let transport): return transportFailure(transport, service: stepTitle(step))
     case .serverError(let status): return format(.failureServer, ["status": "\(status)"])
     case .unexpectedStatus(let status): return format(.failureUnexpected, ["status": "\(status)"])
     case .invalidResponse: return self[.failureInvalidResponse]
@@ -72,6 +71,7 @@ extension Localizer {
     case .linkCopied: return self[.noticeLinkCopied]
     case .noBrowser: return self[.noticeNoBrowser]
     case .storageUnavailable: return self[.noticeStorageUnavailable]
+    case .fieldFull: return self[.noticeFieldFull]
     case .text(let en, let de, _): return TerminalText.sanitize(language == .de ? de : en)
     case .message(let text): return help(text)
     }

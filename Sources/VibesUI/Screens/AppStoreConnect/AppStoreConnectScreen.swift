@@ -25,8 +25,7 @@ enum AppStoreConnectScreen {
     case .roleTooLow: return t[.ascFailureRoleTooLow]
     case .agreementRequired: return t[.ascFailureAgreement]
     case .rateLimited: return t[.ascFailureRateLimited]
-    case .cannotConnect: return t[.ascFailureCannotConnect]
-    case .timedOut: return t[.ascFailureTimedOut]
+    case .transport(let transport): return t.transportFailure(transport, service: "App Store Connect")
     case .serverError: return t[.ascFailureServer]
     case .unexpectedResponse: return t[.ascFailureUnexpected]
     case .storageFailed: return t[.ascFailureStorage]
@@ -162,20 +161,13 @@ enum AppStoreConnectSetupScreen {
         text = t[.ascKeyReading]
         style = Theme.field.merged(Theme.pending)
       } else {
-        text = t.format(.ascKeyEntered, ["count": String(input.text.count)])
+        text = t.format(.ascKeyEntered, ["count": String(input.graphemeCount)])
         style = Theme.field
       }
       grid.write(text, row: row, column: column, style: style, maxWidth: width)
       return column
     }
-    let characters = Array(
-      TerminalText.sanitize(input.text.replacingOccurrences(of: "\n", with: "⏎")))
-    let cursor = min(input.cursor, characters.count)
-    var start = 0
-    while DisplayWidth.of(String(characters[start..<cursor])) > width - 1 { start += 1 }
-    grid.write(
-      String(characters[start...]), row: row, column: column, style: Theme.field, maxWidth: width)
-    return column + DisplayWidth.of(String(characters[start..<cursor]))
+    return TextFieldView.draw(input, lineBreakSymbol: "⏎", into: &grid, row: row, column: column, width: width)
   }
 
   static func keyLoaded(_ summary: PrivateKeySummary, _ t: Localizer) -> String {
@@ -219,10 +211,8 @@ enum AppStoreConnectDashboardScreen {
   static func render(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
     let dashboard = state.appStoreConnect.dashboard
     var column = 2 + grid.write(t[.ascDashboardTitle], row: area.row, column: 2, style: Theme.title)
-    column += 1 + grid.write(" · ", row: area.row, column: column, style: Theme.hint)
-    grid.write(
-      t.format(.ascAppsCount, ["count": String(dashboard.apps.count)]), row: area.row,
-      column: column)
+    column += grid.write(" · ", row: area.row, column: column, style: Theme.hint)
+    grid.write(t.appsCount(dashboard.apps.count), row: area.row, column: column)
 
     let syncLine =
       dashboard.lastSync.map { t.format(.ascLastSync, ["time": AppStoreConnectTime.format($0)]) }
@@ -233,7 +223,7 @@ enum AppStoreConnectDashboardScreen {
       break
     case .syncing(_, let fetched):
       grid.write(
-        t.format(.ascSyncing, ["count": String(fetched)]), row: area.row + 2, column: 2,
+        t.format(.ascSyncing, ["apps": t.appsCount(fetched)]), row: area.row + 2, column: 2,
         style: Theme.pending,
         maxWidth: area.width - 4)
     case .failed(let failure):

@@ -55,7 +55,7 @@ enum SpotifyScreen {
         }
         if let info = state.spotify.info {
           writer.skip()
-          writer.paragraph(t[S.setupRedirect], style: Theme.hint)
+          writer.paragraph(t[S.redirectRegistered], style: Theme.hint)
           writer.line("   " + info.registeredRedirectURI, style: Theme.hint)
         }
       }
@@ -82,6 +82,11 @@ enum SpotifyScreen {
   }
 
   static func renderConfiguration(_ state: AppState, into writer: inout LineWriter, _ t: Localizer) {
+    if let source = state.spotify.info?.rejectedClientID {
+      writer.paragraph(t.rejectedClientID(source), style: Theme.error)
+      writer.paragraph(t[S.clientIDFormat], style: Theme.error)
+      writer.skip()
+    }
     writer.line(t[S.setupTitle], style: Theme.title)
     writer.paragraph(t[S.setupCreateApp])
     writer.link("   ", SetupStep.spotify.credentialsURL)

@@ -106,24 +106,7 @@ enum TrackerFormScreen {
   )
     -> Int
   {
-    grid.write(String(repeating: " ", count: width), row: row, column: column, style: Theme.field)
-    if secret {
-      let shown = min(input.text.count, width - 1)
-      grid.write(
-        SecretMask.bullets(count: shown, limit: width - 1), row: row, column: column,
-        style: Theme.field)
-      let hidden = input.text.count - shown
-      return column + max(0, input.cursor - hidden)
-    }
-    let characters = Array(TerminalText.sanitize(input.text))
-    let cursor = min(input.cursor, characters.count)
-    var start = 0
-    while start < cursor, DisplayWidth.of(String(characters[start..<cursor])) > width - 1 {
-      start += 1
-    }
-    grid.write(
-      String(characters[start...]), row: row, column: column, style: Theme.field, maxWidth: width)
-    return column + DisplayWidth.of(String(characters[start..<cursor]))
+    TextFieldView.draw(input, secret: secret, into: &grid, row: row, column: column, width: width)
   }
 
   static func renderPhase(

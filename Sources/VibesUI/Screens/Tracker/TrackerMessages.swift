@@ -4,7 +4,9 @@ import VibesCore
 extension Localizer {
   func trackerFailure(_ failure: TrackerFailure) -> String {
     switch failure {
-    case .cannotConnect: return self[TrackerL10n.trackerFailureConnect]
+    case .transport(let transport):
+      // The protocol's sentence first (Docs/tracker-protocol.md), then what exactly failed.
+      return self[TrackerL10n.trackerFailureConnect] + " " + transportFailure(transport, service: "API")
     case .invalidAPIKey: return self[TrackerL10n.trackerFailureAPIKey]
     case .invalidBrandID: return self[TrackerL10n.trackerFailureBrandID]
     case .server(let status):
@@ -45,6 +47,8 @@ extension Localizer {
         TrackerL10n.trackerLogFlushed, ["sent": String(sent), "remaining": String(remaining)])
     case .queueUnavailable:
       return self[TrackerL10n.trackerLogQueueUnavailable]
+    case .keptForSession:
+      return self[TrackerL10n.trackerLogKeptForSession]
     case .invalidProperties(let pair):
       return format(TrackerL10n.trackerErrorProperties, ["pair": clean(pair)])
     }

@@ -1,0 +1,85 @@
+import Foundation
+import VibesCore
+import VibesServices
+import VibesStorage
+
+/// The live parts the Create tab's effects need: a Gemini client with the generation timeout, the model setting,
+/// and the Spotify Web API client (nil without a Spotify client ID). Tests build one against loopback fakes.
+public struct CreateDependencies: Sendable {
+  public var gemini: GeminiClient
+  public var model: GeminiModelSetting
+  public var spotifyWeb: SpotifyWebClient?
+  /// Searches in tests may replace the Spotify client (nil: use `spotifyWeb`).
+  public var searcher: (any TrackSearching)?
+
+  public init(
+    gemini: GeminiClient = GeminiClient(transport: URLSessionTransport(timeout: GeminiClient.generationTimeout)),
+    model: GeminiModelSetting = GeminiModelSetting(), spotifyWeb: SpotifyWebClient? = nil,
+    searcher: (any TrackSearching)? = nil
+  ) {
+    self.gemini = gemini
+    self.model = model
+    self.spotifyWeb = spotifyWeb
+    self.searcher = searcher
+  }
+
+  /// Built from the environment at start-up: `VIBES_GEMINI_API_URL`, the model setting, and Spotify's tokens.
+  public static func live(
+    environment: [String: String], paths: AppPaths, geminiBaseURL: URL, spotify: SpotifyDependencies
+  ) -> CreateDependencies {
+    let configFile = paths.configDirectory.appendingPathComponent("config")
+    let web = spotify.tokens.map {
+      SpotifyWebClient(configuration: spotify.configuration, tokens: $0)
+    }
+    return CreateDependencies(
+      gemini: GeminiClient(
+        baseURL: geminiBaseURL, transport: URLSessionTransport(timeout: GeminiClient.generationTimeout)),
+      model: GeminiModelSetting.load(environment: environment, configFile: configFile), spotifyWeb: web)
+  }
+
+  /// The searcher the resolver uses.
+  var trackSearcher: (any TrackSearching)? { searcher ?? spotifyWeb.map(SpotifyTrackSearch.init) }
+}
+
+/// `TrackSearching` over the Spotify Web client (`GET /v1/search?type=track`); a 429 becomes
+/// `TrackSearchRateLimited`.
+public struct SpotifyTrackSearch: TrackSearching {
+  public let client: SpotifyWebClient
+  public init(_ client: SpotifyWebClient) { self.client = client }
+
+  public func searchTracks(query: String, limit: Int) async throws -> [TrackCandidate] {
+    let results: SpotifySearchResults
+    do {
+      results = try await client.search(query, types: [.track], limit: limit)
+    } catch {
+      if case .rateLimited(let seconds) = error { throw TrackSearchRateLimited(retryAfterSeconds: seconds) }
+      throw error
+    }
+    return (results.tracks?.items ?? []).map(TrackCandidate.init)
+  }
+}
+
+/// `PlaylistSaving` over the Spotify Web client.
+public struct SpotifyPlaylistSaver: PlaylistSaving {
+  public let client: SpotifyWebClient
+  public init(_ client: SpotifyWebClient) { self.client = client }
+
+  public func createPlaylist(name: String, description: String) async throws -> CreatedSpotifyPlaylist {
+    let playlist = try await client.createPlaylist(name: name, description: description, isPublic: false)
+    return CreatedSpotifyPlaylist(
+      id: playlist.id, url: playlist.spotifyURL ?? CreateWorkflow.playlistURL(playlist.id))
+  }
+
+  public func addItems(playlistID: String, uris: [String]) async throws {
+    try await client.addItems(playlistID: playlistID, uris: uris)
+  }
+}
+
+extension TrackCandidate {
+  /// The matching form of a Spotify track.
+  public init(_ track: SpotifyTrack) {
+    self.init(
+      id: track.id, uri: track.uri, name: track.name, artists: track.artists.map(\.name),
+      album: track.album?.name ?? "", durationMs: track.durationMs)
+  }
+}

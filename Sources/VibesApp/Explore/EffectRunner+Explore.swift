@@ -1,0 +1,293 @@
+import Foundation
+import VibesCore
+import VibesServices
+import VibesStorage
+
+extension EffectRunner {
+  /// A Web API client with the stored tokens; nil without a client ID (nothing can be connected then).
+  var spotifyWeb: SpotifyWebClient? {
+    guard let tokens = dependencies.spotify.tokens else { return nil }
+    return SpotifyWebClient(configuration: dependencies.spotify.configuration, tokens: tokens)
+  }
+
+  /// Runs the Explore tab's effects: the debounce timer, search, detail screens, library and playlist actions.
+  func runExplore(_ effect: ExploreEffect, send: @escaping @Sendable (AppAction) -> Void) async {
+    let database = dependencies.database
+    switch effect {
+    case .loadRecent:
+      let recent = (try? database.recentSearches(limit: ExploreState.recentLimit)) ?? []
+      send(.explore(.recentLoaded(recent, queued: (try? database.queuedSpotifyActionCount()) ?? 0)))
+
+    case .scheduleSearch(let timerID, let seconds):
+      do {
+        try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+      } catch {
+        return
+      }
+      send(.explore(.searchDue(timerID: timerID)))
+
+    case .search(let requestID, let query):
+      guard
+        let result = await music({ client throws(SpotifyWebError) in
+          SearchResults(try await client.search(query, limit: ExploreState.pageSize))
+        })
+      else { return }
+      log.info("explore: search answered")
+      send(.explore(.searchFinished(requestID: requestID, query: query, result)))
+      await flushIfBackOnline(after: result, send: send)
+
+    case .searchMore(let requestID, let query, let group, let offset):
+      guard
+        let result = await music({ client throws(SpotifyWebError) in
+          SearchResults(
+            try await client.search(query, types: [group.spotifyType], limit: ExploreState.pageSize, offset: offset))
+        })
+      else { return }
+      send(.explore(.moreFinished(requestID: requestID, group, result)))
+
+    case .rememberSearch(let query):
+      do {
+        try database.rememberSearch(query, at: dependencies.now(), keep: ExploreState.recentLimit)
+      } catch {
+        log.error("explore: remembering a search failed: \(String(describing: error))")
+      }
+
+    case .loadDetail(let requestID, let link):
+      guard let result = await loadDetail(link) else { return }
+      send(.explore(.detailFinished(requestID: requestID, link, result)))
+      if case .success(let cached) = result, !cached.isStale {
+        await flushIfBackOnline(after: Result<Void, MusicFailure>.success(()), send: send)
+      }
+
+    case .loadReleases(let requestID, let artistID, let singles, let offset):
+      guard
+        let result = await music({ client throws(SpotifyWebError) in
+          Self.newestFirst(
+            MusicPage(
+              try await client.artistAlbums(
+                id: artistID, includeGroups: [singles ? .single : .album], limit: ExploreState.pageSize, offset: offset),
+              MusicAlbum.init))
+        })
+      else { return }
+      send(.explore(.releasesFinished(requestID: requestID, artistID: artistID, singles: singles, result)))
+
+    case .checkLibrary(let uris):
+      guard let client = spotifyWeb, let flags = try? await client.libraryContains(uris: uris) else { return }
+      send(.explore(.libraryState(Dictionary(zip(uris, flags), uniquingKeysWith: { $1 }))))
+
+    case .loadPlaylists(let requestID):
+      guard
+        let result = await music({ client throws(SpotifyWebError) in
+          try await self.ownPlaylists(client)
+        })
+      else { return }
+      send(.explore(.playlistsLoaded(requestID: requestID, result)))
+
+    case .perform(let requestID, let action, let checkDuplicates):
+      if checkDuplicates, case .addToPlaylist(let playlistID, let uris) = action, let client = spotifyWeb {
+        if let existing = try? await playlistURIs(client, playlistID), !existing.isDisjoint(with: uris) {
+          send(.explore(.duplicateFound(requestID: requestID)))
+          return
+        }
+      }
+      let outcome = await performMusicAction(action)
+      send(.explore(.actionFinished(action, outcome, queued: (try? database.queuedSpotifyActionCount()) ?? 0)))
+
+    case .flushQueue:
+      let (sent, remaining) = await flushMusicQueue()
+      send(.explore(.queueFlushed(sent: sent, remaining: remaining)))
+    }
+  }
+
+  /// After a request that reached Spotify: the network is back, so send what the offline queue holds.
+  func flushIfBackOnline<T>(after result: Result<T, MusicFailure>, send: @escaping @Sendable (AppAction) -> Void) async
+  {
+    guard case .success = result, ((try? dependencies.database.queuedSpotifyActionCount()) ?? 0) > 0 else { return }
+    let (sent, remaining) = await flushMusicQueue()
+    send(.explore(.queueFlushed(sent: sent, remaining: remaining)))
+  }
+
+  /// Runs `call` with a client; maps its failure. nil when the request was cancelled.
+  func music<T: Sendable>(
+    _ call: (SpotifyWebClient) async throws(SpotifyWebError) -> T
+  ) async -> Result<T, MusicFailure>? {
+    guard let client = spotifyWeb else { return .failure(.notConnected) }
+    do {
+      return .success(try await call(client))
+    } catch {
+      guard let failure = MusicFailure(error) else { return nil }
+      log.notice("spotify web: \(String(describing: failure))")
+      return .failure(failure)
+    }
+  }
+
+  /// A detail from Spotify (then cached in SQLite), or the cached copy marked stale when the network fails.
+  func loadDetail(_ link: SpotifyLink) async -> Result<CachedDetail, MusicFailure>? {
+    let key = "\(link.kind.rawValue):\(link.id)"
+    guard let result = await music({ client throws(SpotifyWebError) in try await self.fetchDetail(client, link) })
+    else { return nil }
+    switch result {
+    case .success(let detail):
+      let now = dependencies.now()
+      if let payload = try? JSONEncoder().encode(detail) {
+        try? dependencies.database.saveMusicCache(key, payload: payload, at: now)
+      }
+      return .success(CachedDetail(detail: detail, fetchedAt: now))
+    case .failure(let failure):
+      if failure.fallsBackToCache, let entry = try? dependencies.database.musicCache(key),
+        let detail = try? JSONDecoder().decode(MusicDetail.self, from: entry.payload)
+      {
+        return .success(CachedDetail(detail: detail, fetchedAt: entry.fetchedAt, isStale: true, staleReason: failure))
+      }
+      return .failure(failure)
+    }
+  }
+
+  func fetchDetail(_ client: SpotifyWebClient, _ link: SpotifyLink) async throws(SpotifyWebError) -> MusicDetail {
+    switch link.kind {
+    case .track:
+      return .track(MusicTrack(try await client.track(id: link.id)))
+    case .album:
+      let album = try await client.album(id: link.id)
+      let mapped = MusicAlbum(album)
+      var tracks = album.tracks?.items ?? []
+      var next = album.tracks?.hasNext == true ? tracks.count : nil
+      while let offset = next, offset < 500 {
+        let page = try await client.albumTracks(id: link.id, limit: 50, offset: offset)
+        tracks += page.items
+        next = page.hasNext && !page.items.isEmpty ? offset + page.items.count : nil
+      }
+      return .album(AlbumDetail(album: mapped, tracks: tracks.map { MusicTrack($0, album: mapped) }))
+    case .artist:
+      let artist = MusicArtist(try await client.artist(id: link.id))
+      let albums = try await client.artistAlbums(id: link.id, includeGroups: [.album], limit: ExploreState.pageSize)
+      let singles = try await client.artistAlbums(id: link.id, includeGroups: [.single], limit: ExploreState.pageSize)
+      // Top tracks are gone for new apps: "Popular" is a search for the artist's tracks, kept to this artist.
+      let escaped = artist.name.replacingOccurrences(of: "\"", with: "")
+      let popular =
+        (try? await client.search("artist:\"\(escaped)\"", types: [.track], limit: ExploreState.pageSize))?
+        .tracks?.items.filter { $0.artists.contains { $0.id == link.id } }.map { MusicTrack($0) } ?? []
+      return .artist(
+        ArtistDetail(
+          artist: artist, albums: Self.newestFirst(MusicPage(albums, MusicAlbum.init)),
+          singles: Self.newestFirst(MusicPage(singles, MusicAlbum.init)), popular: popular))
+    case .playlist:
+      let playlist = try await client.playlist(id: link.id)
+      let userID = try? dependencies.database.spotifyConnection()?.userID
+      if let owner = playlist.owner?.id, let userID, owner != userID {
+        return .playlist(PlaylistDetail(playlist: MusicPlaylist(playlist), tracks: nil))
+      }
+      do {
+        var tracks: [MusicTrack] = []
+        var offset: Int? = 0
+        while let current = offset, current < 500 {
+          let page = try await client.playlistItems(id: link.id, limit: 50, offset: current)
+          tracks += page.items.compactMap(\.track).map { MusicTrack($0) }
+          offset = page.hasNext && page.limit > 0 ? current + page.limit : nil
+        }
+        return .playlist(PlaylistDetail(playlist: MusicPlaylist(playlist), tracks: tracks))
+      } catch .notPlaylistOwner {
+        return .playlist(PlaylistDetail(playlist: MusicPlaylist(playlist), tracks: nil))
+      }
+    }
+  }
+
+  static func newestFirst(_ page: MusicPage<MusicAlbum>) -> MusicPage<MusicAlbum> {
+    var sorted = page
+    sorted.items.sort { ($0.releaseDate ?? "") > ($1.releaseDate ?? "") }
+    return sorted
+  }
+
+  /// The user's own playlists (followed ones belong to others and cannot be added to).
+  func ownPlaylists(_ client: SpotifyWebClient) async throws(SpotifyWebError) -> [MusicPlaylist] {
+    let page = try await client.myPlaylists(limit: 50)
+    var userID = try? dependencies.database.spotifyConnection()?.userID
+    if userID == nil { userID = try await client.me().id }
+    return page.items.filter { $0.owner?.id == nil || $0.owner?.id == userID }.map(MusicPlaylist.init)
+  }
+
+  func playlistURIs(_ client: SpotifyWebClient, _ playlistID: String) async throws(SpotifyWebError) -> Set<String> {
+    var uris = Set<String>()
+    var offset: Int? = 0
+    while let current = offset, current < 1000 {
+      let page = try await client.playlistItems(id: playlistID, limit: 50, offset: current)
+      for item in page.items { if let track = item.track { uris.insert(track.uri) } }
+      offset = page.hasNext && page.limit > 0 ? current + page.limit : nil
+    }
+    return uris
+  }
+
+  /// Sends one action; without network it joins the offline queue. Older queued actions go first, so a new
+  /// action waits behind them. Other features' runners (Create's "save playlist") call this too.
+  func performMusicAction(_ action: MusicAction) async -> MusicActionOutcome {
+    let database = dependencies.database
+    if ((try? database.queuedSpotifyActionCount()) ?? 0) > 0 {
+      _ = await flushMusicQueue()
+      if ((try? database.queuedSpotifyActionCount()) ?? 0) > 0 { return enqueue(action) }
+    }
+    guard let client = spotifyWeb else { return .failed(.notConnected) }
+    do {
+      try await send(action, client)
+      log.info("explore: library/playlist action done")
+      return .done
+    } catch {
+      guard let failure = MusicFailure(error) else { return .failed(.offline) }
+      if failure == .offline { return enqueue(action) }
+      log.notice("explore: action refused: \(String(describing: failure))")
+      return .failed(failure)
+    }
+  }
+
+  func enqueue(_ action: MusicAction) -> MusicActionOutcome {
+    do {
+      try dependencies.database.enqueueSpotifyAction(try JSONEncoder().encode(action), at: dependencies.now())
+      log.info("explore: action queued while offline")
+      return .queued
+    } catch {
+      log.error("explore: queueing an action failed: \(String(describing: error))")
+      return .failed(.offline)
+    }
+  }
+
+  func send(_ action: MusicAction, _ client: SpotifyWebClient) async throws(SpotifyWebError) {
+    switch action {
+    case .save(let uris): try await client.saveToLibrary(uris: uris)
+    case .remove(let uris): try await client.removeFromLibrary(uris: uris)
+    case .addToPlaylist(let playlistID, let uris): try await client.addItems(playlistID: playlistID, uris: uris)
+    case .createPlaylist(let name, let description, let uris):
+      let playlist = try await client.createPlaylist(name: name, description: description)
+      try await client.addItems(playlistID: playlist.id, uris: uris)
+    }
+  }
+
+  /// Sends the queue oldest first, deleting each action once Spotify took it; stops at the first network
+  /// failure. An action Spotify refuses (404, 400) is dropped so it cannot block the rest.
+  func flushMusicQueue() async -> (sent: Int, remaining: Int) {
+    let database = dependencies.database
+    guard let client = spotifyWeb, let queued = try? database.queuedSpotifyActions(), !queued.isEmpty else {
+      return (0, (try? database.queuedSpotifyActionCount()) ?? 0)
+    }
+    var sent = 0
+    for entry in queued {
+      guard let action = try? JSONDecoder().decode(MusicAction.self, from: entry.payload) else {
+        try? database.deleteQueuedSpotifyAction(entry.id)
+        continue
+      }
+      do {
+        try await send(action, client)
+        try? database.deleteQueuedSpotifyAction(entry.id)
+        sent += 1
+      } catch {
+        let failure = MusicFailure(error)
+        if failure == nil || failure?.fallsBackToCache == true || failure == .reconnectNeeded
+          || failure == .notConnected
+        {
+          break
+        }
+        log.notice("explore: a queued action was refused and dropped: \(String(describing: failure))")
+        try? database.deleteQueuedSpotifyAction(entry.id)
+      }
+    }
+    return (sent, (try? database.queuedSpotifyActionCount()) ?? 0)
+  }
+}

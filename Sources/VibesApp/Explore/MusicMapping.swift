@@ -1,0 +1,98 @@
+import Foundation
+import VibesCore
+import VibesServices
+
+/// Spotify Web API models turned into the core's music values (text kept raw; the UI sanitises it).
+extension MusicArtist {
+  init(_ artist: SpotifyArtist) {
+    self.init(id: artist.id, name: artist.name, genres: artist.genres, spotifyURL: artist.spotifyURL)
+  }
+}
+
+extension MusicAlbum {
+  init(_ album: SpotifyAlbum) {
+    self.init(
+      id: album.id, name: album.name, albumType: album.albumType, releaseDate: album.releaseDate,
+      totalTracks: album.totalTracks, artists: album.artists.map(MusicArtist.init), spotifyURL: album.spotifyURL)
+  }
+}
+
+extension MusicTrack {
+  init(_ track: SpotifyTrack, album: MusicAlbum? = nil) {
+    self.init(
+      id: track.id, name: track.name, durationMs: track.durationMs, explicit: track.explicit,
+      artists: track.artists.map(MusicArtist.init), album: track.album.map(MusicAlbum.init) ?? album,
+      trackNumber: track.trackNumber, spotifyURL: track.spotifyURL)
+  }
+}
+
+extension MusicPlaylist {
+  init(_ playlist: SpotifyPlaylist) {
+    self.init(
+      id: playlist.id, name: playlist.name, description: playlist.description, ownerID: playlist.owner?.id,
+      ownerName: playlist.owner?.displayName, itemsTotal: playlist.itemsTotal, spotifyURL: playlist.spotifyURL)
+  }
+}
+
+extension MusicPage {
+  /// A Spotify page mapped item by item; `nextOffset` only when Spotify announced another page.
+  init<Source>(_ page: SpotifyPaging<Source>, _ transform: (Source) -> Item) {
+    self.init(
+      items: page.items.map(transform), total: page.total,
+      nextOffset: page.hasNext ? page.offset + max(page.limit, page.items.count, 1) : nil)
+  }
+}
+
+extension SearchResults {
+  init(_ results: SpotifySearchResults) {
+    self.init(
+      tracks: results.tracks.map { MusicPage($0) { MusicTrack($0) } } ?? MusicPage(),
+      artists: results.artists.map { MusicPage($0, MusicArtist.init) } ?? MusicPage(),
+      albums: results.albums.map { MusicPage($0, MusicAlbum.init) } ?? MusicPage(),
+      playlists: results.playlists.map { MusicPage($0, MusicPlaylist.init) } ?? MusicPage())
+  }
+}
+
+extension SearchGroup {
+  var spotifyType: SpotifySearchType {
+    switch self {
+    case .tracks: return .track
+    case .artists: return .artist
+    case .albums: return .album
+    case .playlists: return .playlist
+    }
+  }
+}
+
+extension StatsRange {
+  var spotify: SpotifyTimeRange { SpotifyTimeRange(rawValue: rawValue) ?? .mediumTerm }
+}
+
+extension MusicFailure {
+  /// nil for a cancelled request (nothing to report).
+  init?(_ error: SpotifyWebError) {
+    switch error {
+    case .notConnected: self = .notConnected
+    case .reconnectNeeded, .unauthorized: self = .reconnectNeeded
+    case .notRegistered: self = .notRegistered
+    case .premiumRequired: self = .premiumRequired
+    case .notPlaylistOwner: self = .refused(nil)
+    case .forbidden(let reason): self = .refused(reason)
+    case .notFound: self = .notFound
+    case .rateLimited(let seconds): self = .rateLimited(seconds: seconds)
+    case .server(let status), .unexpectedStatus(let status): self = .server(status: status)
+    case .badRequest(let message): self = .refused(message)
+    case .transport: self = .offline
+    case .invalidResponse: self = .invalidResponse
+    case .cancelled: return nil
+    }
+  }
+
+  /// Failures after which a cached copy is shown instead (no network, or Spotify down).
+  var fallsBackToCache: Bool {
+    switch self {
+    case .offline, .server, .rateLimited: return true
+    default: return false
+    }
+  }
+}

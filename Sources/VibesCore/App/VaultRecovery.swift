@@ -1,0 +1,96 @@
+/// The secret vault cannot be opened: what is wrong, with the paths (never a secret).
+public struct SecretStoreDamage: Sendable, Hashable {
+  /// What the edge found.
+  public enum Kind: Sendable, Hashable {
+    /// The vault file exists, its key file does not.
+    case keyMissing
+    /// The key file is not a usable key.
+    case keyInvalid
+    /// The vault does not decrypt or parse.
+    case corrupted
+  }
+
+  public var kind: Kind
+  public var vaultPath: String
+  public var keyPath: String
+
+  public init(kind: Kind, vaultPath: String, keyPath: String) {
+    self.kind = kind
+    self.vaultPath = vaultPath
+    self.keyPath = keyPath
+  }
+}
+
+/// The root's "the vault cannot be opened" state: it explains, offers the reset, confirms naming what is lost,
+/// and runs the reset as an effect. Shown over every tab until resolved or put off (Esc).
+public struct VaultRecovery: Sendable, Hashable {
+  public enum Phase: Sendable, Hashable {
+    case explaining
+    case confirming
+    case resetting
+    case failed
+    /// Put off with Esc: the app runs on without the vault's secrets; the Feed's setup card says why.
+    case postponed
+  }
+
+  /// True while the recovery screen covers the tabs (not put off).
+  public var isShown: Bool { phase != .postponed }
+
+  public var damage: SecretStoreDamage
+  public var phase: Phase = .explaining
+
+  public init(damage: SecretStoreDamage) { self.damage = damage }
+}
+
+/// What the recovery screen's keys do.
+public enum VaultRecoveryCommand: Sendable, Hashable {
+  case askReset
+  case confirmReset
+  case keep
+  /// Put it off: the app runs on, without the vault's secrets.
+  case later
+}
+
+extension VaultRecovery {
+  /// The bindings in force on the recovery screen (the footer and help are drawn from them).
+  public var bindings: [KeyBinding<VaultRecoveryCommand>] {
+    switch phase {
+    case .resetting, .postponed:
+      return []
+    case .confirming:
+      return [
+        KeyBinding([.character("y"), .character("Y")], "y", .vault(.helpResetConfirm), .confirmReset),
+        KeyBinding([.character("n"), .character("N"), .escape], "n", .common(.helpKeep), .keep),
+      ]
+    case .explaining, .failed:
+      return [
+        KeyBinding([.character("r"), .enter], "r", .vault(.helpReset), .askReset),
+        KeyBinding([.escape], "Esc", .vault(.helpLater), .later),
+      ]
+    }
+  }
+
+  /// Applies a command; returns the effects (the reset runs at the edge).
+  mutating func perform(_ command: VaultRecoveryCommand) -> [AppEffect] {
+    switch command {
+    case .askReset:
+      phase = .confirming
+    case .keep:
+      phase = .explaining
+    case .confirmReset:
+      phase = .resetting
+      return [.resetVault(vaultPath: damage.vaultPath, keyPath: damage.keyPath)]
+    case .later:
+      phase = .postponed
+    }
+    return []
+  }
+}
+
+extension HelpText {
+  /// A key of the vault recovery table.
+  public static func vault(_ key: VaultRecoveryL10n) -> HelpText {
+    let t = (en: Localizer(.en).text(key), de: Localizer(.de).text(key))
+    return .text(en: t.en, de: t.de)
+  }
+}

@@ -1,0 +1,436 @@
+import Foundation
+
+/// What the Create tab's bindings do.
+public enum CreateCommand: Sendable, Hashable {
+  case nextFocus
+  case previousFocus
+  /// ↑/↓ in the prompt field: the previous/next example prompt.
+  case example(Int)
+  /// ←/→ (or ↑/↓) on the length: fewer/more songs.
+  case changeLength(Int)
+  case move(Int)
+  case generate
+  case openHistory
+  case openSetup(SetupStep)
+  case grow
+  // Preview
+  case editName
+  case finishName
+  case openTrack
+  case removeTrack
+  case regenerate
+  case save
+  case openLink
+  case copyLink
+  // Grow
+  case choosePlaylist
+  case addSong
+  case suggestAgain
+  case cancel
+}
+
+extension CreateState: TabFeature {
+  public static let id = TabID.create
+  public typealias Action = CreateAction
+  public typealias Effect = CreateEffect
+  public typealias Command = CreateCommand
+
+  public var depth: Int { path.count }
+
+  public var isEditingText: Bool {
+    switch path.last {
+    case .preview(let preview)?: return preview.focus == .name
+    case .grow?: return false
+    case nil:
+      if case .generating = phase { return false }
+      return focus == .prompt
+    }
+  }
+
+  /// Arriving on the tab never puts the next key into the prompt field.
+  public mutating func arrive(_ context: inout AppContext) -> [AppEffect] {
+    if path.isEmpty, focus == .prompt { focus = .length }
+    return []
+  }
+
+  static func help(_ en: String, _ de: String) -> HelpText { .text(en: en, de: de) }
+
+  public func bindings(_ context: AppContext) -> [KeyBinding<CreateCommand>] {
+    switch path.last {
+    case .preview(let preview)?: return previewBindings(preview, context)
+    case .grow(let grow)?: return growBindings(grow)
+    case nil: return rootBindings(context)
+    }
+  }
+
+  func rootBindings(_ context: AppContext) -> [KeyBinding<CreateCommand>] {
+    guard let hasKey = hasGeminiKey(context) else { return [] }
+    if case .generating = phase {
+      return [KeyBinding([.escape], "Esc", .common(.helpCancel), .cancel)]
+    }
+    let setup = KeyBinding<CreateCommand>(
+      [.enter], "Enter", Self.help("set up Gemini", "Gemini einrichten"), .openSetup(.gemini))
+    if !hasKey { return [setup] }
+    if case .failed(let failure) = phase, failure.pointsToGeminiSetup { return [setup] }
+    var bindings: [KeyBinding<CreateCommand>] = [
+      KeyBinding([.tab], "Tab", .common(.helpNextField), .nextFocus),
+      KeyBinding([.backTab], "Tab", .common(.helpNextField), footer: false, .previousFocus),
+      KeyBinding([.ctrl("g")], "Ctrl-G", Self.help("grow a playlist", "Playlist erweitern"), .grow),
+    ]
+    switch focus {
+    case .prompt:
+      bindings += [
+        KeyBinding([.up], "↑ ↓", Self.help("examples", "Beispiele"), .example(-1)),
+        KeyBinding([.down], "↑ ↓", Self.help("examples", "Beispiele"), .example(1)),
+        KeyBinding([.enter], "Enter", Self.help("generate", "erzeugen"), .generate),
+      ]
+    case .length:
+      bindings += [
+        KeyBinding(
+          [.left, .down, .character("-"), .character("h")], "← →", Self.help("songs", "Songs"), .changeLength(-1)),
+        KeyBinding(
+          [.right, .up, .character("+"), .character("l")], "← →", Self.help("songs", "Songs"), .changeLength(1)),
+        KeyBinding([.enter], "Enter", Self.help("generate", "erzeugen"), .generate),
+        KeyBinding(
+          [.character("g")], "g", Self.help("grow a playlist", "Playlist erweitern"), footer: false,
+          .grow),
+      ]
+    case .history:
+      bindings += [
+        KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .move(-1)),
+        KeyBinding([.down, .character("j")], "↑ ↓", .common(.helpMove), .move(1)),
+        KeyBinding([.enter], "Enter", Self.help("open", "öffnen"), .openHistory),
+      ]
+    }
+    return bindings
+  }
+
+  func previewBindings(_ preview: CreatePreview, _ context: AppContext) -> [KeyBinding<CreateCommand>] {
+    if preview.focus == .name {
+      return [
+        KeyBinding([.enter, .tab, .backTab], "Enter", Self.help("keep name", "Namen übernehmen"), .finishName)
+      ]
+    }
+    var bindings: [KeyBinding<CreateCommand>] = [
+      KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .move(-1)),
+      KeyBinding([.down, .character("j")], "↑ ↓", .common(.helpMove), .move(1)),
+    ]
+    if case .resolving = preview.phase { return bindings }
+    if case .saving = preview.phase { return bindings }
+    let spotifyMissing = !isSpotifyConnected(context)
+    if spotifyMissing || preview.phase == .failed(.spotifyNotConnected) {
+      bindings.append(
+        KeyBinding(
+          [.enter], "Enter", Self.help("connect Spotify", "Spotify verbinden"), .openSetup(.spotify)))
+    } else {
+      bindings.append(KeyBinding([.enter], "Enter", Self.help("open track", "Titel öffnen"), .openTrack))
+    }
+    bindings += [
+      KeyBinding([.tab, .character("e")], "Tab", Self.help("rename", "umbenennen"), .editName),
+      KeyBinding([.delete, .character("x")], "x", Self.help("remove", "entfernen"), .removeTrack),
+      KeyBinding([.character("r")], "r", Self.help("regenerate", "neu erzeugen"), .regenerate),
+    ]
+    if let url = preview.savedURL, !url.isEmpty {
+      bindings += [
+        KeyBinding([.character("o")], "o", Self.help("open", "öffnen"), .openLink),
+        KeyBinding([.character("c")], "c", Self.help("copy link", "Link kopieren"), .copyLink),
+      ]
+    } else if !spotifyMissing {
+      bindings.append(KeyBinding([.character("s")], "s", Self.help("save", "speichern"), .save))
+    }
+    return bindings
+  }
+
+  func growBindings(_ grow: GrowState) -> [KeyBinding<CreateCommand>] {
+    switch grow.phase {
+    case .loadingPlaylists, .suggesting:
+      return [KeyBinding([.escape], "Esc", .common(.helpCancel), .cancel)]
+    case .failed(let failure):
+      var bindings = [
+        KeyBinding<CreateCommand>([.character("r")], "r", Self.help("try again", "erneut"), .suggestAgain)
+      ]
+      if failure.pointsToSpotifySetup || failure.pointsToGeminiSetup {
+        let step: SetupStep = failure.pointsToSpotifySetup ? .spotify : .gemini
+        bindings.insert(KeyBinding([.enter], "Enter", Self.help("set up", "einrichten"), .openSetup(step)), at: 0)
+      }
+      return bindings
+    case .choosing:
+      return [
+        KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .move(-1)),
+        KeyBinding([.down, .character("j")], "↑ ↓", .common(.helpMove), .move(1)),
+        KeyBinding([.enter], "Enter", Self.help("grow this", "erweitern"), .choosePlaylist),
+      ]
+    case .ready:
+      return [
+        KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .move(-1)),
+        KeyBinding([.down, .character("j")], "↑ ↓", .common(.helpMove), .move(1)),
+        KeyBinding(
+          [.enter, .character("a")], "a", Self.help("add", "hinzufügen"), .addSong),
+        KeyBinding([.character("r")], "r", Self.help("new suggestions", "neue Vorschläge"), .suggestAgain),
+      ]
+    }
+  }
+
+  public mutating func perform(_ command: CreateCommand, _ context: inout AppContext) -> [AppEffect] {
+    switch path.last {
+    case .preview?: return performPreview(command, &context)
+    case .grow?: return performGrow(command, &context)
+    case nil: return performRoot(command, &context)
+    }
+  }
+
+  mutating func performRoot(_ command: CreateCommand, _ context: inout AppContext) -> [AppEffect] {
+    switch command {
+    case .nextFocus, .previousFocus:
+      let all = CreateRootFocus.allCases.filter { $0 != .history || !history.isEmpty }
+      let index = all.firstIndex(of: focus) ?? 0
+      focus = all[(index + (command == .nextFocus ? 1 : all.count - 1)) % all.count]
+    case .example(let offset):
+      let count = Self.examplePrompts.count
+      let next = exampleIndex.map { ($0 + offset + count) % count } ?? (offset > 0 ? 0 : count - 1)
+      exampleIndex = next
+      prompt = TextInput(Self.examplePrompts[next])
+      hint = nil
+    case .changeLength(let offset):
+      length = min(max(length + offset, Self.lengthRange.lowerBound), Self.lengthRange.upperBound)
+    case .move(let offset):
+      historyList.apply(offset < 0 ? .up : .down, count: history.count, visibleRows: 5)
+    case .generate:
+      let text = prompt.text.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !text.isEmpty else {
+        hint = .promptEmpty
+        focus = .prompt
+        return []
+      }
+      return generate(CreateRequest(prompt: text, count: length), &context)
+    case .openHistory:
+      guard history.indices.contains(historyList.selected) else { return [] }
+      path = [.preview(CreatePreview(history[historyList.selected]))]
+      return startResolve(&context)
+    case .openSetup(let step):
+      if case .failed(let failure) = phase, failure.pointsToGeminiSetup { phase = .idle }
+      context.navigationRequest = .openSetupStep(step)
+    case .grow:
+      return openGrow(&context)
+    case .cancel:
+      return goBack(&context) ?? []
+    default:
+      break
+    }
+    return []
+  }
+
+  mutating func openGrow(_ context: inout AppContext) -> [AppEffect] {
+    guard isSpotifyConnected(context) else {
+      var grow = GrowState(phase: .failed(.spotifyNotConnected))
+      grow.phase = .failed(.spotifyNotConnected)
+      path = [.grow(grow)]
+      return []
+    }
+    let requestID = context.makeRequestID()
+    path = [.grow(GrowState(phase: .loadingPlaylists(requestID: requestID)))]
+    return [.create(.loadMyPlaylists(requestID: requestID))]
+  }
+
+  mutating func performPreview(_ command: CreateCommand, _ context: inout AppContext) -> [AppEffect] {
+    guard let preview else { return [] }
+    switch command {
+    case .move(let offset):
+      updatePreview {
+        $0.list.apply(offset < 0 ? .up : .down, count: $0.playlist.songs.count, visibleRows: 10)
+      }
+    case .editName:
+      updatePreview { $0.focus = .name }
+    case .finishName:
+      let name = preview.name.text.trimmingCharacters(in: .whitespacesAndNewlines)
+      updatePreview { $0.focus = .tracks }
+      guard !name.isEmpty else {
+        updatePreview { $0.name = TextInput($0.playlist.name) }
+        return []
+      }
+      guard name != preview.playlist.name else { return [] }
+      updatePreview { $0.playlist.name = name }
+      if let updated = self.preview?.playlist { remember(updated) }
+      return [.create(.rename(playlistID: preview.playlist.id, name: name))]
+    case .openTrack:
+      let index = preview.list.selected
+      guard preview.playlist.songs.indices.contains(index),
+        case .found(let track) = preview.playlist.songs[index].resolution
+      else { return [] }
+      context.navigationRequest = .openSpotifyItem(SpotifyLink(kind: .track, id: track.id))
+    case .removeTrack:
+      let index = preview.list.selected
+      guard preview.playlist.songs.indices.contains(index), preview.playlist.saveState == .notSaved else {
+        return []
+      }
+      updatePreview {
+        $0.playlist.songs.remove(at: index)
+        $0.list.clamp(count: $0.playlist.songs.count, visibleRows: 10)
+      }
+      if let updated = self.preview?.playlist { remember(updated) }
+      return [.create(.removeSong(playlistID: preview.playlist.id, index: index))]
+    case .regenerate:
+      let request =
+        lastRequest ?? CreateRequest(prompt: preview.playlist.prompt, count: max(10, preview.playlist.songs.count))
+      path = []
+      focus = .length
+      return generate(CreateRequest(prompt: preview.playlist.prompt, count: request.count), &context)
+    case .save:
+      let id = preview.playlist.id
+      if queuedSaves.contains(id) {
+        updatePreview { $0.phase = .queued }
+        return []
+      }
+      guard isSpotifyConnected(context) else {
+        updatePreview { $0.phase = .failed(.spotifyNotConnected) }
+        return []
+      }
+      guard !preview.hasPendingSongs || preview.playlist.saveState != .notSaved else {
+        return startResolve(&context)
+      }
+      let requestID = context.makeRequestID()
+      updatePreview { $0.phase = .saving(requestID: requestID) }
+      return [.create(.save(requestID: requestID, playlistID: id, name: preview.playlist.name))]
+    case .openLink:
+      return preview.savedURL.map { [.openURL($0)] } ?? []
+    case .copyLink:
+      return preview.savedURL.map { [.copyToClipboard($0)] } ?? []
+    case .openSetup(let step):
+      context.navigationRequest = .openSetupStep(step)
+    default:
+      break
+    }
+    return []
+  }
+
+  mutating func performGrow(_ command: CreateCommand, _ context: inout AppContext) -> [AppEffect] {
+    guard let grow else { return [] }
+    switch command {
+    case .move(let offset):
+      updateGrow {
+        if $0.phase == .choosing {
+          $0.playlistList.apply(offset < 0 ? .up : .down, count: $0.playlists.count, visibleRows: 10)
+        } else {
+          $0.suggestionList.apply(offset < 0 ? .up : .down, count: $0.suggestions.count, visibleRows: 10)
+        }
+      }
+    case .choosePlaylist:
+      guard grow.playlists.indices.contains(grow.playlistList.selected) else { return [] }
+      let chosen = grow.playlists[grow.playlistList.selected]
+      updateGrow {
+        $0.chosen = chosen
+        $0.suggestedBefore = []
+      }
+      return suggest(&context)
+    case .suggestAgain:
+      if grow.chosen == nil {
+        path.removeLast()
+        return openGrow(&context)
+      }
+      return suggest(&context)
+    case .addSong:
+      guard grow.adding == nil, let chosen = grow.chosen,
+        grow.suggestions.indices.contains(grow.suggestionList.selected),
+        let uri = grow.suggestions[grow.suggestionList.selected].uri
+      else { return [] }
+      updateGrow { $0.adding = uri }
+      return [.create(.addToPlaylist(playlistID: chosen.id, uri: uri))]
+    case .cancel:
+      return goBack(&context) ?? []
+    case .openSetup(let step):
+      path.removeLast()
+      context.navigationRequest = .openSetupStep(step)
+    default:
+      break
+    }
+    return []
+  }
+
+  mutating func suggest(_ context: inout AppContext) -> [AppEffect] {
+    guard let grow, let chosen = grow.chosen else { return [] }
+    let requestID = context.makeRequestID()
+    updateGrow { $0.phase = .suggesting(requestID: requestID) }
+    return [
+      .create(
+        .grow(requestID: requestID, playlist: chosen, count: Self.growCount, excluding: grow.suggestedBefore))
+    ]
+  }
+
+  /// Typing and pasting into the prompt or the name.
+  public mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
+    guard isEditingText else { return nil }
+    var outcome: TextEditing.Outcome?
+    func edit(_ input: inout TextInput) {
+      switch event {
+      case .key(let key): outcome = TextEditing.apply(key, to: &input)
+      case .paste(let text):
+        input.insert(PastedText.clean(text, for: .text))
+        outcome = .edited
+      }
+    }
+    if path.isEmpty {
+      edit(&prompt)
+      if outcome == .edited {
+        exampleIndex = nil
+        hint = nil
+        if case .failed = phase { phase = .idle }
+      }
+    } else {
+      updatePreview { edit(&$0.name) }
+    }
+    return outcome == nil ? nil : []
+  }
+
+  /// Esc: cancel what runs, leave a field, or pop.
+  public mutating func goBack(_ context: inout AppContext) -> [AppEffect]? {
+    switch path.last {
+    case .preview(let preview)?:
+      if preview.focus == .name {
+        updatePreview {
+          $0.focus = .tracks
+          $0.name = TextInput($0.playlist.name)
+        }
+        return []
+      }
+      if case .resolving(let requestID, _, _) = preview.phase {
+        updatePreview { $0.phase = .idle }
+        return [.cancel(requestID: requestID)]
+      }
+      path.removeLast()
+      return []
+    case .grow(let grow)?:
+      switch grow.phase {
+      case .loadingPlaylists(let requestID):
+        path.removeLast()
+        return [.cancel(requestID: requestID)]
+      case .suggesting(let requestID):
+        updateGrow { $0.phase = $0.suggestions.isEmpty ? .choosing : .ready }
+        return [.cancel(requestID: requestID)]
+      case .ready where grow.chosen != nil:
+        updateGrow {
+          $0.chosen = nil
+          $0.suggestions = []
+          $0.phase = .choosing
+        }
+        return []
+      default:
+        path.removeLast()
+        return []
+      }
+    case nil:
+      if case .generating(let requestID, _) = phase {
+        phase = .idle
+        return [.cancel(requestID: requestID)]
+      }
+      if case .failed = phase {
+        phase = .idle
+        return []
+      }
+      if focus == .prompt {
+        focus = .length
+        return []
+      }
+      return nil
+    }
+  }
+}

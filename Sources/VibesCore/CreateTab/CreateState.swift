@@ -1,0 +1,281 @@
+import Foundation
+
+extension TabID {
+  public static let create = TabID("create")
+}
+
+/// Which part of the Create root has the focus.
+public enum CreateRootFocus: Sendable, Hashable, CaseIterable {
+  case prompt
+  case length
+  case history
+}
+
+/// Where the Create root stands: composing, asking Gemini, or showing why that failed.
+public enum CreatePhase: Sendable, Hashable {
+  case idle
+  /// Gemini is working; `elapsedSeconds` counts up once a second (a timer effect).
+  case generating(requestID: Int, elapsedSeconds: Int)
+  case failed(CreateFailure)
+}
+
+/// Screens pushed on the Create tab's stack.
+public enum CreateDestination: Sendable, Hashable {
+  case preview(CreatePreview)
+  case grow(GrowState)
+}
+
+/// The preview of a generated playlist: its editable name, its songs and what runs on it.
+public struct CreatePreview: Sendable, Hashable {
+  public enum Focus: Sendable, Hashable {
+    case name
+    case tracks
+  }
+
+  public enum Phase: Sendable, Hashable {
+    case idle
+    /// "Finding songs on Spotify resolved/total".
+    case resolving(requestID: Int, resolved: Int, total: Int)
+    case saving(requestID: Int)
+    /// Offline: the save waits in the queue and runs once the network is back.
+    case queued
+    case failed(CreateFailure)
+  }
+
+  public var playlist: GeneratedPlaylist
+  public var name: TextInput
+  public var focus: Focus = .tracks
+  public var list = ListState()
+  public var phase: Phase = .idle
+
+  public init(_ playlist: GeneratedPlaylist) {
+    self.playlist = playlist
+    self.name = TextInput(playlist.name)
+  }
+
+  /// True while a song still waits for its search.
+  public var hasPendingSongs: Bool { playlist.songs.contains { $0.resolution == .pending } }
+
+  /// How many songs were found on Spotify.
+  public var foundCount: Int { playlist.songs.filter { $0.uri != nil }.count }
+
+  /// The found tracks' total length in milliseconds.
+  public var totalMilliseconds: Int {
+    playlist.songs.reduce(0) { total, song in
+      if case .found(let track) = song.resolution { return total + track.durationMs }
+      return total
+    }
+  }
+
+  /// The playlist's link once saved.
+  public var savedURL: String? {
+    if case .saved(_, let url) = playlist.saveState { return url }
+    return nil
+  }
+}
+
+/// One of the user's own Spotify playlists, as Grow lists it.
+public struct OwnPlaylist: Sendable, Hashable {
+  public var id: String
+  public var name: String
+  public var description: String
+  public var trackCount: Int
+
+  public init(id: String, name: String, description: String, trackCount: Int) {
+    self.id = id
+    self.name = name
+    self.description = description
+    self.trackCount = trackCount
+  }
+}
+
+/// Grow a playlist: pick one of your playlists, get songs that fit it, add them one by one.
+public struct GrowState: Sendable, Hashable {
+  public enum Phase: Sendable, Hashable {
+    case loadingPlaylists(requestID: Int)
+    case choosing
+    case suggesting(requestID: Int)
+    case ready
+    case failed(CreateFailure)
+  }
+
+  public var phase: Phase
+  public var playlists: [OwnPlaylist] = []
+  public var playlistList = ListState()
+  public var chosen: OwnPlaylist?
+  public var suggestions: [ResolvedSong] = []
+  public var suggestionList = ListState()
+  /// Every song suggested so far for the chosen playlist (not suggested again by `r`).
+  public var suggestedBefore: [SuggestedSong] = []
+  /// The add that runs, by track URI.
+  public var adding: String?
+
+  public init(phase: Phase) { self.phase = phase }
+}
+
+/// The Create tab's state: the prompt form and history at the root, the preview and Grow pushed.
+public struct CreateState: Sendable, Hashable {
+  public static let lengthRange = 10...30
+  public static let defaultLength = 20
+  /// Songs Grow asks for.
+  public static let growCount = 15
+  /// Seconds between retries of queued (offline) saves.
+  public static let queueRetrySeconds: Double = 15
+  /// The longest per-minute wait shown when Gemini gives no delay.
+  public static let defaultRetrySeconds = 60
+
+  /// Prompts to pick with ↑/↓ in the prompt field.
+  public static let examplePrompts = [
+    "upbeat songs for a road trip",
+    "calm piano music for a rainy afternoon",
+    "90s hip hop classics for a house party",
+    "songs to focus on deep work",
+    "melancholic indie for a night walk",
+  ]
+
+  public var prompt = TextInput()
+  public var focus: CreateRootFocus = .length
+  /// The example shown last (↑/↓ cycle through `examplePrompts`).
+  public var exampleIndex: Int?
+  public var length = defaultLength
+  public var phase: CreatePhase = .idle
+  /// The prompt and length of the last generation (Regenerate repeats them).
+  public var lastRequest: CreateRequest?
+  /// A per-minute limit's countdown: seconds left and the timer's request id.
+  public var countdown: CreateCountdown?
+  /// Newest first.
+  public var history: [GeneratedPlaylist] = []
+  public var historyList = ListState()
+  /// Generated playlists whose save waits for the network.
+  public var queuedSaves: Set<Int64> = []
+  public var isQueueRetryScheduled = false
+  public var path: [CreateDestination] = []
+  /// A one-line problem on the root that is not a generation failure (empty prompt, wait for the countdown).
+  public var hint: CreateHint?
+
+  public init() {}
+
+  /// Gemini is configured (facts read and the key stored); nil while the facts are unknown.
+  public func hasGeminiKey(_ context: AppContext) -> Bool? {
+    context.facts.map { $0.storedSecrets.contains(.gemini) }
+  }
+
+  /// Spotify is connected and needs no reconnect.
+  public func isSpotifyConnected(_ context: AppContext) -> Bool {
+    (context.facts?.storedSecrets.contains(.spotify) ?? false) && !context.spotify.needsReconnect
+  }
+
+  /// The preview on top, if any.
+  public var preview: CreatePreview? {
+    if case .preview(let preview)? = path.last { return preview }
+    return nil
+  }
+
+  /// Grow on top, if any.
+  public var grow: GrowState? {
+    if case .grow(let grow)? = path.last { return grow }
+    return nil
+  }
+
+  mutating func updatePreview(_ body: (inout CreatePreview) -> Void) {
+    guard case .preview(var preview)? = path.last else { return }
+    body(&preview)
+    path[path.count - 1] = .preview(preview)
+  }
+
+  mutating func updateGrow(_ body: (inout GrowState) -> Void) {
+    guard case .grow(var grow)? = path.last else { return }
+    body(&grow)
+    path[path.count - 1] = .grow(grow)
+  }
+
+  /// Puts `playlist` at the top of the history (replacing an older copy).
+  mutating func remember(_ playlist: GeneratedPlaylist) {
+    history.removeAll { $0.id == playlist.id }
+    history.insert(playlist, at: 0)
+  }
+}
+
+/// What was asked of Gemini.
+public struct CreateRequest: Sendable, Hashable {
+  public var prompt: String
+  public var count: Int
+  public init(prompt: String, count: Int) {
+    self.prompt = prompt
+    self.count = count
+  }
+}
+
+/// The per-minute rate limit's countdown.
+public struct CreateCountdown: Sendable, Hashable {
+  public var requestID: Int
+  public var secondsLeft: Int
+}
+
+/// A short hint on the root.
+public enum CreateHint: Sendable, Hashable {
+  case promptEmpty
+  case waitForCountdown(Int)
+}
+
+public enum CreateAction: Sendable, Hashable {
+  /// The history at start-up (newest first) and the saves still queued.
+  case historyLoaded([GeneratedPlaylist], queued: Set<Int64>)
+  /// One second passed for the timer with this id (elapsed time or countdown).
+  case tick(requestID: Int)
+  case generated(requestID: Int, Result<GeneratedPlaylist, CreateFailure>)
+  case resolveProgress(requestID: Int, resolved: Int, total: Int)
+  case resolved(requestID: Int, Result<GeneratedPlaylist, CreateFailure>)
+  case saved(requestID: Int, Result<GeneratedPlaylist, CreateFailure>)
+  /// A queued save ran: the playlists saved now, and the ids still waiting.
+  case queueRetried(saved: [GeneratedPlaylist], remaining: Set<Int64>)
+  case myPlaylistsLoaded(requestID: Int, Result<[OwnPlaylist], CreateFailure>)
+  case growSuggested(requestID: Int, Result<[ResolvedSong], CreateFailure>)
+  /// An Add finished for this URI (nil failure: added).
+  case growAdded(uri: String, failure: CreateFailure?)
+}
+
+public enum CreateEffect: CancellableEffect {
+  /// Read the history and the save queue.
+  case loadHistory
+  /// Sleep one second, then answer `.tick(requestID)`.
+  case tick(requestID: Int)
+  /// Ask Gemini for `count` songs and record the playlist.
+  case generate(requestID: Int, prompt: String, count: Int)
+  /// Resolve the playlist's pending songs on Spotify (progress as `.resolveProgress`).
+  case resolve(requestID: Int, playlistID: Int64)
+  /// Forget one song of a generated playlist (by its index).
+  case removeSong(playlistID: Int64, index: Int)
+  /// Store an edited name.
+  case rename(playlistID: Int64, name: String)
+  /// Save to Spotify (create once, then add); offline, queue it.
+  case save(requestID: Int, playlistID: Int64, name: String)
+  /// Wait, then try every queued save once.
+  case retryQueuedSaves(afterSeconds: Double)
+  case loadMyPlaylists(requestID: Int)
+  /// Read the playlist's items, ask Gemini for `count` more, resolve them.
+  case grow(requestID: Int, playlist: OwnPlaylist, count: Int, excluding: [SuggestedSong])
+  case addToPlaylist(playlistID: String, uri: String)
+
+  public var cancellationID: Int? {
+    switch self {
+    case .tick(let id), .generate(let id, _, _), .resolve(let id, _), .loadMyPlaylists(let id),
+      .grow(let id, _, _, _):
+      return id
+    default:
+      return nil
+    }
+  }
+}
+
+extension AppAction {
+  public static func create(_ action: CreateAction) -> AppAction { .feature(CreateState.self, action) }
+  /// The Create action inside, if this is one.
+  public var createAction: CreateAction? { action(of: CreateState.self) }
+}
+
+extension AppEffect {
+  public static func create(_ effect: CreateEffect) -> AppEffect { CreateState.run(effect) }
+  /// The Create effect inside, if this is one.
+  public var createEffect: CreateEffect? { effect(of: CreateState.self) }
+}

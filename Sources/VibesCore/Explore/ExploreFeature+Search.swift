@@ -1,0 +1,163 @@
+import Foundation
+
+extension ExploreState {
+  /// The query as searched: trimmed.
+  public var trimmedQuery: String { query.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+  /// True while the field is empty, so the recent searches show instead of results.
+  public var showsRecent: Bool { trimmedQuery.isEmpty }
+
+  /// The result rows on screen now (empty unless results are loaded).
+  public var resultRows: [ResultRow] {
+    if case .loaded(_, let results) = search { return results.rows }
+    return []
+  }
+
+  var rootRowCount: Int { showsRecent ? recentSearches.count : resultRows.count }
+
+  public mutating func reduce(_ action: ExploreAction, _ context: inout AppContext) -> [AppEffect] {
+    switch action {
+    case .recentLoaded(let recent, let queued):
+      recentSearches = recent
+      queuedActions = queued
+      return []
+    case .searchDue(let timerID):
+      guard timerID == pendingTimerID else { return [] }
+      pendingTimerID = nil
+      return startSearch(&context)
+    case .searchFinished(let requestID, let query, let result):
+      guard case .loading(requestID, _) = search else { return [] }
+      switch result {
+      case .success(let results):
+        searchCache[query.lowercased()] = results
+        search = .loaded(query: query, results)
+        list = ListState()
+        remember(query)
+        return [Self.run(.rememberSearch(query))]
+      case .failure(let failure):
+        search = .failed(query: query, failure)
+        return []
+      }
+    case .moreFinished(let requestID, let group, let result):
+      guard moreRequest?.requestID == requestID else { return [] }
+      moreRequest = nil
+      guard case .loaded(let query, var results) = search else { return [] }
+      switch result {
+      case .success(let page):
+        results.appendMore(group, from: page)
+        searchCache[query.lowercased()] = results
+        search = .loaded(query: query, results)
+      case .failure(let failure):
+        context.notice = failure.notice
+      }
+      return []
+    default:
+      return reduceDetail(action, &context)
+    }
+  }
+
+  /// The text changed: cancel the timer and the request in flight, then open a pasted link, show a cached
+  /// answer, or start the 300 ms timer for a query of 2 characters or more.
+  mutating func queryChanged(_ context: inout AppContext) -> [AppEffect] {
+    var effects = cancelSearchWork()
+    let text = trimmedQuery
+    list = ListState()
+    if let link = SpotifyLink.parse(text) {
+      search = .idle
+      query.clear()
+      isEditing = false
+      return effects + open(link, &context)
+    }
+    guard text.count >= Self.minimumQueryLength else {
+      search = .idle
+      return effects
+    }
+    if let cached = searchCache[text.lowercased()] {
+      search = .loaded(query: text, cached)
+      return effects
+    }
+    let timerID = context.makeRequestID()
+    pendingTimerID = timerID
+    effects.append(Self.run(.scheduleSearch(timerID: timerID, seconds: Self.debounceSeconds)))
+    return effects
+  }
+
+  /// Enter in the field: search now (no wait) and move the focus to the results.
+  mutating func submitSearch(_ context: inout AppContext) -> [AppEffect] {
+    isEditing = false
+    if case .loading(_, let running) = search, running == trimmedQuery { return [] }
+    if case .loaded(let shown, _) = search, shown == trimmedQuery { return [] }
+    var effects = cancelSearchWork()
+    guard trimmedQuery.count >= Self.minimumQueryLength else { return effects }
+    if let cached = searchCache[trimmedQuery.lowercased()] {
+      search = .loaded(query: trimmedQuery, cached)
+      list = ListState()
+      return effects
+    }
+    effects += startSearch(&context)
+    return effects
+  }
+
+  mutating func startSearch(_ context: inout AppContext) -> [AppEffect] {
+    let text = trimmedQuery
+    guard text.count >= Self.minimumQueryLength else { return [] }
+    let requestID = context.makeRequestID()
+    search = .loading(requestID: requestID, query: text)
+    return [Self.run(.search(requestID: requestID, query: text))]
+  }
+
+  /// Stops the timer, the search and the "more" page in flight.
+  mutating func cancelSearchWork() -> [AppEffect] {
+    var effects: [AppEffect] = []
+    if let timerID = pendingTimerID {
+      effects.append(.cancel(requestID: timerID))
+      pendingTimerID = nil
+    }
+    if case .loading(let requestID, _) = search {
+      effects.append(.cancel(requestID: requestID))
+      search = .idle
+    }
+    if let more = moreRequest {
+      effects.append(.cancel(requestID: more.requestID))
+      moreRequest = nil
+    }
+    return effects
+  }
+
+  mutating func remember(_ query: String) {
+    recentSearches.removeAll { $0.lowercased() == query.lowercased() }
+    recentSearches.insert(query, at: 0)
+    if recentSearches.count > Self.recentLimit { recentSearches.removeLast(recentSearches.count - Self.recentLimit) }
+  }
+
+  /// Enter on the root list: a recent search runs again, an item opens, "more" loads the next page.
+  mutating func openRootRow(_ context: inout AppContext) -> [AppEffect] {
+    if showsRecent {
+      guard recentSearches.indices.contains(list.selected) else { return [] }
+      query = TextInput(recentSearches[list.selected])
+      var effects = cancelSearchWork()
+      if let cached = searchCache[trimmedQuery.lowercased()] {
+        search = .loaded(query: trimmedQuery, cached)
+        list = ListState()
+        return effects
+      }
+      effects += startSearch(&context)
+      list = ListState()
+      return effects
+    }
+    let rows = resultRows
+    guard rows.indices.contains(list.selected) else { return [] }
+    let row = rows[list.selected]
+    switch row.content {
+    case .item(let item):
+      return open(item.link, &context)
+    case .more:
+      guard moreRequest == nil, case .loaded(let query, let results) = search,
+        let offset = results.nextOffset(row.group)
+      else { return [] }
+      let requestID = context.makeRequestID()
+      moreRequest = MoreRequest(group: row.group, requestID: requestID)
+      return [Self.run(.searchMore(requestID: requestID, query: query, row.group, offset: offset))]
+    }
+  }
+}

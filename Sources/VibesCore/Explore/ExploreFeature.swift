@@ -1,0 +1,214 @@
+/// What the Explore tab's bindings do.
+public enum ExploreCommand: Sendable, Hashable {
+  /// `/`: put the focus into the search field.
+  case focusSearch
+  /// Enter in the field: search now and move to the results.
+  case submitSearch
+  /// ↓ or Tab in the field: move to the results.
+  case toList
+  /// Enter without a Spotify connection: open the Spotify setup step.
+  case connect
+  case move(ListState.Move)
+  /// Enter on a row: open it (or load "more").
+  case open
+  case toggleSave
+  case addToPlaylist
+  case openInSpotify
+  case copyLink
+  /// Enter in the picker (or on the duplicate warning: add anyway).
+  case choosePlaylist
+}
+
+/// The Explore tab as a feature module.
+extension ExploreState: TabFeature {
+  public static let id = TabID.explore
+  public typealias Action = ExploreAction
+  public typealias Effect = ExploreEffect
+  public typealias Command = ExploreCommand
+
+  public var depth: Int { path.count }
+
+  public var isEditingText: Bool { isConnected && path.isEmpty && picker == nil && isEditing }
+
+  /// Rows a list page moves by (the terminal minus the chrome, the field and the headers).
+  static func visibleRows(_ context: AppContext) -> Int { max(1, context.size.height - 10) }
+
+  static func connected(_ context: AppContext) -> Bool {
+    context.facts?.storedSecrets.contains(.spotify) ?? false
+  }
+
+  public mutating func start(_ context: inout AppContext) -> [AppEffect] {
+    [Self.run(.loadRecent)]
+  }
+
+  public mutating func arrive(_ context: inout AppContext) -> [AppEffect] {
+    isConnected = Self.connected(context)
+    isEditing = false
+    return []
+  }
+
+  public mutating func contextChanged(_ change: ContextChange, _ context: inout AppContext) -> [AppEffect] {
+    let wasConnected = isConnected
+    isConnected = Self.connected(context)
+    if isConnected, !wasConnected, change == .factsChanged { return [Self.run(.flushQueue)] }
+    return []
+  }
+
+  public func bindings(_ context: AppContext) -> [KeyBinding<ExploreCommand>] {
+    guard Self.connected(context) else {
+      return [KeyBinding([.enter], "Enter", .text(en: "connect Spotify", de: "Spotify verbinden"), .connect)]
+    }
+    if let picker { return pickerBindings(picker) }
+    if path.last != nil { return detailBindings }
+    if isEditing {
+      return [
+        KeyBinding([.enter], "Enter", .text(en: "search", de: "suchen"), .submitSearch),
+        KeyBinding([.down, .tab], "↓", .text(en: "results", de: "Ergebnisse"), footer: false, .toList),
+      ]
+    }
+    return [KeyBinding([.character("/")], "/", .text(en: "search", de: "suchen"), .focusSearch)] + listBindings
+      + actionBindings
+  }
+
+  var listBindings: [KeyBinding<ExploreCommand>] {
+    [
+      KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .move(.up)),
+      KeyBinding([.down, .character("j")], "↑ ↓", .common(.helpMove), .move(.down)),
+      KeyBinding([.pageUp], "PgUp PgDn", .common(.helpMove), footer: false, .move(.pageUp)),
+      KeyBinding([.pageDown], "PgUp PgDn", .common(.helpMove), footer: false, .move(.pageDown)),
+      KeyBinding([.home, .character("g")], "Home End", .common(.helpMove), footer: false, .move(.home)),
+      KeyBinding([.end, .character("G")], "Home End", .common(.helpMove), footer: false, .move(.end)),
+      KeyBinding([.enter], "Enter", .text(en: "open", de: "öffnen"), .open),
+    ]
+  }
+
+  var actionBindings: [KeyBinding<ExploreCommand>] {
+    [
+      KeyBinding([.character("s")], "s", .text(en: "save/remove", de: "merken/entfernen"), .toggleSave),
+      KeyBinding([.character("a")], "a", .text(en: "add to playlist", de: "zu Playlist"), .addToPlaylist),
+      KeyBinding([.character("o")], "o", .text(en: "open in Spotify", de: "in Spotify öffnen"), .openInSpotify),
+      KeyBinding([.character("c")], "c", .text(en: "copy link", de: "Link kopieren"), .copyLink),
+    ]
+  }
+
+  var detailBindings: [KeyBinding<ExploreCommand>] {
+    listBindings + actionBindings + [
+      KeyBinding([.character("/")], "/", .text(en: "new search", de: "neue Suche"), footer: false, .focusSearch)
+    ]
+  }
+
+  func pickerBindings(_ picker: PlaylistPicker) -> [KeyBinding<ExploreCommand>] {
+    switch picker.phase {
+    case .choosing:
+      return Array(listBindings.dropLast()) + [
+        KeyBinding([.enter], "Enter", .text(en: "add here", de: "hier hinzufügen"), .choosePlaylist)
+      ]
+    case .confirmDuplicate:
+      return [
+        KeyBinding(
+          [.enter, .character("y")], "Enter", .text(en: "add anyway", de: "trotzdem hinzufügen"), .choosePlaylist)
+      ]
+    case .loading, .adding, .failed:
+      return []
+    }
+  }
+
+  public mutating func perform(_ command: ExploreCommand, _ context: inout AppContext) -> [AppEffect] {
+    switch command {
+    case .connect:
+      context.navigationRequest = .openSetupStep(.spotify)
+      return []
+    case .focusSearch:
+      // From a detail screen too: back to the search, with the field focused.
+      var effects: [AppEffect] = []
+      for screen in path {
+        if case .loading(let id) = screen.phase { effects.append(.cancel(requestID: id)) }
+      }
+      path = []
+      picker = nil
+      isEditing = true
+      return effects
+    case .submitSearch:
+      return submitSearch(&context)
+    case .toList:
+      isEditing = false
+      return []
+    case .move(let move):
+      moveSelection(move, context)
+      return []
+    case .open:
+      return openSelected(&context)
+    case .toggleSave:
+      return toggleSave(&context)
+    case .addToPlaylist:
+      return addToPlaylist(&context)
+    case .openInSpotify:
+      guard let item = actionItem(allowingAny: true) else { return [] }
+      return [.openURL(item.webURL)]
+    case .copyLink:
+      guard let item = actionItem(allowingAny: true) else { return [] }
+      context.notice = .linkCopied
+      return [.copyToClipboard(item.webURL)]
+    case .choosePlaylist:
+      return choosePlaylist(&context)
+    }
+  }
+
+  /// Typing and pasting into the search field. A paste at the root goes into the field even when it
+  /// does not have the focus (so a pasted Spotify link opens at once).
+  public mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
+    guard Self.connected(context), path.isEmpty, picker == nil else { return nil }
+    switch event {
+    case .key(let key):
+      guard isEditing, let outcome = TextEditing.apply(key, to: &query) else { return nil }
+      return outcome == .edited ? queryChanged(&context) : []
+    case .paste(let text):
+      isEditing = true
+      query.insert(PastedText.clean(text, for: .text))
+      return queryChanged(&context)
+    }
+  }
+
+  /// Esc: close the picker, leave the field, or pop a detail screen.
+  public mutating func goBack(_ context: inout AppContext) -> [AppEffect]? {
+    if let picker {
+      self.picker = nil
+      if case .adding(let id, _) = picker.phase { return [.cancel(requestID: id)] }
+      if case .loading(let id) = picker.phase { return [.cancel(requestID: id)] }
+      return []
+    }
+    if path.isEmpty {
+      guard isEditing else { return nil }
+      isEditing = false
+      return []
+    }
+    let screen = path.removeLast()
+    if case .loading(let id) = screen.phase { return [.cancel(requestID: id)] }
+    return []
+  }
+
+  mutating func moveSelection(_ move: ListState.Move, _ context: AppContext) {
+    let rows = Self.visibleRows(context)
+    if var picker {
+      picker.list.apply(move, count: picker.playlists.count, visibleRows: rows)
+      self.picker = picker
+    } else if var screen = path.last {
+      screen.list.apply(move, count: screen.loaded?.detail.rows.count ?? 0, visibleRows: rows)
+      path[path.count - 1] = screen
+    } else {
+      list.apply(move, count: rootRowCount, visibleRows: rows)
+    }
+  }
+}
+
+extension AppAction {
+  public static func explore(_ action: ExploreAction) -> AppAction { .feature(ExploreState.self, action) }
+  /// The Explore action inside, if this is one.
+  public var exploreAction: ExploreAction? { action(of: ExploreState.self) }
+}
+
+extension AppEffect {
+  public static func explore(_ effect: ExploreEffect) -> AppEffect { ExploreState.run(effect) }
+  /// The Explore effect inside, if this is one.
+  public var exploreEffect: ExploreEffect? { effect(of: ExploreState.self) }
+}

@@ -1,0 +1,198 @@
+import Foundation
+
+extension TabID {
+  public static let explore = TabID("explore")
+}
+
+/// The Explore tab: the search field and its results at the root; detail screens pushed on `path`.
+public struct ExploreState: Sendable, Hashable {
+  /// How long typing must pause before a search starts.
+  public static let debounceSeconds = 0.3
+  /// The shortest query that is searched.
+  public static let minimumQueryLength = 2
+  /// Spotify's 2026 page size for search and artist albums.
+  public static let pageSize = 10
+  /// Recent searches shown under the empty field.
+  public static let recentLimit = 8
+
+  public var query = TextInput()
+  /// True while the search field has the focus.
+  public var isEditing = false
+  public var search = SearchPhase.idle
+  /// The debounce timer that may start the next search (answers with other ids are stale).
+  public var pendingTimerID: Int?
+  /// Results of settled queries this session, so a query typed again answers at once.
+  public var searchCache: [String: SearchResults] = [:]
+  /// Selection in the results (or in the recent searches while the field is empty).
+  public var list = ListState()
+  public var recentSearches: [String] = []
+  /// A "more" page that is loading.
+  public var moreRequest: MoreRequest?
+  /// Mirrors whether Spotify is connected (refreshed from the context), for `isEditingText`.
+  public var isConnected = false
+  /// Detail screens pushed above the search.
+  public var path: [DetailScreen] = []
+  /// Details opened this session (Back and revisits are instant).
+  public var detailCache: [SpotifyLink: CachedDetail] = [:]
+  /// Library state of the URIs seen on detail screens (true: saved).
+  public var library: [String: Bool] = [:]
+  /// The add-to-playlist picker, over the screen on top.
+  public var picker: PlaylistPicker?
+  /// Library and playlist actions waiting in the offline queue.
+  public var queuedActions = 0
+
+  public init() {}
+
+  /// The group whose next page is loading.
+  public struct MoreRequest: Sendable, Hashable {
+    public var group: SearchGroup
+    public var requestID: Int
+  }
+}
+
+/// Where the search stands.
+public enum SearchPhase: Sendable, Hashable {
+  /// Nothing to show (the field is empty or shorter than 2 characters).
+  case idle
+  /// A request for `query` is in flight.
+  case loading(requestID: Int, query: String)
+  case loaded(query: String, SearchResults)
+  case failed(query: String, MusicFailure)
+}
+
+/// A detail answer with the time it was fetched (an answer from the SQLite cache is older than this session).
+public struct CachedDetail: Sendable, Hashable, Codable {
+  public var detail: MusicDetail
+  public var fetchedAt: Date
+  /// True when it came from the offline cache because the network failed.
+  public var isStale: Bool
+  /// Why the cache was read instead (no network, Spotify down, rate limited).
+  public var staleReason: MusicFailure?
+
+  public init(detail: MusicDetail, fetchedAt: Date, isStale: Bool = false, staleReason: MusicFailure? = nil) {
+    self.detail = detail
+    self.fetchedAt = fetchedAt
+    self.isStale = isStale
+    self.staleReason = staleReason
+  }
+}
+
+/// A pushed detail screen: what it shows and where its selection stands.
+public struct DetailScreen: Sendable, Hashable {
+  public var link: SpotifyLink
+  public var phase: Phase
+  public var list = ListState()
+
+  public enum Phase: Sendable, Hashable {
+    case loading(requestID: Int)
+    case loaded(CachedDetail)
+    case failed(MusicFailure)
+  }
+
+  public init(link: SpotifyLink, phase: Phase) {
+    self.link = link
+    self.phase = phase
+  }
+
+  public var loaded: CachedDetail? {
+    if case .loaded(let cached) = phase { return cached }
+    return nil
+  }
+}
+
+/// The add-to-playlist picker: the user's own playlists, then a duplicate warning if needed.
+public struct PlaylistPicker: Sendable, Hashable {
+  public var uris: [String]
+  /// What is being added, for the messages ("Night Swim").
+  public var title: String
+  public var phase: Phase
+  /// The user's own playlists (empty while loading).
+  public var playlists: [MusicPlaylist] = []
+  public var list = ListState()
+
+  public enum Phase: Sendable, Hashable {
+    case loading(requestID: Int)
+    case choosing
+    /// The chosen playlist already holds some of the URIs: Enter adds anyway, Esc keeps it as is.
+    case confirmDuplicate(MusicPlaylist)
+    case adding(requestID: Int, MusicPlaylist)
+    case failed(MusicFailure)
+  }
+
+  public init(uris: [String], title: String, phase: Phase) {
+    self.uris = uris
+    self.title = title
+    self.phase = phase
+  }
+}
+
+/// A library or playlist change, as the offline queue keeps it.
+public enum MusicAction: Sendable, Hashable, Codable {
+  case save(uris: [String])
+  case remove(uris: [String])
+  case addToPlaylist(playlistID: String, uris: [String])
+  /// A new private playlist with these tracks (Create's "save playlist").
+  case createPlaylist(name: String, description: String?, uris: [String])
+}
+
+public enum ExploreAction: Sendable, Hashable {
+  /// Recent searches read at start-up (newest first), and how many actions wait in the offline queue.
+  case recentLoaded([String], queued: Int)
+  /// The debounce timer `timerID` ran out.
+  case searchDue(timerID: Int)
+  case searchFinished(requestID: Int, query: String, Result<SearchResults, MusicFailure>)
+  case moreFinished(requestID: Int, SearchGroup, Result<SearchResults, MusicFailure>)
+  /// Open this item's screen (from a pasted link, Profile, or another feature).
+  case open(SpotifyLink)
+  case detailFinished(requestID: Int, SpotifyLink, Result<CachedDetail, MusicFailure>)
+  /// An artist's next page of albums or singles.
+  case releasesFinished(requestID: Int, artistID: String, singles: Bool, Result<MusicPage<MusicAlbum>, MusicFailure>)
+  /// `/v1/me/library/contains` answered.
+  case libraryState([String: Bool])
+  case playlistsLoaded(requestID: Int, Result<[MusicPlaylist], MusicFailure>)
+  /// The outcome of a save, remove or add: done, queued offline, or refused.
+  case actionFinished(MusicAction, MusicActionOutcome, queued: Int)
+  /// The chosen playlist already holds some of the URIs (checked before adding).
+  case duplicateFound(requestID: Int)
+  /// The offline queue was sent (or partly): how many are still waiting.
+  case queueFlushed(sent: Int, remaining: Int)
+}
+
+/// How a library or playlist action ended.
+public enum MusicActionOutcome: Sendable, Hashable {
+  case done
+  /// No network: kept in the offline queue.
+  case queued
+  case failed(MusicFailure)
+}
+
+public enum ExploreEffect: CancellableEffect {
+  /// Read the recent searches and the offline queue's length.
+  case loadRecent
+  /// Sleep `seconds`, then answer `searchDue(timerID)`.
+  case scheduleSearch(timerID: Int, seconds: Double)
+  case search(requestID: Int, query: String)
+  /// One more page of one group.
+  case searchMore(requestID: Int, query: String, SearchGroup, offset: Int)
+  /// Remember a settled query (SQLite).
+  case rememberSearch(String)
+  case loadDetail(requestID: Int, SpotifyLink)
+  case loadReleases(requestID: Int, artistID: String, singles: Bool, offset: Int)
+  case checkLibrary(uris: [String])
+  case loadPlaylists(requestID: Int)
+  /// Run a library or playlist action (queued when offline). `checkDuplicates` first reads the playlist.
+  case perform(requestID: Int, MusicAction, checkDuplicates: Bool)
+  /// Send what waits in the offline queue, in order.
+  case flushQueue
+
+  public var cancellationID: Int? {
+    switch self {
+    case .scheduleSearch(let id, _): return id
+    case .search(let id, _): return id
+    case .searchMore(let id, _, _, _): return id
+    case .loadDetail(let id, _): return id
+    case .loadReleases(let id, _, _, _): return id
+    default: return nil
+    }
+  }
+}

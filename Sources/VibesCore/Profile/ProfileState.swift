@@ -1,0 +1,220 @@
+import Foundation
+
+extension TabID {
+  public static let profile = TabID("profile")
+}
+
+/// The period the listening stats cover (Spotify's `time_range`).
+public enum StatsRange: String, Sendable, Hashable, Codable, CaseIterable {
+  case shortTerm = "short_term"
+  case mediumTerm = "medium_term"
+  case longTerm = "long_term"
+
+  /// The letter that selects the range ("4 weeks", "6 months", "all time").
+  public var shortcut: Character {
+    switch self {
+    case .shortTerm: return "w"
+    case .mediumTerm: return "m"
+    case .longTerm: return "a"
+    }
+  }
+
+  public var title: (en: String, de: String) {
+    switch self {
+    case .shortTerm: return ("4 weeks", "4 Wochen")
+    case .mediumTerm: return ("6 months", "6 Monate")
+    case .longTerm: return ("all time", "Gesamt")
+    }
+  }
+}
+
+/// One range's top artists and tracks.
+public struct ListeningStats: Sendable, Hashable, Codable {
+  public var topArtists: [MusicArtist]
+  public var topTracks: [MusicTrack]
+
+  public init(topArtists: [MusicArtist], topTracks: [MusicTrack]) {
+    self.topArtists = topArtists
+    self.topTracks = topTracks
+  }
+
+  /// Genres counted over the top artists, most frequent first (ties by name).
+  public var topGenres: [(genre: String, count: Int)] {
+    var counts: [String: Int] = [:]
+    for artist in topArtists {
+      for genre in Set(artist.genres.map { $0.lowercased() }) { counts[genre, default: 0] += 1 }
+    }
+    return counts.map { (genre: $0.key, count: $0.value) }
+      .sorted { $0.count != $1.count ? $0.count > $1.count : $0.genre < $1.genre }
+  }
+}
+
+/// Stats as fetched (or read from the offline cache, then `isStale`).
+public struct CachedStats: Sendable, Hashable, Codable {
+  public var stats: ListeningStats
+  public var fetchedAt: Date
+  public var isStale: Bool
+
+  public init(stats: ListeningStats, fetchedAt: Date, isStale: Bool = false) {
+    self.stats = stats
+    self.fetchedAt = fetchedAt
+    self.isStale = isStale
+  }
+}
+
+/// The Profile tab, first part: listening stats for three ranges.
+public struct ProfileState: Sendable, Hashable {
+  /// How many artists and tracks each range lists.
+  public static let topLimit = 10
+
+  public var range = StatsRange.shortTerm
+  public var stats: [StatsRange: CachedStats] = [:]
+  public var loading: [StatsRange: Int] = [:]
+  public var failures: [StatsRange: MusicFailure] = [:]
+  /// Selection over the top artists, then the top tracks.
+  public var list = ListState()
+
+  public init() {}
+
+  /// The selectable entries of the shown range: artists, then tracks.
+  public var rows: [MusicItem] {
+    guard let stats = stats[range]?.stats else { return [] }
+    return stats.topArtists.map(MusicItem.artist) + stats.topTracks.map(MusicItem.track)
+  }
+}
+
+public enum ProfileAction: Sendable, Hashable {
+  case statsFinished(requestID: Int, StatsRange, Result<CachedStats, MusicFailure>)
+}
+
+public enum ProfileEffect: CancellableEffect {
+  /// Top artists and tracks for `range` (from the cache with its age when offline).
+  case loadStats(requestID: Int, StatsRange)
+
+  public var cancellationID: Int? {
+    switch self {
+    case .loadStats(let id, _): return id
+    }
+  }
+}
+
+/// What the Profile tab's bindings do.
+public enum ProfileCommand: Sendable, Hashable {
+  case connect
+  case range(StatsRange)
+  case shiftRange(Int)
+  case move(ListState.Move)
+  case open
+  case reload
+}
+
+extension ProfileState: TabFeature {
+  public static let id = TabID.profile
+  public typealias Action = ProfileAction
+  public typealias Effect = ProfileEffect
+  public typealias Command = ProfileCommand
+
+  public var depth: Int { 0 }
+  public var isEditingText: Bool { false }
+
+  static func connected(_ context: AppContext) -> Bool {
+    context.facts?.storedSecrets.contains(.spotify) ?? false
+  }
+
+  public mutating func arrive(_ context: inout AppContext) -> [AppEffect] {
+    load(range, &context, force: false)
+  }
+
+  public mutating func reduce(_ action: ProfileAction, _ context: inout AppContext) -> [AppEffect] {
+    switch action {
+    case .statsFinished(let requestID, let range, let result):
+      guard loading[range] == requestID else { return [] }
+      loading[range] = nil
+      switch result {
+      case .success(let cached):
+        stats[range] = cached
+        failures[range] = nil
+        if range == self.range { list.clamp(count: rows.count, visibleRows: 1000) }
+      case .failure(let failure):
+        failures[range] = failure
+      }
+      return []
+    }
+  }
+
+  public func bindings(_ context: AppContext) -> [KeyBinding<ProfileCommand>] {
+    guard Self.connected(context) else {
+      return [KeyBinding([.enter], "Enter", .text(en: "connect Spotify", de: "Spotify verbinden"), .connect)]
+    }
+    var bindings: [KeyBinding<ProfileCommand>] = [
+      KeyBinding([.left, .character("h")], "← →", .text(en: "period", de: "Zeitraum"), .shiftRange(-1)),
+      KeyBinding([.right, .character("l")], "← →", .text(en: "period", de: "Zeitraum"), .shiftRange(1)),
+    ]
+    for range in StatsRange.allCases {
+      bindings.append(
+        KeyBinding(
+          [.character(range.shortcut)], "w m a", .text(en: range.title.en, de: range.title.de), footer: false,
+          .range(range)))
+    }
+    bindings += [
+      KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .move(.up)),
+      KeyBinding([.down, .character("j")], "↑ ↓", .common(.helpMove), .move(.down)),
+      KeyBinding([.home, .character("g")], "Home End", .common(.helpMove), footer: false, .move(.home)),
+      KeyBinding([.end, .character("G")], "Home End", .common(.helpMove), footer: false, .move(.end)),
+      KeyBinding([.enter], "Enter", .text(en: "open", de: "öffnen"), .open),
+      KeyBinding([.character("r")], "r", .text(en: "reload", de: "neu laden"), footer: false, .reload),
+    ]
+    return bindings
+  }
+
+  public mutating func perform(_ command: ProfileCommand, _ context: inout AppContext) -> [AppEffect] {
+    switch command {
+    case .connect:
+      context.navigationRequest = .openSetupStep(.spotify)
+      return []
+    case .range(let range):
+      return select(range, &context)
+    case .shiftRange(let offset):
+      let all = StatsRange.allCases
+      let index = all.firstIndex(of: range) ?? 0
+      return select(all[(index + offset + all.count) % all.count], &context)
+    case .move(let move):
+      list.apply(move, count: rows.count, visibleRows: max(1, context.size.height - 8))
+      return []
+    case .open:
+      let rows = rows
+      guard rows.indices.contains(list.selected) else { return [] }
+      context.navigationRequest = .openSpotifyItem(rows[list.selected].link)
+      return []
+    case .reload:
+      return load(range, &context, force: true)
+    }
+  }
+
+  public mutating func goBack(_ context: inout AppContext) -> [AppEffect]? { nil }
+
+  mutating func select(_ range: StatsRange, _ context: inout AppContext) -> [AppEffect] {
+    self.range = range
+    list = ListState()
+    return load(range, &context, force: false)
+  }
+
+  /// Loads `range` unless it is loaded (fresh) or loading.
+  mutating func load(_ range: StatsRange, _ context: inout AppContext, force: Bool) -> [AppEffect] {
+    guard Self.connected(context), loading[range] == nil else { return [] }
+    if !force, let cached = stats[range], !cached.isStale { return [] }
+    let requestID = context.makeRequestID()
+    loading[range] = requestID
+    failures[range] = nil
+    return [Self.run(.loadStats(requestID: requestID, range))]
+  }
+}
+
+extension AppAction {
+  public static func profile(_ action: ProfileAction) -> AppAction { .feature(ProfileState.self, action) }
+}
+
+extension AppEffect {
+  /// The Profile effect inside, if this is one.
+  public var profileEffect: ProfileEffect? { effect(of: ProfileState.self) }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import GRDB
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Opens the database file, telling a first start (no file) from a damaged file (empty, truncated, garbage,
+/// a foreign database, a write-ahead log without its database). A damaged file is renamed
+/// `<name>.damaged-<UTC timestamp>` (with its -wal/-shm) and a fresh database is built in its place.
+enum DatabaseOpening {
+  /// The first 16 bytes of every SQLite 3 database file.
+  static let header = Array("SQLite format 3\0".utf8)
+
+  /// Opens under an exclusive flock on the database's folder, so two processes starting at once cannot take
+  /// the other's half-created file for a damaged one.
+  static func open(
+    path: String, configuration: Configuration, now: Date
+  ) throws -> (DatabasePool, AppDatabase.OpenOutcome) {
+    let folder = (path as NSString).deletingLastPathComponent
+    let folderDescriptor = Glibc.open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    defer { if folderDescriptor >= 0 { close(folderDescriptor) } }
+    if folderDescriptor >= 0 {
+      while flock(folderDescriptor, LOCK_EX) != 0 && errno == EINTR {}
+    }
+    return try openUnlocked(path: path, configuration: configuration, now: now)
+  }
+
+  static func openUnlocked(
+    path: String, configuration: Configuration, now: Date
+  ) throws -> (DatabasePool, AppDatabase.OpenOutcome) {
+    let manager = FileManager.default
+    let mainExists = manager.fileExists(atPath: path)
+    if !mainExists {
+      // A -wal or -shm without its database: what it logs belongs to a file that is gone.
+      let orphans = ["-wal", "-shm"].filter { manager.fileExists(atPath: path + $0) }
+      guard orphans.isEmpty else {
+        let reason = "a write-ahead log was found without its database"
+        let movedTo = try moveAside(path: path, now: now)
+        return (
+          try build(path: path, configuration: configuration), .recoveredFromDamage(movedTo: movedTo, reason: reason)
+        )
+      }
+      return (try build(path: path, configuration: configuration), .createdFresh)
+    }
+    if let reason = try damageInFile(path: path) {
+      return try recover(path: path, reason: reason, configuration: configuration, now: now)
+    }
+    let pool: DatabasePool
+    do {
+      pool = try DatabasePool(path: path, configuration: configuration)
+    } catch let error as DatabaseError where isDamage(error) {
+      return try recover(
+        path: path, reason: error.message ?? "\(error.resultCode)", configuration: configuration, now: now)
+    } catch {
+      throw classify(error, path: path)
+    }
+    do {
+      if let reason = try damageInContents(pool) {
+        try pool.close()
+        return try recover(path: path, reason: reason, configuration: configuration, now: now)
+      }
+      try DatabaseMigrations.migrator.migrate(pool)
+    } catch let error as DatabaseError where isDamage(error) {
+      try? pool.close()
+      return try recover(
+        path: path, reason: error.message ?? "\(error.resultCode)", configuration: configuration, now: now)
+    } catch {
+      throw classify(error, path: path)
+    }
+    return (pool, .opened)
+  }
+
+  /// Checks on the bytes, before SQLite sees them: empty, too short, wrong header, or not whole pages.
+  static func damageInFile(path: String) throws -> String? {
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw AppDatabaseError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+    }
+    defer { try? handle.close() }
+    let size = (try? handle.seekToEnd()) ?? 0
+    guard size > 0 else { return "the file is empty" }
+    try? handle.seek(toOffset: 0)
+    let start = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
+    guard start.count == 100, Array(start[0..<16]) == header else { return "the file is not an SQLite database" }
+    let rawPageSize = Int(start[16]) << 8 | Int(start[17])
+    let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
+    guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else { return "the file header is invalid" }
+    guard size % UInt64(pageSize) == 0 else { return "the file is truncated" }
+    return nil
+  }
+
+  /// Checks through SQLite: integrity, and whether this is a vibes database at all.
+  static func damageInContents(_ pool: DatabasePool) throws -> String? {
+    try pool.read { db in
+      let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
+      guard check == ["ok"] else { return "the integrity check failed" }
+      let tables = try String.fetchAll(
+        db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      guard !tables.isEmpty else { return nil }  // an empty database: migrations will fill it
+      let known = Set(DatabaseMigrations.migrator.migrations)
+      guard tables.contains("grdb_migrations"),
+        try !Set(String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")).isDisjoint(with: known)
+      else { return "the file is another program's database" }
+      return nil
+    }
+  }
+
+  static func isDamage(_ error: DatabaseError) -> Bool {
+    [.SQLITE_NOTADB, .SQLITE_CORRUPT, .SQLITE_FORMAT].contains(error.resultCode)
+  }
+
+  static func recover(
+    path: String, reason: String, configuration: Configuration, now: Date
+  ) throws -> (DatabasePool, AppDatabase.OpenOutcome) {
+    let movedTo = try moveAside(path: path, now: now)
+    let pool = try build(path: path, configuration: configuration)
+    return (pool, .recoveredFromDamage(movedTo: movedTo, reason: reason))
+  }
+
+  /// A new database at `path`, migrated.
+  static func build(path: String, configuration: Configuration) throws -> DatabasePool {
+    do {
+      let pool = try DatabasePool(path: path, configuration: configuration)
+      try DatabaseMigrations.migrator.migrate(pool)
+      return pool
+    } catch {
+      throw classify(error, path: path)
+    }
+  }
+
+  /// Renames the file and its -wal/-shm to `<path>.damaged-<timestamp>[-wal|-shm]`; returns the new main path.
+  static func moveAside(path: String, now: Date) throws -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+    var target = "\(path).damaged-\(formatter.string(from: now))"
+    var attempt = 1
+    while ["", "-wal", "-shm"].contains(where: { FileManager.default.fileExists(atPath: target + $0) }) {
+      attempt += 1
+      target = "\(path).damaged-\(formatter.string(from: now))-\(attempt)"
+    }
+    for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+      guard rename(path + suffix, target + suffix) == 0 else {
+        let reason = String(cString: strerror(errno))
+        throw AppDatabaseError.cannotMoveAside(path: path + suffix, reason: reason)
+      }
+    }
+    let folder = (path as NSString).deletingLastPathComponent
+    try? SecureFile.syncDirectory(folder.isEmpty ? "." : folder)
+    return FileManager.default.fileExists(atPath: target) ? target : target + "-wal"
+  }
+
+  /// Maps an open/migrate failure to a typed error.
+  static func classify(_ error: any Error, path: String) -> any Error {
+    if error is AppDatabaseError { return error }
+    guard let error = error as? DatabaseError else {
+      return AppDatabaseError.cannotOpen(path: path, reason: "\(type(of: error))")
+    }
+    let reason = error.message ?? "\(error.resultCode)"
+    switch error.resultCode {
+    case .SQLITE_BUSY, .SQLITE_LOCKED:
+      return AppDatabaseError.busy(path: path)
+    case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
+      return AppDatabaseError.readOnly(path: path, reason: reason)
+    case .SQLITE_CANTOPEN:
+      let folder = (path as NSString).deletingLastPathComponent
+      if access(folder.isEmpty ? "." : folder, W_OK) != 0 {
+        return AppDatabaseError.readOnly(path: path, reason: String(cString: strerror(errno)))
+      }
+      return AppDatabaseError.cannotOpen(path: path, reason: reason)
+    default:
+      return AppDatabaseError.cannotOpen(path: path, reason: reason)
+    }
+  }
+}

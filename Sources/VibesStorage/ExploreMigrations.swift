@@ -1,0 +1,26 @@
+import GRDB
+
+/// The Explore and Profile tables: recent searches, cached details and stats (with the time they were fetched),
+/// and the offline queue of library and playlist actions. Append new migrations; never edit one that has shipped.
+enum ExploreMigrations {
+  static func register(in migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("explore-v1") { db in
+      try db.create(table: "recentSearch") { t in
+        t.primaryKey("query", .text).collate(.nocase)
+        t.column("searchedAt", .datetime).notNull()
+      }
+      // One JSON payload per item ("album:ID", "stats:short_term"); never a token.
+      try db.create(table: "musicCache") { t in
+        t.primaryKey("key", .text)
+        t.column("payload", .blob).notNull()
+        t.column("fetchedAt", .datetime).notNull()
+      }
+      // Sent oldest first (id order), each deleted as soon as Spotify took it.
+      try db.create(table: "spotifyActionQueue") { t in
+        t.autoIncrementedPrimaryKey("id")
+        t.column("payload", .blob).notNull()
+        t.column("createdAt", .datetime).notNull()
+      }
+    }
+  }
+}

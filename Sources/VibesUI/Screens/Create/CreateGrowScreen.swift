@@ -1,0 +1,70 @@
+import Foundation
+import VibesCore
+
+/// Grow a playlist: your playlists, then songs that fit the chosen one, each with Add.
+enum CreateGrowScreen {
+  static func render(_ grow: GrowState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
+    var row = area.row
+    let title =
+      grow.chosen.map { t.create("Grow “", "Erweitern: „") + TerminalText.sanitize($0.name) + t.create("”", "“") }
+      ?? t.create("Grow a playlist", "Playlist erweitern")
+    grid.write(title, row: row, column: 2, style: Theme.title, maxWidth: area.width - 4)
+    row += 2
+    switch grow.phase {
+    case .loadingPlaylists:
+      grid.write(
+        t.create("Loading your playlists…", "Deine Playlists werden geladen…"), row: row, column: 2,
+        style: Theme.pending)
+    case .suggesting:
+      grid.write(
+        t.create("Asking Gemini for songs that fit…", "Gemini sucht passende Songs…"), row: row, column: 2,
+        style: Theme.pending)
+    case .failed(let failure):
+      row = CreateScreen.paragraph(
+        Theme.incompleteSymbol + " " + t.createFailure(failure), row: row, area: area, style: Theme.error, into: &grid)
+      grid.attentionRow = row - 1
+    case .choosing:
+      if grow.playlists.isEmpty {
+        grid.write(
+          t.create("You have no playlists of your own yet.", "Du hast noch keine eigenen Playlists."), row: row,
+          column: 2, style: Theme.hint)
+      }
+      for (index, playlist) in grow.playlists.enumerated() {
+        let selected = index == grow.playlistList.selected
+        grid.write(selected ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
+        grid.write(
+          TerminalText.sanitize(playlist.name) + " · "
+            + t.create("\(playlist.trackCount) songs", "\(playlist.trackCount) Songs"),
+          row: row, column: 3, style: selected ? Theme.selected : .plain, maxWidth: area.width - 5)
+        if selected { grid.focusRow = row }
+        row += 1
+      }
+    case .ready:
+      if grow.suggestions.isEmpty {
+        grid.write(
+          t.create("All suggestions added. Press r for more.", "Alle Vorschläge hinzugefügt. r für mehr."), row: row,
+          column: 2, style: Theme.hint)
+      }
+      for (index, song) in grow.suggestions.enumerated() {
+        let selected = index == grow.suggestionList.selected
+        grid.write(selected ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
+        let text: String
+        var style: CellStyle = selected ? Theme.selected : .plain
+        switch song.resolution {
+        case .found(let track):
+          text =
+            TerminalText.sanitize(track.name) + " — " + TerminalText.sanitize(track.artists.joined(separator: ", "))
+            + (grow.adding == track.uri ? t.create("  adding…", "  wird hinzugefügt…") : "")
+        case .notFound, .pending:
+          text =
+            TerminalText.sanitize(song.song.title) + " — " + TerminalText.sanitize(song.song.artist) + "  "
+            + t.create("not found on Spotify", "nicht auf Spotify gefunden")
+          if !selected { style = Theme.hint }
+        }
+        grid.write(text, row: row, column: 3, style: style, maxWidth: area.width - 5)
+        if selected { grid.focusRow = row }
+        row += 1
+      }
+    }
+  }
+}

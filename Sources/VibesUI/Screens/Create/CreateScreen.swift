@@ -1,0 +1,153 @@
+import Foundation
+import VibesCore
+
+/// The Create tab: the prompt form with the history at the root, the preview and Grow pushed.
+enum CreateScreen {
+  static func render(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
+    switch state.create.path.last {
+    case .preview(let preview)?: CreatePreviewScreen.render(state, preview, into: &grid, area, t)
+    case .grow(let grow)?: CreateGrowScreen.render(grow, into: &grid, area, t)
+    case nil: renderRoot(state, into: &grid, area, t)
+    }
+  }
+
+  static func renderRoot(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
+    let create = state.create
+    var row = area.row
+    grid.write(
+      t.create("Create a playlist with Gemini", "Playlist mit Gemini erstellen"), row: row, column: 2,
+      style: Theme.title)
+    row += 2
+    guard let hasKey = create.hasGeminiKey(state.context) else {
+      grid.write(t.create("Loading…", "Wird geladen…"), row: row, column: 2, style: Theme.pending)
+      return
+    }
+    guard hasKey else {
+      row = paragraph(t.createFailure(.geminiKeyMissing), row: row, area: area, style: Theme.warning, into: &grid)
+      grid.attentionRow = row - 1
+      return
+    }
+    let label = t.create("Prompt", "Prompt")
+    let songsLabel = t.create("Songs", "Songs")
+    let labelWidth = max(DisplayWidth.of(label), DisplayWidth.of(songsLabel)) + 1
+    let fieldColumn = 2 + labelWidth + 1
+    let fieldWidth = max(8, area.width - fieldColumn - 2)
+    let editing = state.isEditingText && create.focus == .prompt
+    grid.write(label, row: row, column: 2, style: create.focus == .prompt ? Theme.focusedBorder : Theme.hint)
+    let cursor = field(
+      create.prompt, placeholder: CreateState.examplePrompts[0], row: row, column: fieldColumn, width: fieldWidth,
+      into: &grid)
+    if editing { grid.cursor = GridPosition(row: row, column: cursor) }
+    if create.focus == .prompt { grid.focusRow = row }
+    row += 1
+    grid.write(
+      t.create("↑/↓ in the field: example prompts", "↑/↓ im Feld: Beispiele"), row: row, column: fieldColumn,
+      style: Theme.hint, maxWidth: fieldWidth)
+    row += 1
+    grid.write(songsLabel, row: row, column: 2, style: create.focus == .length ? Theme.focusedBorder : Theme.hint)
+    let lengthText = "‹ \(create.length) ›"
+    grid.write(lengthText, row: row, column: fieldColumn, style: create.focus == .length ? Theme.selected : .plain)
+    grid.write(
+      "(\(CreateState.lengthRange.lowerBound)–\(CreateState.lengthRange.upperBound))", row: row,
+      column: fieldColumn + DisplayWidth.of(lengthText) + 1, style: Theme.hint)
+    if create.focus == .length { grid.focusRow = row }
+    row += 2
+
+    switch create.phase {
+    case .generating(_, let elapsed):
+      grid.write(
+        t.create(
+          "⏳ Asking Gemini… \(elapsed) s  (Esc cancels)", "⏳ Gemini wird gefragt… \(elapsed) s  (Esc bricht ab)"),
+        row: row, column: 2, style: Theme.pending, maxWidth: area.width - 4)
+      grid.attentionRow = row
+      row += 2
+    case .failed(let failure):
+      var text = Theme.incompleteSymbol + " " + t.createFailure(failure)
+      if case .rateLimitedPerMinute = failure {
+        if let countdown = create.countdown {
+          text += " " + t.create("Retry in \(countdown.secondsLeft) s.", "Erneut in \(countdown.secondsLeft) s.")
+        } else {
+          text += " " + t.create("Press Enter to retry now.", "Enter versucht es jetzt erneut.")
+        }
+      }
+      row = paragraph(text, row: row, area: area, style: Theme.error, into: &grid)
+      grid.attentionRow = row - 1
+      row += 1
+    case .idle:
+      break
+    }
+    switch create.hint {
+    case .promptEmpty?:
+      grid.write(
+        t.create("Type a prompt or pick an example with ↑/↓.", "Gib einen Prompt ein oder wähle ein Beispiel mit ↑/↓."),
+        row: row, column: 2, style: Theme.warning, maxWidth: area.width - 4)
+      row += 2
+    case .waitForCountdown?:
+      let left = create.countdown?.secondsLeft ?? 0
+      grid.write(
+        t.create("Gemini asks to wait: retry in \(left) s.", "Gemini bittet zu warten: erneut in \(left) s."), row: row,
+        column: 2, style: Theme.warning, maxWidth: area.width - 4)
+      row += 2
+    case nil:
+      break
+    }
+
+    grid.write(
+      t.create("History", "Verlauf"), row: row, column: 2,
+      style: create.focus == .history ? Theme.focusedBorder : Theme.title)
+    row += 1
+    if create.history.isEmpty {
+      grid.write(
+        t.create("Generated playlists appear here.", "Erzeugte Playlists erscheinen hier."), row: row, column: 2,
+        style: Theme.hint, maxWidth: area.width - 4)
+      return
+    }
+    for (index, playlist) in create.history.enumerated() {
+      let selected = create.focus == .history && index == create.historyList.selected
+      let status: String
+      switch playlist.saveState {
+      case .saved: status = t.create("saved", "gespeichert")
+      case .saving: status = t.create("partly saved", "teilweise gespeichert")
+      case .notSaved:
+        status =
+          create.queuedSaves.contains(playlist.id)
+          ? t.create("waiting for network", "wartet auf Netz") : t.create("not saved", "nicht gespeichert")
+      }
+      let text =
+        TerminalText.sanitize(playlist.name) + " · "
+        + t.create("\(playlist.songs.count) songs", "\(playlist.songs.count) Songs")
+        + " · " + status
+      grid.write(selected ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
+      grid.write(text, row: row, column: 3, style: selected ? Theme.selected : .plain, maxWidth: area.width - 5)
+      if selected { grid.focusRow = row }
+      row += 1
+    }
+  }
+
+  /// Draws a one-line text field; returns the cursor's column.
+  static func field(
+    _ input: TextInput, placeholder: String, row: Int, column: Int, width: Int, into grid: inout Grid
+  ) -> Int {
+    grid.paint(Rect(row: row, column: column, width: width, height: 1), style: Theme.field)
+    guard !input.isEmpty else {
+      grid.write(placeholder, row: row, column: column, style: Theme.hint, maxWidth: width)
+      return column
+    }
+    let characters = Array(TerminalText.sanitize(input.text))
+    let cursor = min(input.cursor, characters.count)
+    let hidden = max(0, cursor - (width - 1))
+    let shown = String(characters[hidden..<min(characters.count, hidden + width)])
+    grid.write(shown, row: row, column: column, style: Theme.field, maxWidth: width)
+    return column + cursor - hidden
+  }
+
+  /// Word-wrapped text; returns the row after it.
+  static func paragraph(_ text: String, row: Int, area: Rect, style: CellStyle, into grid: inout Grid) -> Int {
+    var row = row
+    for line in WordWrap.lines(text, width: max(10, area.width - 4)) {
+      grid.write(line, row: row, column: 2, style: style, maxWidth: area.width - 4)
+      row += 1
+    }
+    return row
+  }
+}

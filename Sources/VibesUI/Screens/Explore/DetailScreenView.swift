@@ -1,0 +1,197 @@
+import VibesCore
+
+/// A track, artist, album or playlist screen: a header with the facts, then its selectable sections.
+enum DetailScreenView {
+  static func render(
+    _ explore: ExploreState, _ screen: DetailScreen, into grid: inout Grid, _ area: Rect, _ t: Localizer
+  ) {
+    let left = area.column + 2
+    let width = area.width - 4
+    switch screen.phase {
+    case .loading:
+      grid.write(t.musicText("Loading…", "Lädt…"), row: area.row, column: left, style: Theme.pending)
+      return
+    case .failed(let failure):
+      var row = area.row
+      for line in WordWrap.lines(t.musicText(failure.text), width: width) {
+        grid.write(line, row: row, column: left, style: Theme.error)
+        row += 1
+      }
+      grid.write(t.musicText("Esc goes back.", "Esc geht zurück."), row: row + 1, column: left, style: Theme.hint)
+      return
+    case .loaded(let cached):
+      var row = area.row
+      let header = headerLines(cached.detail, explore, t)
+      let kind = kindTitle(cached.detail, t)
+      let used = grid.write(kind + " ", row: row, column: left, style: Theme.hint)
+      grid.write(
+        MusicRows.clean(cached.detail.item.name), row: row, column: left + used, style: Theme.title,
+        maxWidth: width - used)
+      row += 1
+      for line in header {
+        grid.write(line, row: row, column: left, maxWidth: width)
+        row += 1
+      }
+      // The Spotify page as an OSC 8 hyperlink (o opens it, c copies it).
+      grid.link(MusicRows.clean(cached.detail.item.webURL), row: row, column: left, style: Theme.link, maxWidth: width)
+      row += 1
+      if cached.isStale {
+        grid.write(MusicRows.age(cached.fetchedAt, t), row: row, column: left, style: Theme.warning, maxWidth: width)
+        row += 1
+      }
+      if case .playlist(let detail) = cached.detail, detail.tracks == nil {
+        row += 1
+        for line in WordWrap.lines(
+          t.musicText(
+            "Spotify shows the tracks of your own playlists only; this one belongs to someone else.",
+            "Spotify zeigt nur die Titel deiner eigenen Playlists; diese gehört jemand anderem."), width: width)
+        {
+          grid.write(line, row: row, column: left, style: Theme.hint)
+          row += 1
+        }
+      }
+      renderRows(cached.detail, screen, explore, row: row, into: &grid, area, t)
+    }
+  }
+
+  static func kindTitle(_ detail: MusicDetail, _ t: Localizer) -> String {
+    switch detail {
+    case .track: return t.musicText("Track", "Titel")
+    case .artist: return t.musicText("Artist", "Künstler")
+    case .album(let album):
+      return album.album.albumType == "single" ? "Single" : t.musicText("Album", "Album")
+    case .playlist: return "Playlist"
+    }
+  }
+
+  static func headerLines(_ detail: MusicDetail, _ explore: ExploreState, _ t: Localizer) -> [String] {
+    let saved = explore.library[detail.item.link.uri]
+    let libraryLine =
+      saved == true ? Theme.completeSymbol + " " + t.musicText("in your library", "in deiner Bibliothek") : nil
+    switch detail {
+    case .track(let track):
+      var facts = [MusicDuration.text(milliseconds: track.durationMs)]
+      if let date = track.album?.releaseDate { facts.append(MusicRows.clean(date)) }
+      if track.explicit { facts.append(t.musicText("🅴 explicit", "🅴 explizit")) }
+      return [t.musicText("by ", "von ") + MusicRows.clean(track.artistNames), facts.joined(separator: " · ")]
+        + (libraryLine.map { [$0] } ?? [])
+    case .artist(let detail):
+      let genres = detail.artist.genres.map(MusicRows.clean).joined(separator: ", ")
+      return genres.isEmpty ? [] : [genres]
+    case .album(let detail):
+      var facts: [String] = []
+      if let year = detail.album.releaseYear { facts.append(MusicRows.clean(year)) }
+      facts.append(t.musicText("\(detail.tracks.count) tracks", "\(detail.tracks.count) Titel"))
+      facts.append(MusicDuration.text(milliseconds: detail.totalDurationMs))
+      let artists = MusicRows.clean(detail.album.artists.map(\.name).joined(separator: ", "))
+      return [t.musicText("by ", "von ") + artists, facts.joined(separator: " · ")] + (libraryLine.map { [$0] } ?? [])
+    case .playlist(let detail):
+      var lines: [String] = []
+      let owner = detail.playlist.ownerName ?? detail.playlist.ownerID
+      if let owner { lines.append(t.musicText("by ", "von ") + MusicRows.clean(owner)) }
+      if let description = detail.playlist.description, !description.isEmpty {
+        lines.append(MusicRows.clean(description))
+      }
+      var facts: [String] = []
+      if let total = detail.playlist.itemsTotal { facts.append(t.musicText("\(total) tracks", "\(total) Titel")) }
+      if let duration = detail.totalDurationMs { facts.append(MusicDuration.text(milliseconds: duration)) }
+      if !facts.isEmpty { lines.append(facts.joined(separator: " · ")) }
+      return lines
+    }
+  }
+
+  static func sectionTitle(_ section: DetailSection, _ t: Localizer) -> String {
+    switch section {
+    case .artists: return t.musicText("Artists", "Künstler")
+    case .album: return t.musicText("Album", "Album")
+    case .popular: return t.musicText("Popular", "Beliebt")
+    case .albums: return t.musicText("Albums", "Alben")
+    case .singles: return t.musicText("Singles", "Singles")
+    case .tracks: return t.musicText("Tracks", "Titel")
+    }
+  }
+
+  static func renderRows(
+    _ detail: MusicDetail, _ screen: DetailScreen, _ explore: ExploreState, row start: Int, into grid: inout Grid,
+    _ area: Rect, _ t: Localizer
+  ) {
+    var row = start
+    var section: DetailSection?
+    var number = 0
+    for (index, entry) in detail.rows.enumerated() {
+      if entry.section != section {
+        row += 1
+        section = entry.section
+        number = 0
+        grid.write(sectionTitle(entry.section, t), row: row, column: area.column + 2, style: Theme.title)
+        row += 1
+      }
+      let selected = explore.picker == nil && index == screen.list.selected
+      switch entry.content {
+      case .item(let item):
+        number += 1
+        let prefix = entry.section == .tracks ? "\(number). " : ""
+        MusicRows.draw(
+          item, prefix: prefix, saved: explore.library[item.link.uri] == true, selected: selected, row: row, area: area,
+          into: &grid, t)
+      case .more:
+        grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
+        grid.write(
+          t.musicText("more…", "mehr…"), row: row, column: area.column + 4,
+          style: selected ? Theme.selected : Theme.hint)
+        if selected { grid.focusRow = row }
+      }
+      row += 1
+    }
+  }
+}
+
+/// The add-to-playlist picker, drawn as a box over the screen.
+enum PlaylistPickerView {
+  static func render(_ picker: PlaylistPicker, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
+    let width = min(area.width - 4, 60)
+    let rows = min(max(picker.playlists.count, 2), max(2, area.visibleHeight - 6))
+    let box = Rect(row: area.row + 1, column: area.column + (area.width - width) / 2, width: width, height: rows + 4)
+    grid.clear(box)
+    grid.box(box, style: Theme.focusedBorder)
+    let inner = box.column + 2
+    let innerWidth = width - 4
+    grid.write(
+      t.musicText("Add “", "„") + MusicRows.clean(picker.title)
+        + t.musicText("” to playlist", "“ zu Playlist hinzufügen"),
+      row: box.row + 1, column: inner, style: Theme.title, maxWidth: innerWidth)
+    let top = box.row + 2
+    switch picker.phase {
+    case .loading:
+      grid.write(
+        t.musicText("Loading your playlists…", "Lade deine Playlists…"), row: top, column: inner, style: Theme.pending)
+    case .failed(let failure):
+      grid.write(t.musicText(failure.text), row: top, column: inner, style: Theme.error, maxWidth: innerWidth)
+    case .confirmDuplicate(let playlist):
+      let text = t.musicText(
+        "Already in “\(MusicRows.clean(playlist.name))”. Enter adds it again, Esc keeps the playlist as it is.",
+        "Schon in „\(MusicRows.clean(playlist.name))“. Enter fügt es nochmal hinzu, Esc lässt die Playlist, wie sie ist."
+      )
+      for (index, line) in WordWrap.lines(text, width: innerWidth).prefix(rows).enumerated() {
+        grid.write(line, row: top + index, column: inner, style: Theme.warning)
+      }
+    case .adding(_, let playlist):
+      grid.write(
+        t.musicText("Adding to ", "Füge hinzu zu ") + MusicRows.clean(playlist.name) + "…", row: top, column: inner,
+        style: Theme.pending, maxWidth: innerWidth)
+    case .choosing:
+      let first = picker.list.scrollTop
+      for (offset, playlist) in picker.playlists.dropFirst(first).prefix(rows).enumerated() {
+        let index = first + offset
+        let selected = index == picker.list.selected
+        let row = top + offset
+        grid.write(selected ? "›" : " ", row: row, column: inner - 1, style: Theme.focusedBorder)
+        let count = playlist.itemsTotal.map { "  \($0)" } ?? ""
+        grid.write(
+          MusicRows.clean(playlist.name) + count, row: row, column: inner + 1,
+          style: selected ? Theme.selected : .plain, maxWidth: innerWidth - 1)
+        if selected { grid.focusRow = row }
+      }
+    }
+  }
+}

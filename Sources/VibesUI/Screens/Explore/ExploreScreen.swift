@@ -1,0 +1,143 @@
+import VibesCore
+
+/// The Explore tab: the search with its results or recent searches; detail screens on top; the playlist
+/// picker over whatever shows.
+enum ExploreScreen {
+  static func render(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
+    let explore = state.explore
+    guard state.facts?.storedSecrets.contains(.spotify) ?? false else {
+      MusicRows.connectPrompt(t.musicText("Explore", "Entdecken"), row: area.row, area: area, into: &grid, t)
+      return
+    }
+    if let screen = explore.path.last {
+      DetailScreenView.render(explore, screen, into: &grid, area, t)
+    } else {
+      renderSearch(explore, into: &grid, area, t)
+    }
+    if let picker = explore.picker { PlaylistPickerView.render(picker, into: &grid, area, t) }
+  }
+
+  static func renderSearch(_ explore: ExploreState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
+    let label = t.musicText("Search", "Suche")
+    let used = grid.write(label, row: area.row, column: area.column + 2, style: Theme.title)
+    let fieldColumn = area.column + 2 + used + 1
+    let fieldWidth = max(4, area.width - fieldColumn - 2)
+    let style = explore.isEditing ? Theme.focusedBorder : Theme.field
+    grid.write(String(repeating: " ", count: fieldWidth), row: area.row, column: fieldColumn, style: Theme.field)
+    // The visible end of the query, so the cursor is always shown.
+    let text = explore.query.text
+    let before = String(text.prefix(explore.query.cursor))
+    let overflow = max(0, DisplayWidth.of(before) - (fieldWidth - 1))
+    let shown = String(text.dropFirst(overflow))
+    grid.write(shown, row: area.row, column: fieldColumn, style: style, maxWidth: fieldWidth)
+    if explore.isEditing {
+      grid.cursor = GridPosition(
+        row: area.row, column: fieldColumn + DisplayWidth.of(String(before.dropFirst(overflow))))
+    } else if text.isEmpty {
+      grid.write(
+        t.musicText("press / to search", "/ drücken zum Suchen"), row: area.row, column: fieldColumn, style: Theme.hint,
+        maxWidth: fieldWidth)
+    }
+    var row = area.row + 1
+    if explore.queuedActions > 0 {
+      grid.write(
+        t.musicText(
+          "\(explore.queuedActions) action(s) waiting to be sent",
+          "\(explore.queuedActions) Aktion(en) warten auf Versand"),
+        row: row, column: area.column + 2, style: Theme.warning, maxWidth: area.width - 4)
+    }
+    row += 1
+    if explore.showsRecent {
+      renderRecent(explore, row: row, into: &grid, area, t)
+      return
+    }
+    switch explore.search {
+    case .idle:
+      if explore.trimmedQuery.count < ExploreState.minimumQueryLength {
+        grid.write(
+          t.musicText("Type at least 2 characters.", "Mindestens 2 Zeichen eingeben."), row: row,
+          column: area.column + 2, style: Theme.hint)
+      } else {
+        grid.write(t.musicText("Searching…", "Suche läuft…"), row: row, column: area.column + 2, style: Theme.pending)
+      }
+    case .loading:
+      grid.write(t.musicText("Searching…", "Suche läuft…"), row: row, column: area.column + 2, style: Theme.pending)
+    case .failed(_, let failure):
+      for line in WordWrap.lines(t.musicText(failure.text), width: area.width - 4) {
+        grid.write(line, row: row, column: area.column + 2, style: Theme.error)
+        row += 1
+      }
+      grid.attentionRow = row - 1
+    case .loaded(let query, let results):
+      if results.isEmpty {
+        let quoted = "“" + MusicRows.clean(query) + "”"
+        grid.write(
+          t.musicText("No results for ", "Keine Ergebnisse für ") + quoted, row: row, column: area.column + 2,
+          maxWidth: area.width - 4)
+        return
+      }
+      renderResults(explore, results, row: row, into: &grid, area, t)
+    }
+  }
+
+  static func renderRecent(_ explore: ExploreState, row start: Int, into grid: inout Grid, _ area: Rect, _ t: Localizer)
+  {
+    guard !explore.recentSearches.isEmpty else {
+      grid.write(
+        t.musicText(
+          "Search for tracks, artists, albums and playlists, or paste a Spotify link.",
+          "Suche Titel, Künstler, Alben und Playlists, oder füge einen Spotify-Link ein."),
+        row: start, column: area.column + 2, style: Theme.hint, maxWidth: area.width - 4)
+      return
+    }
+    grid.write(t.musicText("Recent searches", "Letzte Suchen"), row: start, column: area.column + 2, style: Theme.title)
+    for (index, query) in explore.recentSearches.enumerated() {
+      let row = start + 1 + index
+      let selected = !explore.isEditing && index == explore.list.selected
+      grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
+      grid.write(
+        MusicRows.clean(query), row: row, column: area.column + 4, style: selected ? Theme.selected : .plain,
+        maxWidth: area.width - 6)
+      if selected { grid.focusRow = row }
+    }
+  }
+
+  static func groupTitle(_ group: SearchGroup, _ t: Localizer) -> String {
+    switch group {
+    case .tracks: return t.musicText("Tracks", "Titel")
+    case .artists: return t.musicText("Artists", "Künstler")
+    case .albums: return t.musicText("Albums", "Alben")
+    case .playlists: return t.musicText("Playlists", "Playlists")
+    }
+  }
+
+  static func renderResults(
+    _ explore: ExploreState, _ results: SearchResults, row start: Int, into grid: inout Grid, _ area: Rect,
+    _ t: Localizer
+  ) {
+    var row = start
+    var group: SearchGroup?
+    for (index, result) in results.rows.enumerated() {
+      if result.group != group {
+        if group != nil { row += 1 }
+        group = result.group
+        grid.write(groupTitle(result.group, t), row: row, column: area.column + 2, style: Theme.title)
+        row += 1
+      }
+      let selected = !explore.isEditing && index == explore.list.selected
+      switch result.content {
+      case .item(let item):
+        MusicRows.draw(
+          item, saved: explore.library[item.link.uri] == true, selected: selected, row: row, area: area, into: &grid, t)
+      case .more:
+        let loading = explore.moreRequest?.group == result.group
+        grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
+        grid.write(
+          loading ? t.musicText("loading…", "lädt…") : t.musicText("more…", "mehr…"), row: row, column: area.column + 4,
+          style: selected ? Theme.selected : Theme.hint)
+        if selected { grid.focusRow = row }
+      }
+      row += 1
+    }
+  }
+}

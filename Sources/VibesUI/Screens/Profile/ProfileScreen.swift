@@ -1,0 +1,105 @@
+import VibesCore
+
+/// The Profile tab's listening stats: the period tabs, then top artists, top tracks and top genres, each
+/// ranked with a bar of block characters (the rank and the number carry the meaning without colour).
+enum ProfileScreen {
+  static func render(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
+    let profile = state.profile
+    guard state.facts?.storedSecrets.contains(.spotify) ?? false else {
+      MusicRows.connectPrompt(t.musicText("Profile", "Profil"), row: area.row, area: area, into: &grid, t)
+      return
+    }
+    let left = area.column + 2
+    var column = left
+    column +=
+      grid.write(t.musicText("Listening stats", "Hörstatistik"), row: area.row, column: column, style: Theme.title) + 2
+    for range in StatsRange.allCases {
+      let label = " \(t.musicText(range.title)) "
+      let style = range == profile.range ? Theme.selected : Theme.hint
+      column += grid.write(label, row: area.row, column: column, style: style) + 1
+    }
+    var row = area.row + 1
+    let cached = profile.stats[profile.range]
+    if let cached, cached.isStale {
+      grid.write(
+        MusicRows.age(cached.fetchedAt, t), row: row, column: left, style: Theme.warning, maxWidth: area.width - 4)
+    } else if profile.loading[profile.range] != nil {
+      grid.write(t.musicText("Loading…", "Lädt…"), row: row, column: left, style: Theme.pending)
+    }
+    if let failure = profile.failures[profile.range] {
+      grid.write(t.musicText(failure.text), row: row, column: left, style: Theme.error, maxWidth: area.width - 4)
+      grid.attentionRow = row
+    }
+    row += 1
+    guard let stats = cached?.stats else { return }
+    let rows = profile.rows
+    var index = 0
+    row = section(t.musicText("Top artists", "Top-Künstler"), row: row, area: area, into: &grid)
+    let artistCount = stats.topArtists.count
+    for (rank, artist) in stats.topArtists.enumerated() {
+      bar(
+        rank: rank, of: artistCount, label: MusicRows.clean(artist.name), value: nil,
+        selected: profile.list.selected == index && rows.count > index, row: row, area: area, into: &grid)
+      row += 1
+      index += 1
+    }
+    if stats.topArtists.isEmpty { row = empty(row: row, area: area, into: &grid, t) }
+    row = section(t.musicText("Top tracks", "Top-Titel"), row: row + 1, area: area, into: &grid)
+    let trackCount = stats.topTracks.count
+    for (rank, track) in stats.topTracks.enumerated() {
+      let label = MusicRows.clean(track.name) + " — " + MusicRows.clean(track.artistNames)
+      bar(
+        rank: rank, of: trackCount, label: label, value: nil, selected: profile.list.selected == index, row: row,
+        area: area, into: &grid)
+      row += 1
+      index += 1
+    }
+    if stats.topTracks.isEmpty { row = empty(row: row, area: area, into: &grid, t) }
+    row = section(t.musicText("Top genres", "Top-Genres"), row: row + 1, area: area, into: &grid)
+    let genres = stats.topGenres.prefix(ProfileState.topLimit)
+    let most = genres.first?.count ?? 1
+    for (rank, genre) in genres.enumerated() {
+      bar(
+        rank: rank, of: most, label: MusicRows.clean(genre.genre), value: (genre.count, most), selected: false,
+        row: row, area: area, into: &grid)
+      row += 1
+    }
+    if genres.isEmpty { _ = empty(row: row, area: area, into: &grid, t) }
+  }
+
+  static func section(_ title: String, row: Int, area: Rect, into grid: inout Grid) -> Int {
+    grid.write(title, row: row, column: area.column + 2, style: Theme.title)
+    return row + 1
+  }
+
+  static func empty(row: Int, area: Rect, into grid: inout Grid, _ t: Localizer) -> Int {
+    grid.write(
+      t.musicText("Nothing yet for this period.", "Für diesen Zeitraum noch nichts."), row: row,
+      column: area.column + 4, style: Theme.hint)
+    return row + 1
+  }
+
+  /// "  1 ████████  Name": ranked entries get a bar that shrinks with the rank; genres a bar by count.
+  static func bar(
+    rank: Int, of total: Int, label: String, value: (Int, Int)?, selected: Bool, row: Int, area: Rect,
+    into grid: inout Grid
+  ) {
+    let barWidth = area.width >= 70 ? 16 : 8
+    let filled: Int
+    if let (count, most) = value {
+      filled = max(1, barWidth * count / max(1, most))
+    } else {
+      filled = max(1, barWidth * (total - rank) / max(1, total))
+    }
+    grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
+    grid.write(String(format: "%2d", rank + 1), row: row, column: area.column + 2, style: Theme.hint)
+    grid.write(
+      String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled), row: row,
+      column: area.column + 5, style: Theme.complete)
+    var column = area.column + 6 + barWidth
+    if let (count, _) = value { column += grid.write("\(count)×", row: row, column: column, style: Theme.hint) + 1 }
+    grid.write(
+      label, row: row, column: column, style: selected ? Theme.selected : .plain, maxWidth: area.right - column - 1)
+    if selected { grid.focusRow = row }
+  }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import VibesCore
+import VibesTestSupport
+import XCTest
+
+/// Explore and Profile with the real binary in tmux: Spotify connected through the accounts fake and the
+/// scripted browser, the Web API fake (with escape sequences in names) behind `VIBES_SPOTIFY_API_URL`.
+final class ExploreEndToEndTests: XCTestCase {
+  static let browserScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/fake-browser.py")
+
+  var harness: VibesHarness!
+  var accounts: FakeSpotifyServer!
+  var web: FakeSpotifyWebServer!
+  var sessions: [Tmux] = []
+  var scratch: URL!
+
+  override func setUp() async throws {
+    try requireTmux()
+    harness = try VibesHarness()
+    scratch = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-e2e-explore-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    accounts = try await FakeSpotifyServer()
+    web = try await FakeSpotifyWebServer(accounts: accounts, catalog: .standard(hostileNames: true))
+  }
+
+  override func tearDown() async throws {
+    for session in sessions { session.kill() }
+    await web?.stop()
+    await accounts?.stop()
+    harness?.cleanUp()
+    if let scratch { try? FileManager.default.removeItem(at: scratch) }
+  }
+
+  func launch() throws -> Tmux {
+    var environment = accounts.environment
+    environment["VIBES_SPOTIFY_API_URL"] = web.baseURL.absoluteString
+    environment["BROWSER"] = "/usr/bin/python3 \(Self.browserScript.path)"
+    environment["FAKE_BROWSER_OUT"] = scratch.appendingPathComponent("redirect.txt").path
+    let tmux = try harness.start(environment)
+    sessions.append(tmux)
+    return tmux
+  }
+
+  func requests(_ method: String, _ path: String) async -> Int {
+    await web.recordedRequests().filter { $0.method == method && $0.path == path }.count
+  }
+
+  func testConnectSearchOpenArtistAndAlbumSaveAddToPlaylistAndShowStats() async throws {
+    let tmux = try launch()
+    tmux.waitFor("Setup · ")
+    tmux.send(TabID.explore.key)
+    tmux.waitFor("Press Enter to connect Spotify.")
+    tmux.send("Enter")  // Explore's prompt opens the Spotify step
+    tmux.waitFor("Connect with Spotify")
+    tmux.send("Enter")
+    tmux.waitFor("connected as Ada Lovelace", timeout: 15)
+    tmux.send("Escape")
+    tmux.waitFor("Setup · 1/3 complete")
+
+    tmux.send(TabID.explore.key)
+    tmux.waitFor("press / to search")
+    tmux.send("/")
+    tmux.type("aurora")
+    var screen = tmux.waitFor("Tracks", timeout: 10)
+    screen = tmux.waitFor("Aurora Lines")
+    let searches = await web.recordedRequests().filter { $0.path == "/v1/search" }
+    XCTAssertEqual(searches.count, 1, "one request for the settled query")
+    XCTAssertEqual(searches.first?.queryValue("q"), "aurora")
+
+    // To the list; 10 tracks and their "more", then the artist.
+    tmux.send("Enter")
+    for _ in 0..<11 { tmux.send("Down") }
+    tmux.send("Enter")
+    tmux.waitFor("Artist Aurora Lines")
+    screen = tmux.waitFor("Popular")
+    XCTAssertTrue(screen.contains("Albums"), screen)
+    // Popular holds 10 tracks; the first album (newest) is Night Swim.
+    for _ in 0..<10 { tmux.send("Down") }
+    tmux.send("Enter")
+    screen = tmux.waitFor("Album Night Swim")
+    XCTAssertTrue(screen.contains("1. Night Swim I"), screen)
+
+    tmux.send("s")
+    tmux.waitFor("Saved to your library")
+    let puts = await requests("PUT", "/v1/me/library")
+    XCTAssertEqual(puts, 1)
+
+    tmux.send("a")
+    tmux.waitFor("to playlist")
+    tmux.waitFor("Late Night")
+    tmux.send("Enter")
+    tmux.waitFor("Already in")  // Late Night already holds Night Swim I
+    tmux.send("Enter")
+    tmux.waitFor("Added to Late Night")
+    let posts = await requests("POST", "/v1/playlists/\(FakeSpotifyWebCatalog.ownPlaylistID)/items")
+    XCTAssertEqual(posts, 1)
+
+    // Esc pops back to the artist, then to the results.
+    tmux.send("Escape")
+    tmux.waitFor("Artist Aurora Lines")
+    tmux.send("Escape")
+    tmux.waitFor("Search aurora")
+
+    tmux.send(TabID.profile.key)
+    tmux.waitFor("Listening stats")
+    tmux.waitFor("Delta Nine")
+    tmux.send("Right")
+    tmux.waitFor("Cinder Vale")
+    tmux.send("Right")
+    screen = tmux.waitFor("Top genres")
+    var ranges = Set<String>()
+    for _ in 0..<100 where ranges.count < 3 {
+      ranges = Set(await web.recordedRequests().compactMap { $0.queryValue("time_range") })
+      usleep(50_000)
+    }
+    XCTAssertEqual(ranges, ["short_term", "medium_term", "long_term"])
+
+    let everything = tmux.captures.joined(separator: "\n")
+    XCTAssertFalse(everything.contains("evil.example"), "escape sequences in names reach the screen inert")
+    XCTAssertFalse(everything.contains("\u{1B}"))
+    tmux.send("C-c")
+    tmux.waitForExit()
+  }
+}

@@ -1,0 +1,126 @@
+"""A loopback stand-in for Spotify (accounts and Web API) for the bench's Explore scenarios.
+
+Every Web API answer waits a fixed latency (50 ms) first. It records, per path, how many requests came and when
+the last answer was fully written (time.perf_counter, the bench's clock: it runs in a thread of the bench).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.parse
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+ALBUM_ID = "BenchAlbum000000000001"
+ARTIST_ID = "BenchArtist00000000001"
+
+
+def track(number: int) -> dict:
+    return {"id": f"BenchTrack{number:012d}", "name": f"Bench Track {number}", "type": "track",
+            "uri": f"spotify:track:BenchTrack{number:012d}", "duration_ms": 180_000 + number * 1000,
+            "explicit": False, "track_number": number,
+            "artists": [{"id": ARTIST_ID, "name": "Bench Artist", "uri": f"spotify:artist:{ARTIST_ID}"}]}
+
+
+ALBUM = {"id": ALBUM_ID, "name": "Bench Album", "uri": f"spotify:album:{ALBUM_ID}", "album_type": "album",
+         "release_date": "2024-05-01", "release_date_precision": "day", "total_tracks": 12,
+         "artists": [{"id": ARTIST_ID, "name": "Bench Artist", "uri": f"spotify:artist:{ARTIST_ID}"}], "images": []}
+
+
+def page(items: list, limit: int = 10) -> dict:
+    return {"items": items[:limit], "total": len(items), "limit": limit, "offset": 0, "next": None}
+
+
+class SpotifyFake:
+    def __init__(self, latency: float = 0.05):
+        self.latency = latency
+        self.lock = threading.Lock()
+        self.counts: dict[str, int] = {}
+        self.answered: dict[str, float] = {}
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                fake.handle(self, "GET")
+
+            def do_POST(self):
+                length = int(self.headers.get("Content-Length") or 0)
+                self.rfile.read(length)
+                fake.handle(self, "POST")
+
+            def do_PUT(self):
+                fake.handle(self, "PUT")
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def count(self, path: str) -> int:
+        with self.lock:
+            return self.counts.get(path, 0)
+
+    def reset(self):
+        with self.lock:
+            self.counts.clear()
+            self.answered.clear()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+    def handle(self, handler: BaseHTTPRequestHandler, method: str):
+        parts = urllib.parse.urlsplit(handler.path)
+        path, query = parts.path, urllib.parse.parse_qs(parts.query)
+        with self.lock:
+            self.counts[path] = self.counts.get(path, 0) + 1
+        if path == "/authorize":
+            target = query["redirect_uri"][0] + "?" + urllib.parse.urlencode(
+                {"code": "bench-code", "state": query["state"][0]})
+            handler.send_response(302)
+            handler.send_header("Location", target)
+            handler.send_header("Content-Length", "0")
+            handler.send_header("Connection", "close")
+            handler.end_headers()
+            return
+        if path == "/api/token":
+            return self.json(handler, path, {"access_token": "bench-access", "token_type": "Bearer",
+                                             "expires_in": 3600, "refresh_token": "bench-refresh",
+                                             "scope": "user-read-private"})
+        time.sleep(self.latency)
+        if path == "/v1/me":
+            return self.json(handler, path, {"id": "bench", "display_name": "Bench User"})
+        if path == "/v1/search":
+            tracks = [track(n) for n in range(1, 13)]
+            artists = [{"id": ARTIST_ID, "name": "Bench Artist", "genres": ["bench"],
+                        "uri": f"spotify:artist:{ARTIST_ID}"}]
+            return self.json(handler, path, {"tracks": page(tracks), "artists": page(artists),
+                                             "albums": page([ALBUM]), "playlists": page([])})
+        if path == f"/v1/albums/{ALBUM_ID}":
+            return self.json(handler, path, dict(ALBUM, tracks=page([track(n) for n in range(1, 13)], 50)))
+        if path == "/v1/me/library/contains":
+            uris = (query.get("uris") or [""])[0].split(",")
+            return self.json(handler, path, [False for _ in uris])
+        return self.json(handler, path, {"error": {"status": 404, "message": "Not found"}}, status=404)
+
+    def json(self, handler: BaseHTTPRequestHandler, path: str, body, status: int = 200):
+        data = json.dumps(body).encode()
+        handler.send_response(status)
+        handler.send_header("Content-Type", "application/json")
+        handler.send_header("Content-Length", str(len(data)))
+        handler.send_header("Connection", "close")
+        handler.end_headers()
+        handler.wfile.write(data)
+        handler.wfile.flush()
+        with self.lock:
+            self.answered[path] = time.perf_counter()

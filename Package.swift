@@ -47,10 +47,17 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    .target(
+      name: "VibesDemo",
+      dependencies: [
+        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]
+    ),
     .executableTarget(
       name: "vibes",
       dependencies: [
-        "VibesApp", "VibesCore",
+        "VibesApp", "VibesCore", "VibesDemo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -87,6 +94,7 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    .testTarget(name: "VibesDemoTests", dependencies: ["VibesDemo", "VibesApp", "VibesCore", "VibesServices"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["VibesTestSupport", "VibesStorage", "VibesCore"],

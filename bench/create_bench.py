@@ -149,7 +149,7 @@ def reset_history(home: Path):
 
 def environment(fakes: CreateFakes) -> dict[str, str]:
     return {"VIBES_GEMINI_API_URL": fakes.url, "VIBES_SPOTIFY_API_URL": fakes.url,
-            "VIBES_SPOTIFY_ACCOUNTS_URL": "http://127.0.0.1:9", "VIBES_SPOTIFY_CLIENT_ID": "benchcreateclient01"}
+            "VIBES_SPOTIFY_ACCOUNTS_URL": "http://127.0.0.1:9", "VIBES_SPOTIFY_CLIENT_ID": "0123456789abcdef0123456789abcdef"}
 
 
 def measure(session, settle: float, tab_key: bytes) -> dict[str, list[float]]:

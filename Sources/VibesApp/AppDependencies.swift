@@ -22,6 +22,8 @@ public struct AppDependencies: Sendable {
   public var create: CreateDependencies
   public var logger: Logger
   public var now: @Sendable () -> Date
+  /// True when the first-launch tutorial must not show (`VIBES_SKIP_TUTORIAL=1`, for scripted runs).
+  public var skipTutorial = false
 
   public init(
     database: AppDatabase, secrets: any SecretStore, secretStoreInfo: SecretStoreInfo, gemini: GeminiClient,

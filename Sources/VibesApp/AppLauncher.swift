@@ -53,18 +53,22 @@ public enum AppLauncher {
       location: store.kind == .vault ? paths.vaultFile.path : store.locationDescription,
       fallbackReason: selection.fallback.map(t.fallbackReason))
     let spotify = SpotifyDependencies.live(environment: environment, paths: paths, database: database, secrets: store)
-    return AppDependencies(
+    var dependencies = AppDependencies(
       database: database, secrets: store, secretStoreInfo: info, gemini: GeminiClient(baseURL: gemini.url),
       ticketmaster: TicketmasterClient(baseURL: ticketmaster.url), browser: BrowserLauncher(environment: environment),
       spotify: spotify, appStoreConnect: .live(environment: environment, paths: paths),
       tracker: .live(environment: environment, paths: paths, database: database, secrets: store),
       create: .live(environment: environment, paths: paths, geminiBaseURL: gemini.url, spotify: spotify), logger: logger
     )
+    dependencies.skipTutorial = environment["VIBES_SKIP_TUTORIAL"] == "1"
+    return dependencies
   }
 
   /// Starts the terminal UI; returns the process exit code.
   @MainActor
-  public static func runInteractive(environment: [String: String]) async -> Int32 {
+  public static func runInteractive(
+    environment: [String: String], isDemo: Bool = false, script: KeyScript? = nil
+  ) async -> Int32 {
     let t = Localizer(Language.from(environment: environment))
     // Check the terminal before touching storage, so `vibes > file` or an unknown TERM fails fast and
     // creates nothing.
@@ -90,7 +94,9 @@ public enum AppLauncher {
     // Anything written to stderr while the UI is up (a runtime trap, a library warning) would land on
     // the alternate screen and vanish; send it to the log instead, and put stderr back afterwards.
     let stderrRedirect = StandardErrorRedirect(to: AppPaths(environment: environment).logFile)
-    let runtime = AppRuntime(session: session, runner: EffectRunner(dependencies: dependencies), localizer: t)
+    let runtime = AppRuntime(
+      session: session, runner: EffectRunner(dependencies: dependencies), localizer: t, isDemo: isDemo,
+      script: script)
     await runtime.run()
     session.restore()
     stderrRedirect.restore()

@@ -15,13 +15,20 @@ public final class AppRuntime {
   var running: [Int: Task<Void, Never>] = [:]
   let actions: AsyncStream<AppAction>
   let sink: AsyncStream<AppAction>.Continuation
+  /// Keys replayed as if typed (`vibes demo --script`).
+  let script: KeyScript?
 
-  public init(session: TerminalSession, runner: EffectRunner, localizer: Localizer) {
+  public init(
+    session: TerminalSession, runner: EffectRunner, localizer: Localizer, isDemo: Bool = false,
+    script: KeyScript? = nil
+  ) {
     self.session = session
     self.runner = runner
     self.localizer = localizer
     let size = session.size
     self.state = AppState(size: ScreenSize(width: size.width, height: size.height))
+    self.state.isDemo = isDemo
+    self.script = script
     (actions, sink) = AsyncStream.makeStream(of: AppAction.self)
   }
 
@@ -44,12 +51,14 @@ public final class AppRuntime {
     }
     dispatch(.started)
     render()
+    let player = script.map { script in Task { await script.play { sink.yield(.input($0)) } } }
     for await action in actions {
       dispatch(action)
       if state.isQuitting { break }
       render()
     }
     forwarder.cancel()
+    player?.cancel()
     for task in running.values { task.cancel() }
   }
 

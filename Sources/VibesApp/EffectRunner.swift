@@ -43,6 +43,10 @@ public struct EffectRunner: Sendable {
         guard let effect = message.value(as: TrackerEffect.self) else { return }
         await runner.runTracker(effect, send: send)
       },
+      .tutorial: { runner, message, send in
+        guard let effect = message.value(as: TutorialEffect.self) else { return }
+        await runner.runTutorial(effect, send: send)
+      },
     ]
 
   /// Runs `effect`, handing each resulting action to `send` (most effects send one; a sync may send

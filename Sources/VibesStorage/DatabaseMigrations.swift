@@ -29,6 +29,7 @@ enum DatabaseMigrations {
     CreateMigrations.register(in: &migrator)
     InstallationMigrations.register(in: &migrator)
     ExploreMigrations.register(in: &migrator)
+    TutorialMigrations.register(in: &migrator)
     return migrator
   }
 }

@@ -16,6 +16,7 @@ struct VibesCommand: AsyncParsableCommand {
     version: VibesVersion.string,
     subcommands: [
       RunCommand.self, StatusCommand.self, AuthCommand.self, WidgetCommand.self, ResetVaultCommand.self,
+      DemoCommand.self, DemoBrowserCommand.self,
     ],
     defaultSubcommand: RunCommand.self
   )

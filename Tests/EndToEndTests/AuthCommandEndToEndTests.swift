@@ -257,7 +257,7 @@ final class AuthCommandEndToEndTests: XCTestCase {
     let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/help")
     let commands = [
       [], ["run"], ["status"], ["auth"], ["auth", "status"], ["auth", "login"], ["auth", "logout"], ["widget"],
-      ["reset-vault"],
+      ["reset-vault"], ["demo"],
     ]
     for command in commands {
       let name = (["vibes"] + command).joined(separator: "-")

@@ -11,6 +11,8 @@ final class BenchSmokeTests: XCTestCase {
   ]
   /// vibes only, against the bench's loopback Spotify fake (bench/spotify_fake.py).
   static let spotifyScenarios = ["search_typing": "search_requests", "detail_back": "album_requests"]
+  /// vibes-only scenarios with their own fakes (no anchor has the feature).
+  static let vibesOnlyScenarios = ["generate_resolve_20"]
 
   static var repositoryRoot: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -54,7 +56,12 @@ final class BenchSmokeTests: XCTestCase {
     let report = try XCTUnwrap(
       try JSONSerialization.jsonObject(with: data) as? [String: Any], result.output)
     let scenarios = try XCTUnwrap(report["scenarios"] as? [String: Any])
-    XCTAssertEqual(Set(scenarios.keys), Set(Self.scenarios).union(Self.spotifyScenarios.keys))
+    XCTAssertEqual(
+      Set(scenarios.keys), Set(Self.scenarios).union(Self.spotifyScenarios.keys).union(Self.vibesOnlyScenarios))
+    for name in Self.vibesOnlyScenarios {
+      let programs = (scenarios[name] as? [String: Any])?["programs"] as? [String: [String: Any]]
+      XCTAssertNotNil(programs?["vibes"], "\(name) ran for vibes (\(result.output))")
+    }
     for (name, metric) in Self.spotifyScenarios {
       let programs = (scenarios[name] as? [String: Any])?["programs"] as? [String: [String: Any]]
       let requests = programs?["vibes"]?[metric] as? [String: Double]

@@ -46,7 +46,7 @@ final class CreateEndToEndTests: XCTestCase {
     var environment = gemini.environment
     environment["VIBES_SPOTIFY_API_URL"] = spotify.baseURL.absoluteString
     environment["VIBES_SPOTIFY_ACCOUNTS_URL"] = "http://127.0.0.1:9"
-    environment["VIBES_SPOTIFY_CLIENT_ID"] = "createe2eclient0123456789"
+    environment["VIBES_SPOTIFY_CLIENT_ID"] = "0123456789abcdef0123456789abcdef"
     let tmux = try harness.start(environment)
     sessions.append(tmux)
     return tmux

@@ -89,6 +89,8 @@ final class TerminalBehaviourEndToEndTests: XCTestCase {
                                 tmux status bar or a shell prompt).
         reset-vault             Delete the encrypted vault and its key file (every
                                 secret in it is lost).
+        demo                    Open vibes against built-in fake services, for a tour
+                                or a recording without any account.
 
         See 'vibes help <subcommand>' for detailed help.
 

@@ -34,6 +34,8 @@ struct VibesHarness {
       // Nothing listens here: a test that forgets a fake fails instead of reaching the internet.
       "VIBES_GEMINI_API_URL": "http://127.0.0.1:9",
       "VIBES_TICKETMASTER_API_URL": "http://127.0.0.1:9",
+      // Tests start where a returning user does; the tutorial's own test clears this.
+      "VIBES_SKIP_TUTORIAL": "1",
     ]
     environment.merge(extra) { $1 }
     return environment

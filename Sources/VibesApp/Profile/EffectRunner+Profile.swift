@@ -7,6 +7,18 @@ extension EffectRunner {
   /// Runs the Profile tab's effects: one range's top artists and tracks (cached in SQLite for offline reading).
   func runProfile(_ effect: ProfileEffect, send: @escaping @Sendable (AppAction) -> Void) async {
     switch effect {
+    case .loadInfo:
+      send(.profile(.infoLoaded(profileInfo())))
+    case .signOut:
+      do {
+        try ServiceLogout.forApp(dependencies, environment: ProcessInfo.processInfo.environment).signOutAll()
+        await dependencies.spotify.tokens?.reset()
+        log.info("signed out of every service")
+        send(.profile(.signedOut(success: true)))
+      } catch {
+        log.error("sign out failed: \(String(describing: error))")
+        send(.profile(.signedOut(success: false)))
+      }
     case .loadStats(let requestID, let range):
       let key = "stats:\(range.rawValue)"
       guard
@@ -35,5 +47,41 @@ extension EffectRunner {
         }
       }
     }
+  }
+}
+
+extension EffectRunner {
+  /// Each service's state as storage tells it, where secrets live, the version and the files.
+  func profileInfo() -> ProfileInfo {
+    let secrets = dependencies.secrets
+    let database = dependencies.database
+    func stored(_ key: SecretKey) -> Bool { (try? secrets.contains(key)) ?? false }
+    var connections: [ConnectionStatus] = []
+    for service in ConnectedService.allCases {
+      let state: ConnectionStatus.State
+      switch service {
+      case .spotify:
+        let name = (try? database.spotifyConnection())?.displayName
+        state = stored(.spotifyRefreshToken) ? .configured(detail: name.map { "as \($0)" }) : .notConfigured
+      case .gemini:
+        state = stored(.geminiAPIKey) ? .configured(detail: nil) : .notConfigured
+      case .ticketmaster:
+        let city = (try? database.city(for: .ticketmaster)) ?? nil
+        state = stored(.ticketmasterAPIKey) ? .configured(detail: city) : .notConfigured
+      case .appStoreConnect:
+        state = stored(.appStoreConnectCredentials) ? .configured(detail: nil) : .notConfigured
+      case .tracker:
+        switch TrackerConfigurationStore(database: database, secrets: secrets).stored() {
+        case .none: state = .notConfigured
+        case .configured(let configuration): state = .configured(detail: configuration.environment.rawValue)
+        case .unreadable(let problem): state = .unreadable(reason: problem.rawValue)
+        }
+      }
+      connections.append(ConnectionStatus(service: service, state: state))
+    }
+    let paths = AppPaths(environment: ProcessInfo.processInfo.environment)
+    return ProfileInfo(
+      connections: connections, version: VibesVersion.string, dataPath: paths.databaseFile.path,
+      configPath: paths.configDirectory.path, logPath: paths.logFile.path)
   }
 }

@@ -10,7 +10,9 @@ public enum AppReducer {
   static func reduceRoot(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
     switch action {
     case .started:
-      return [.describeSecretStore, .loadFacts] + TabRegistry.tabs.flatMap { $0.start(&state) }
+      return [.describeSecretStore, .loadFacts] + TabRegistry.tabs.flatMap { $0.start(&state) } + [
+        .tutorial(.loadSeen)
+      ]
 
     case .input(let event):
       return handleInput(&state, event)
@@ -39,6 +41,9 @@ public enum AppReducer {
       state.isQuitting = true
       return cancelRunning(state) + [.quit]
 
+    case .feature(let message) where message.tab == .tutorial:
+      return message.value(as: TutorialAction.self).map { Tutorial.reduce($0, &state) } ?? []
+
     case .feature(let message):
       return TabRegistry.registration(message.tab)?.reduce(&state, message) ?? []
 
@@ -64,6 +69,11 @@ public enum AppReducer {
     if case .key(.ctrl("c")) = event {
       state.isQuitting = true
       return cancelRunning(state) + [.quit]
+    }
+    if state.tutorial.isVisible {
+      // The tutorial overlay takes every key while it shows.
+      guard case .key(let key) = event else { return [] }
+      return Tutorial.handleKey(key, &state)
     }
     if state.isHelpVisible {
       // Any key closes the help overlay; it never falls through to the screen below.
@@ -143,11 +153,22 @@ public enum AppReducer {
         TabRegistry.registration(.feed)?.reduce(&state, FeatureMessage(.feed, FeedAction.openSetupStep(step)))
         ?? []
       return effects
+    case .restart:
+      var fresh = AppState(size: state.size)
+      fresh.context.secretStore = state.context.secretStore
+      fresh.context.nextRequestID = state.context.nextRequestID
+      fresh.context.notice = state.context.notice
+      fresh.isDemo = state.isDemo
+      state = fresh
+      // The first-launch screen: every tab from nothing, and the tutorial from its first card.
+      return reduceRoot(&state, .started) + Tutorial.reduce(.replay, &state)
     case .openSpotifyItem(let link):
       var effects = select(.explore, &state)
       effects +=
         TabRegistry.registration(.explore)?.reduce(&state, FeatureMessage(.explore, ExploreAction.open(link))) ?? []
       return effects
+    case .replayTutorial:
+      return Tutorial.reduce(.replay, &state)
     }
   }
 

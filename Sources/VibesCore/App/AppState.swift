@@ -45,9 +45,13 @@ public struct AppState: Sendable, Hashable {
   public var profile = ProfileState()
   public var appStoreConnect = AppStoreConnectState()
   public var tracker = TrackerState()
+  /// The first-launch tutorial overlay (Sources/VibesCore/Tutorial).
+  public var tutorial = TutorialState()
   public var isQuitting = false
   /// Set while the vault cannot be opened: the root shows the recovery screen over every tab.
   public var vaultRecovery: VaultRecovery?
+  /// True under `vibes demo` (the tab bar shows a DEMO mark).
+  public var isDemo = false
 
   public init(size: ScreenSize = ScreenSize(width: 80, height: 24)) {
     context = AppContext(size: size)
@@ -89,6 +93,7 @@ public struct AppState: Sendable, Hashable {
     if let vaultRecovery, vaultRecovery.isShown {
       return vaultRecovery.bindings.map(\.hint) + [KeyHint(label: "Ctrl-C", help: .common(.helpQuitAnywhere))]
     }
+    if tutorial.isVisible { return Tutorial.bindings(tutorial).map(\.hint) }
     return (selectedRegistration?.hints(self) ?? []) + GlobalKeys.hints(self)
   }
 

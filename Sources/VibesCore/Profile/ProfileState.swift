@@ -71,8 +71,11 @@ public struct ProfileState: Sendable, Hashable {
   public var stats: [StatsRange: CachedStats] = [:]
   public var loading: [StatsRange: Int] = [:]
   public var failures: [StatsRange: MusicFailure] = [:]
-  /// Selection over the top artists, then the top tracks.
+  /// Selection over the top artists, then the top tracks, then the settings rows.
   public var list = ListState()
+  /// Connections, version and paths, read when the tab is shown; nil until then.
+  public var info: ProfileInfo?
+  public var signOut: SignOutPhase = .idle
 
   public init() {}
 
@@ -81,19 +84,42 @@ public struct ProfileState: Sendable, Hashable {
     guard let stats = stats[range]?.stats else { return [] }
     return stats.topArtists.map(MusicItem.artist) + stats.topTracks.map(MusicItem.track)
   }
+
+  /// The rows below the stats: each connection, then Sign out.
+  public var settingsRows: [ProfileSettingsRow] {
+    ConnectedService.allCases.map(ProfileSettingsRow.connection) + [.replayTutorial, .signOut]
+  }
+
+  /// Every selectable row: the stats' entries (when connected), then the settings rows.
+  func selectableCount(_ context: AppContext) -> Int {
+    (Self.connected(context) ? rows.count : 0) + settingsRows.count
+  }
+
+  /// The settings row selected, if the selection is below the stats.
+  public func selectedSettingsRow(statsRows: Int) -> ProfileSettingsRow? {
+    let index = list.selected - statsRows
+    return settingsRows.indices.contains(index) ? settingsRows[index] : nil
+  }
 }
 
 public enum ProfileAction: Sendable, Hashable {
   case statsFinished(requestID: Int, StatsRange, Result<CachedStats, MusicFailure>)
+  case infoLoaded(ProfileInfo)
+  case signedOut(success: Bool)
 }
 
 public enum ProfileEffect: CancellableEffect {
   /// Top artists and tracks for `range` (from the cache with its age when offline).
   case loadStats(requestID: Int, StatsRange)
+  /// Connections, version and paths (no secret is read).
+  case loadInfo
+  /// Every secret and every cached item of every service removed (the same code as `vibes auth logout --all`).
+  case signOut
 
   public var cancellationID: Int? {
     switch self {
     case .loadStats(let id, _): return id
+    case .loadInfo, .signOut: return nil
     }
   }
 }
@@ -106,6 +132,9 @@ public enum ProfileCommand: Sendable, Hashable {
   case move(ListState.Move)
   case open
   case reload
+  case askSignOut
+  case confirmSignOut
+  case keep
 }
 
 extension ProfileState: TabFeature {
@@ -122,7 +151,7 @@ extension ProfileState: TabFeature {
   }
 
   public mutating func arrive(_ context: inout AppContext) -> [AppEffect] {
-    load(range, &context, force: false)
+    load(range, &context, force: false) + [Self.run(.loadInfo)]
   }
 
   public mutating func reduce(_ action: ProfileAction, _ context: inout AppContext) -> [AppEffect] {
@@ -139,13 +168,47 @@ extension ProfileState: TabFeature {
         failures[range] = failure
       }
       return []
+    case .infoLoaded(let info):
+      self.info = info
+      return []
+    case .signedOut(let success):
+      guard success else {
+        signOut = .failed
+        context.notice = .text(
+          en: "Sign out did not finish: some keys or cached items could not be removed. Try again.",
+          de:
+            "Abmelden nicht abgeschlossen: einige Schlüssel oder Daten ließen sich nicht entfernen. Erneut versuchen.",
+          isWarning: true)
+        return []
+      }
+      // Every tab starts again from nothing, as on the first launch.
+      context.notice = .text(
+        en: "Signed out: every key, token and cached item of every service was removed.",
+        de: "Abgemeldet: alle Schlüssel, Tokens und gespeicherten Daten aller Dienste wurden entfernt.",
+        isWarning: false)
+      context.navigationRequest = .restart
+      return []
     }
   }
 
   public func bindings(_ context: AppContext) -> [KeyBinding<ProfileCommand>] {
-    guard Self.connected(context) else {
-      return [KeyBinding([.enter], "Enter", .text(en: "connect Spotify", de: "Spotify verbinden"), .connect)]
+    switch signOut {
+    case .signingOut: return []
+    case .confirming:
+      return [
+        KeyBinding([.character("y"), .character("Y")], "y", .text(en: "sign out", de: "abmelden"), .confirmSignOut),
+        KeyBinding([.character("n"), .character("N"), .escape], "n", .common(.helpKeep), .keep),
+      ]
+    case .idle, .failed: break
     }
+    let moves: [KeyBinding<ProfileCommand>] = [
+      KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .move(.up)),
+      KeyBinding([.down, .character("j")], "↑ ↓", .common(.helpMove), .move(.down)),
+      KeyBinding([.home, .character("g")], "Home End", .common(.helpMove), footer: false, .move(.home)),
+      KeyBinding([.end, .character("G")], "Home End", .common(.helpMove), footer: false, .move(.end)),
+      KeyBinding([.enter], "Enter", .text(en: "open", de: "öffnen"), .open),
+    ]
+    guard Self.connected(context) else { return moves }
     var bindings: [KeyBinding<ProfileCommand>] = [
       KeyBinding([.left, .character("h")], "← →", .text(en: "period", de: "Zeitraum"), .shiftRange(-1)),
       KeyBinding([.right, .character("l")], "← →", .text(en: "period", de: "Zeitraum"), .shiftRange(1)),
@@ -156,14 +219,8 @@ extension ProfileState: TabFeature {
           [.character(range.shortcut)], "w m a", .text(en: range.title.en, de: range.title.de), footer: false,
           .range(range)))
     }
-    bindings += [
-      KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .move(.up)),
-      KeyBinding([.down, .character("j")], "↑ ↓", .common(.helpMove), .move(.down)),
-      KeyBinding([.home, .character("g")], "Home End", .common(.helpMove), footer: false, .move(.home)),
-      KeyBinding([.end, .character("G")], "Home End", .common(.helpMove), footer: false, .move(.end)),
-      KeyBinding([.enter], "Enter", .text(en: "open", de: "öffnen"), .open),
-      KeyBinding([.character("r")], "r", .text(en: "reload", de: "neu laden"), footer: false, .reload),
-    ]
+    bindings += moves
+    bindings.append(KeyBinding([.character("r")], "r", .text(en: "reload", de: "neu laden"), footer: false, .reload))
     return bindings
   }
 
@@ -179,19 +236,40 @@ extension ProfileState: TabFeature {
       let index = all.firstIndex(of: range) ?? 0
       return select(all[(index + offset + all.count) % all.count], &context)
     case .move(let move):
-      list.apply(move, count: rows.count, visibleRows: max(1, context.size.height - 8))
+      list.apply(move, count: selectableCount(context), visibleRows: max(1, context.size.height - 8))
       return []
     case .open:
-      let rows = rows
-      guard rows.indices.contains(list.selected) else { return [] }
-      context.navigationRequest = .openSpotifyItem(rows[list.selected].link)
+      let rows = Self.connected(context) ? rows : []
+      if rows.indices.contains(list.selected) {
+        context.navigationRequest = .openSpotifyItem(rows[list.selected].link)
+        return []
+      }
+      switch selectedSettingsRow(statsRows: rows.count) {
+      case .connection(let service)?: context.navigationRequest = service.destination
+      case .replayTutorial?: context.navigationRequest = .replayTutorial
+      case .signOut?: signOut = .confirming
+      case nil: break
+      }
+      return []
+    case .askSignOut:
+      signOut = .confirming
+      return []
+    case .confirmSignOut:
+      signOut = .signingOut
+      return [Self.run(.signOut)]
+    case .keep:
+      signOut = .idle
       return []
     case .reload:
       return load(range, &context, force: true)
     }
   }
 
-  public mutating func goBack(_ context: inout AppContext) -> [AppEffect]? { nil }
+  public mutating func goBack(_ context: inout AppContext) -> [AppEffect]? {
+    guard signOut == .confirming else { return nil }
+    signOut = .idle
+    return []
+  }
 
   mutating func select(_ range: StatsRange, _ context: inout AppContext) -> [AppEffect] {
     self.range = range

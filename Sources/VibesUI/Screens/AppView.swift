@@ -8,13 +8,17 @@ public enum AppView {
       TooSmallScreen.render(into: &grid, size: state.size, t)
       return grid
     }
-    Chrome.renderTabBar(into: &grid, selected: state.selectedTab, t)
+    Chrome.renderTabBar(into: &grid, selected: state.selectedTab, demo: state.isDemo, t)
     let content = Rect(
       row: ScreenLayout.headerRows, column: 0, width: grid.width,
       height: grid.height - ScreenLayout.headerRows - ScreenLayout.footerRows)
     if let recovery = state.vaultRecovery, recovery.isShown {
       grid.viewport = ScrollView.render(into: &grid, content, scroll: state.context.scroll) { canvas, area in
         VaultRecoveryScreen.render(recovery, into: &canvas, area, t)
+      }
+    } else if state.tutorial.isVisible {
+      grid.viewport = ScrollView.render(into: &grid, content, scroll: state.context.scroll) { canvas, area in
+        TutorialScreen.render(state.tutorial, into: &canvas, area, t)
       }
     } else if let screen = TabScreens.screen(state.selectedTab) {
       grid.viewport = ScrollView.render(into: &grid, content, scroll: state.context.scroll) { canvas, area in

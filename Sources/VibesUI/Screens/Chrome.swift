@@ -4,7 +4,7 @@ import VibesCore
 enum Chrome {
   /// The tab bar, made to fit by rule: full titles with the app's name; then without the name; then
   /// short titles; then numbers only, except the selected tab's title. Every tab's number always shows.
-  static func renderTabBar(into grid: inout Grid, selected: TabID, _ t: Localizer) {
+  static func renderTabBar(into grid: inout Grid, selected: TabID, demo: Bool = false, _ t: Localizer) {
     let screens = TabScreens.all
     func labels(_ title: (TabScreen) -> String) -> [String] {
       screens.enumerated().map { index, screen in
@@ -17,13 +17,16 @@ enum Chrome {
       (false, labels { $0.id == selected ? $0.shortTitle(t) : "" }),
     ]
     let appName = t[.appName]
+    // Under `vibes demo` a DEMO mark follows the name (and stays when the name gives way).
+    let mark = demo ? 7 : 0
     func width(_ candidate: (name: Bool, labels: [String])) -> Int {
-      1 + (candidate.name ? DisplayWidth.of(appName) + 2 : 0)
+      1 + mark + (candidate.name ? DisplayWidth.of(appName) + 2 : 0)
         + candidate.labels.map { DisplayWidth.of($0) + 1 }.reduce(0, +)
     }
     let chosen = candidates.first { width($0) <= grid.width } ?? candidates[candidates.count - 1]
     var column = 1
     if chosen.name { column += grid.write(appName, row: 0, column: column, style: Theme.title) + 2 }
+    if demo { column += grid.write(" DEMO ", row: 0, column: column, style: Theme.warningMark) + 1 }
     for (screen, label) in zip(screens, chosen.labels) {
       let style = screen.id == selected ? Theme.selected : Theme.hint
       column += grid.write(label, row: 0, column: column, style: style) + 1

@@ -12,6 +12,8 @@ public enum Theme {
   public static let warning = CellStyle(foreground: .yellow, attributes: [.bold])
   public static let focusedBorder = CellStyle(foreground: .cyan, attributes: [.bold])
   public static let field = CellStyle(attributes: [.underline])
+  /// The DEMO mark in the tab bar.
+  public static let warningMark = CellStyle(foreground: .yellow, attributes: [.reverse, .bold])
 
   public static let incompleteSymbol = "✗"
   public static let completeSymbol = "✓"

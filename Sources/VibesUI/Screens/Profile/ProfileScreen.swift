@@ -4,11 +4,29 @@ import VibesCore
 /// ranked with a bar of block characters (the rank and the number carry the meaning without colour).
 enum ProfileScreen {
   static func render(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
-    let profile = state.profile
-    guard state.facts?.storedSecrets.contains(.spotify) ?? false else {
-      MusicRows.connectPrompt(t.musicText("Profile", "Profil"), row: area.row, area: area, into: &grid, t)
-      return
+    let connected = state.facts?.storedSecrets.contains(.spotify) ?? false
+    var row = area.row
+    if connected {
+      row = renderStats(state, into: &grid, area, t)
+    } else {
+      grid.write(t.musicText("Listening stats", "Hörstatistik"), row: row, column: area.column + 2, style: Theme.title)
+      let text = t.musicText(
+        "Spotify is not connected: your listening stats come from your Spotify account. Choose Spotify under Connections and press Enter to connect it.",
+        "Spotify ist nicht verbunden: die Hörstatistik kommt aus deinem Spotify-Konto. Wähle Spotify unter Verbindungen und drücke Enter."
+      )
+      row += 1
+      for line in WordWrap.lines(text, width: area.width - 4) {
+        grid.write(line, row: row, column: area.column + 2, style: Theme.hint)
+        row += 1
+      }
     }
+    ProfileSettingsView.render(
+      state, statsRows: connected ? state.profile.rows.count : 0, row: row + 1, into: &grid, area, t)
+  }
+
+  /// The period tabs and the three ranked lists; returns the row below them.
+  static func renderStats(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) -> Int {
+    let profile = state.profile
     let left = area.column + 2
     var column = left
     column +=
@@ -31,7 +49,7 @@ enum ProfileScreen {
       grid.attentionRow = row
     }
     row += 1
-    guard let stats = cached?.stats else { return }
+    guard let stats = cached?.stats else { return row }
     let rows = profile.rows
     var index = 0
     row = section(t.musicText("Top artists", "Top-Künstler"), row: row, area: area, into: &grid)
@@ -64,7 +82,8 @@ enum ProfileScreen {
         row: row, area: area, into: &grid)
       row += 1
     }
-    if genres.isEmpty { _ = empty(row: row, area: area, into: &grid, t) }
+    if genres.isEmpty { row = empty(row: row, area: area, into: &grid, t) }
+    return row
   }
 
   static func section(_ title: String, row: Int, area: Rect, into grid: inout Grid) -> Int {

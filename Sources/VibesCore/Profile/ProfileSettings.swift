@@ -1,0 +1,76 @@
+import Foundation
+
+/// A service vibes connects to, as Profile's Connections list names it.
+public enum ConnectedService: String, Sendable, Hashable, CaseIterable, Codable {
+  case spotify, gemini, ticketmaster, appStoreConnect, tracker
+
+  public var title: String {
+    switch self {
+    case .spotify: return "Spotify"
+    case .gemini: return "Gemini"
+    case .ticketmaster: return "Ticketmaster"
+    case .appStoreConnect: return "App Store Connect"
+    case .tracker: return "Tracker"
+    }
+  }
+
+  /// Where Enter on the row leads: the service's setup screen.
+  var destination: NavigationRequest {
+    switch self {
+    case .spotify: return .openSetupStep(.spotify)
+    case .gemini: return .openSetupStep(.gemini)
+    case .ticketmaster: return .openSetupStep(.ticketmaster)
+    case .appStoreConnect: return .selectTab(.appStoreConnect)
+    case .tracker: return .selectTab(.tracker)
+    }
+  }
+}
+
+/// One service's state as storage tells it (never a secret).
+public struct ConnectionStatus: Sendable, Hashable {
+  public enum State: Sendable, Hashable {
+    case notConfigured
+    case configured(detail: String?)
+    /// Stored but unusable (e.g. a Tracker environment this version rejects).
+    case unreadable(reason: String)
+  }
+  public var service: ConnectedService
+  public var state: State
+
+  public init(service: ConnectedService, state: State) {
+    self.service = service
+    self.state = state
+  }
+}
+
+/// The facts Profile's lower part shows: connections, where secrets are kept, the version and the files.
+public struct ProfileInfo: Sendable, Hashable {
+  public var connections: [ConnectionStatus]
+  public var version: String
+  public var dataPath: String
+  public var configPath: String
+  public var logPath: String
+
+  public init(connections: [ConnectionStatus], version: String, dataPath: String, configPath: String, logPath: String) {
+    self.connections = connections
+    self.version = version
+    self.dataPath = dataPath
+    self.configPath = configPath
+    self.logPath = logPath
+  }
+}
+
+/// Sign out: asked, then running, then done or failed.
+public enum SignOutPhase: Sendable, Hashable {
+  case idle
+  case confirming
+  case signingOut
+  case failed
+}
+
+/// The rows below the stats that Enter acts on.
+public enum ProfileSettingsRow: Sendable, Hashable {
+  case connection(ConnectedService)
+  case replayTutorial
+  case signOut
+}

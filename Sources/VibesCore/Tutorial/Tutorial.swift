@@ -1,0 +1,59 @@
+/// The tutorial overlay's reducer and bindings. While it shows it takes every key but Ctrl-C; the
+/// footer and the help are generated from `bindings`.
+public enum Tutorial {
+  /// The keys in force on the card shown, in footer order.
+  public static func bindings(_ state: TutorialState) -> [KeyBinding<TutorialCommand>] {
+    var bindings: [KeyBinding<TutorialCommand>] = []
+    if state.card != .welcome {
+      bindings.append(KeyBinding([.left, .character("h")], "←", .text(en: "back", de: "zurück"), .previous))
+    }
+    if state.card == .connectSpotify {
+      bindings.append(
+        KeyBinding([.enter], "Enter", .text(en: "connect Spotify", de: "Spotify verbinden"), .connectSpotify))
+      bindings.append(
+        KeyBinding([.character("s"), .escape], "s", .text(en: "skip for now", de: "später"), .skip))
+    } else {
+      bindings.append(
+        KeyBinding([.right, .character("l"), .enter, .character(" ")], "→", .text(en: "next", de: "weiter"), .next))
+      bindings.append(KeyBinding([.character("s"), .escape], "s", .text(en: "skip", de: "überspringen"), .skip))
+    }
+    return bindings
+  }
+
+  /// Handles a key while the tutorial shows; every key is taken (unbound ones do nothing).
+  public static func handleKey(_ key: Key, _ state: inout AppState) -> [AppEffect] {
+    guard let command = bindings(state.tutorial).command(for: key) else { return [] }
+    return perform(command, &state)
+  }
+
+  static func perform(_ command: TutorialCommand, _ state: inout AppState) -> [AppEffect] {
+    switch command {
+    case .next:
+      if let next = TutorialCard(rawValue: state.tutorial.card.rawValue + 1) { state.tutorial.card = next }
+      return []
+    case .previous:
+      if let previous = TutorialCard(rawValue: state.tutorial.card.rawValue - 1) { state.tutorial.card = previous }
+      return []
+    case .skip:
+      state.tutorial = TutorialState()
+      return [.tutorial(.markSeen)]
+    case .connectSpotify:
+      state.tutorial = TutorialState()
+      state.context.navigationRequest = .openSetupStep(.spotify)
+      return [.tutorial(.markSeen)]
+    }
+  }
+
+  /// Reduces a tutorial action.
+  public static func reduce(_ action: TutorialAction, _ state: inout AppState) -> [AppEffect] {
+    switch action {
+    case .seenLoaded(let seen):
+      if !seen { state.tutorial = TutorialState(isVisible: true) }
+      return []
+    case .replay:
+      state.tutorial = TutorialState(isVisible: true)
+      state.isHelpVisible = false
+      return []
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import Crypto
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A running demo: every service vibes talks to as a loopback fake, and a temporary home that holds the
+/// demo's database, vault and log. `environment` is all the app sees: nothing of the user's home, secret
+/// store or real services. `finish()` stops the fakes and deletes the home.
+public final class DemoSession: Sendable {
+  /// The temporary home (deleted by `finish()`).
+  public let home: URL
+  /// The environment to run vibes in: HOME and XDG_* inside `home`, the vault forced, every service URL
+  /// pointing at a fake on 127.0.0.1.
+  public let environment: [String: String]
+  /// Where the demo App Store Connect key was written, as the user would type it.
+  public static let appStoreConnectKeyPath = "~/AuthKey_DEMO000001.p8"
+  private let servers: [DemoServer]
+
+  /// The variables copied from the user's environment: the terminal and the language, nothing else.
+  static let passedThrough = [
+    "TERM", "COLORTERM", "LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "NO_COLOR", "COLUMNS", "LINES",
+    "TMUX", "VIBES_HYPERLINKS",
+  ]
+
+  /// Starts the fakes and prepares the home. `browser` is the command line `$BROWSER` gets (the demo
+  /// browser that follows the Spotify sign-in on loopback only).
+  public init(userEnvironment: [String: String], browser: String) async throws {
+    let spotify = DemoSpotify()
+    let trackerCounter = DemoCounter()
+    let accounts = try await DemoServer { await spotify.accounts($0) }
+    let web = try await DemoServer { await spotify.web($0) }
+    let gemini = try await DemoServer { DemoServices.gemini($0) }
+    let ticketmaster = try await DemoServer { DemoServices.ticketmaster($0) }
+    let appStoreConnect = try await DemoServer { DemoServices.appStoreConnect($0) }
+    let tracker = try await DemoServer { DemoServices.tracker($0, sequence: await trackerCounter.next()) }
+    servers = [accounts, web, gemini, ticketmaster, appStoreConnect, tracker]
+
+    home = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-demo-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    try Self.writeAppStoreConnectKey(into: home)
+
+    var environment: [String: String] = [:]
+    for name in Self.passedThrough { environment[name] = userEnvironment[name] }
+    environment.merge([
+      "HOME": home.path,
+      "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
+      "XDG_DATA_HOME": home.appendingPathComponent(".local/share").path,
+      "XDG_STATE_HOME": home.appendingPathComponent(".local/state").path,
+      "XDG_CACHE_HOME": home.appendingPathComponent(".cache").path,
+      "PATH": "/usr/local/bin:/usr/bin:/bin",
+      "VIBES_SECRET_STORE": "vault",
+      "BROWSER": browser,
+      "VIBES_SPOTIFY_CLIENT_ID": DemoSpotify.clientID,
+      "VIBES_SPOTIFY_ACCOUNTS_URL": accounts.baseURL.absoluteString,
+      "VIBES_SPOTIFY_API_URL": web.baseURL.absoluteString,
+      "VIBES_SPOTIFY_REDIRECT_PORT": String(try Self.freeLoopbackPort()),
+      "VIBES_GEMINI_API_URL": gemini.baseURL.absoluteString,
+      "VIBES_TICKETMASTER_API_URL": ticketmaster.baseURL.absoluteString,
+      "VIBES_ASC_API_URL": appStoreConnect.baseURL.absoluteString,
+      "VIBES_TRACKER_QC_URL": tracker.baseURL.absoluteString,
+      "VIBES_TRACKER_PRODUCTION_URL": tracker.baseURL.absoluteString,
+    ]) { $1 }
+    self.environment = environment
+  }
+
+  /// Makes `environment` this process's own (clearing everything else), so nothing in the process, such as
+  /// Foundation's URL cache under XDG_CACHE_HOME, can reach the user's folders.
+  public func adoptEnvironment() {
+    clearenv()
+    for (name, value) in environment { setenv(name, value, 1) }
+  }
+
+  /// Stops the fakes and deletes the temporary home.
+  public func finish() async {
+    for server in servers { await server.stop() }
+    try? FileManager.default.removeItem(at: home)
+  }
+
+  /// A fresh App Store Connect-style key (`.p8`, PKCS#8 PEM) for the setup form to read.
+  static func writeAppStoreConnectKey(into home: URL) throws {
+    let file = home.appendingPathComponent(String(appStoreConnectKeyPath.dropFirst(2)))
+    try Data(P256.Signing.PrivateKey().pemRepresentation.utf8).write(to: file)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+  }
+
+  /// A port nothing listens on right now, for the Spotify sign-in's callback.
+  static func freeLoopbackPort() throws -> UInt16 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw URLError(.cannotConnectToHost) }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+        bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+      }
+    }
+    guard bound else { throw URLError(.cannotConnectToHost) }
+    return UInt16(bigEndian: address.sin_port)
+  }
+}
+
+/// Numbers the tracker's accepted events.
+actor DemoCounter {
+  private var value = 0
+  func next() -> Int {
+    value += 1
+    return value
+  }
+}

@@ -1,0 +1,100 @@
+import VibesCore
+
+/// Profile's lower part: every connection in words with where its secret is kept, Sign out (with its
+/// confirmation), the version and the paths of the data, config and log files.
+enum ProfileSettingsView {
+  static func render(
+    _ state: AppState, statsRows: Int, row top: Int, into grid: inout Grid, _ area: Rect, _ t: Localizer
+  ) {
+    let profile = state.profile
+    let left = area.column + 2
+    let width = area.width - 4
+    var row = top
+    grid.write(t.musicText("Connections", "Verbindungen"), row: row, column: left, style: Theme.title)
+    row += 1
+    let store: String
+    switch state.context.secretStore?.kind {
+    case .secretService?: store = t.musicText("keys in the Secret Service", "Schlüssel im Secret Service")
+    case .vault?: store = t.musicText("keys in the encrypted vault", "Schlüssel im verschlüsselten Tresor")
+    case nil: store = ""
+    }
+    for (index, settingsRow) in profile.settingsRows.enumerated() {
+      let selected = profile.list.selected == statsRows + index && profile.signOut == .idle
+      if selected { grid.focusRow = row }
+      grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
+      switch settingsRow {
+      case .connection(let service):
+        let status = profile.info?.connections.first { $0.service == service }
+        let (symbol, words, style) = describe(status?.state, store, t)
+        grid.write(service.title, row: row, column: left, style: selected ? Theme.selected : Theme.title, maxWidth: 20)
+        grid.write(
+          "\(symbol) \(words)", row: row, column: left + 20, style: style, maxWidth: max(0, width - 20))
+      case .replayTutorial:
+        row += 1
+        if selected { grid.focusRow = row }
+        grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
+        grid.write(
+          "[ " + t.musicText("Replay the tutorial", "Einführung noch einmal") + " ]", row: row, column: left,
+          style: selected ? Theme.selected : Theme.title)
+      case .signOut:
+        if selected { grid.focusRow = row }
+        grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
+        grid.write(
+          "[ " + t.musicText("Sign out of everything", "Überall abmelden") + " ]", row: row, column: left,
+          style: selected ? Theme.selected : Theme.title)
+      }
+      row += 1
+    }
+    switch profile.signOut {
+    case .confirming:
+      row += 1
+      let text = t.musicText(
+        "Sign out? Every key and token of every service is removed from the secret store, and every cached item (feed, music, stats, generated playlists, apps, tracker settings) is deleted. y signs out, n keeps everything.",
+        "Abmelden? Alle Schlüssel und Tokens aller Dienste werden aus dem Schlüsselspeicher entfernt und alle gespeicherten Daten (Feed, Musik, Statistik, erzeugte Playlists, Apps, Tracker-Einstellungen) gelöscht. y meldet ab, n behält alles."
+      )
+      grid.attentionRow = row
+      for line in WordWrap.lines(text, width: width) {
+        grid.write(line, row: row, column: left, style: Theme.warning)
+        grid.attentionRow = row
+        row += 1
+      }
+    case .signingOut:
+      row += 1
+      grid.write(t.musicText("Signing out…", "Abmelden…"), row: row, column: left, style: Theme.pending)
+      grid.attentionRow = row
+      row += 1
+    case .idle, .failed:
+      break
+    }
+    row += 1
+    guard let info = profile.info else { return }
+    let facts: [(String, String)] = [
+      (t.musicText("Version", "Version"), info.version), (t.musicText("Data", "Daten"), info.dataPath),
+      (t.musicText("Config", "Konfiguration"), info.configPath), (t.musicText("Log", "Protokoll"), info.logPath),
+    ]
+    for (label, value) in facts {
+      grid.write(label, row: row, column: left, style: Theme.hint, maxWidth: 14)
+      grid.write(TerminalText.sanitize(value), row: row, column: left + 14, maxWidth: max(0, width - 14))
+      row += 1
+    }
+  }
+
+  static func describe(_ state: ConnectionStatus.State?, _ store: String, _ t: Localizer) -> (String, String, CellStyle)
+  {
+    switch state {
+    case nil:
+      return ("…", t.musicText("checking", "wird geprüft"), Theme.pending)
+    case .notConfigured?:
+      return (Theme.incompleteSymbol, t.musicText("not configured", "nicht eingerichtet"), Theme.incomplete)
+    case .configured(let detail)?:
+      let words = [t.musicText("configured", "eingerichtet"), detail.map { TerminalText.sanitize($0) }, store]
+        .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
+      return (Theme.completeSymbol, words, Theme.complete)
+    case .unreadable(let reason)?:
+      return (
+        Theme.incompleteSymbol, t.musicText("saved but unreadable", "gespeichert, aber unlesbar") + " (\(reason))",
+        Theme.warning
+      )
+    }
+  }
+}

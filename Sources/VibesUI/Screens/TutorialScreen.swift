@@ -1,0 +1,31 @@
+import VibesCore
+
+/// The first-launch tutorial's card: progress dots, the title, one paragraph and, on the last card, the
+/// two choices. Drawn in place of the tab's screen while the tutorial shows.
+enum TutorialScreen {
+  static func render(_ tutorial: TutorialState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
+    let card = tutorial.card
+    let german = t.language == .de
+    let width = min(72, area.width - 2)
+    let left = area.column + max(1, (area.width - width) / 2)
+    let inner = width - 4
+    var lines: [(String, CellStyle)] = []
+    let (index, count) = tutorial.position
+    let dots = (0..<count).map { $0 == index ? "●" : "○" }.joined(separator: " ")
+    lines.append(("\(dots)  \(index + 1)/\(count)", Theme.hint))
+    lines.append(("", .plain))
+    lines.append((german ? card.title.de : card.title.en, Theme.title))
+    lines.append(("", .plain))
+    for line in WordWrap.lines(german ? card.text.de : card.text.en, width: inner) { lines.append((line, .plain)) }
+    if card == .connectSpotify {
+      lines.append(("", .plain))
+      lines.append((german ? "Enter  Spotify verbinden" : "Enter  Connect Spotify", Theme.complete))
+      lines.append((german ? "s      Später" : "s      Skip for now", Theme.hint))
+    }
+    let box = Rect(row: area.row, column: left, width: width, height: lines.count + 2)
+    grid.box(box, style: Theme.focusedBorder)
+    for (offset, line) in lines.enumerated() {
+      grid.write(line.0, row: box.row + 1 + offset, column: left + 2, style: line.1, maxWidth: inner)
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import XCTest
+
+/// `vibes demo --script Docs/demo-script.txt` in a real terminal: the main screens appear, the tab bar says
+/// DEMO, the user's own home and XDG folders stay empty, the temporary home is gone afterwards, and the
+/// process never holds a TCP connection to anything but 127.0.0.1.
+final class DemoEndToEndTests: XCTestCase {
+  var harness: VibesHarness!
+  var tmux: Tmux?
+
+  override func setUp() async throws {
+    try requireTmux()
+    harness = try VibesHarness()
+  }
+
+  override func tearDown() async throws {
+    tmux?.kill()
+    harness?.cleanUp()
+  }
+
+  static var sampleScript: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Docs/demo-script.txt")
+  }
+
+  func testTheSampleScriptTouresTheAppWithoutTouchingTheUsersFoldersOrTheNetwork() throws {
+    // The user's world: a sentinel home and XDG folders that must stay empty, and a private TMPDIR so the
+    // demo's own temporary home can be found and checked gone.
+    let sentinel = harness.home.appendingPathComponent("user")
+    let temporary = harness.home.appendingPathComponent("tmp")
+    let xdg = [
+      "XDG_CONFIG_HOME": "config", "XDG_DATA_HOME": "data", "XDG_STATE_HOME": "state", "XDG_CACHE_HOME": "cache",
+    ]
+    for folder in [sentinel, temporary] + xdg.values.map({ sentinel.appendingPathComponent($0) }) {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    var environment = ["HOME": sentinel.path, "TMPDIR": temporary.path, "VIBES_SKIP_TUTORIAL": ""]
+    for (variable, name) in xdg { environment[variable] = sentinel.appendingPathComponent(name).path }
+    // Anything that leaks past the demo's own settings would point here and fail loudly.
+    environment["VIBES_GEMINI_API_URL"] = "https://generativelanguage.googleapis.com"
+    let tmux = try harness.start(environment, arguments: ["demo", "--script", Self.sampleScript.path])
+    self.tmux = tmux
+
+    var remotes: [String] = []
+    var sockets = 0
+    var seen: [String] = []
+    let wanted = [
+      "Welcome to vibes", "connected as Demo Listener", "Gemini API Key saved", "8 upcoming events in Berlin",
+      "vibes Companion", "SDK initialized",
+    ]
+    let deadline = Date().addingTimeInterval(90)
+    var demoMarked = false
+    while Date() < deadline, tmux.exitStatus == nil {
+      let screen = tmux.capture()
+      if screen.split(separator: "\n").first?.contains("DEMO") == true { demoMarked = true }
+      for text in wanted where !seen.contains(text) && screen.contains(text) { seen.append(text) }
+      for pid in ProcessTree.descendants(of: tmux.panePID) {
+        let all = LoopbackConnections.remotes(of: pid)
+        sockets += all.count
+        remotes += LoopbackConnections.nonLoopbackRemotes(of: pid)
+      }
+      usleep(100_000)
+    }
+    XCTAssertEqual(tmux.exitStatus, "0", "the script ends with q:\n\(tmux.capture())")
+    XCTAssertTrue(demoMarked, "the tab bar shows DEMO")
+    XCTAssertEqual(Set(seen), Set(wanted), "screens seen: \(seen)")
+    XCTAssertGreaterThan(sockets, 0, "the check saw the demo's own sockets (the fakes listen in-process)")
+    XCTAssertEqual(remotes, [], "only loopback connections")
+    for folder in [sentinel] + xdg.values.map({ sentinel.appendingPathComponent($0) }) {
+      let contents = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? ["unreadable"]
+      XCTAssertEqual(contents.filter { !xdg.values.contains($0) }, [], "\(folder.path) untouched")
+    }
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), [], "the demo home is gone")
+  }
+
+  func testTheDemoShowsTheMarkAndQuitsCleanlyWithoutAScript() throws {
+    let temporary = harness.home.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    let tmux = try harness.start(["TMPDIR": temporary.path], arguments: ["demo"], width: 60, height: 20)
+    self.tmux = tmux
+    let screen = tmux.waitFor("Welcome to vibes")
+    XCTAssertTrue(screen.split(separator: "\n").first?.contains("DEMO") == true, screen)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path).count, 1, "one demo home")
+    tmux.send("C-c")
+    tmux.waitForExit()
+    XCTAssertEqual(tmux.exitStatus, "0")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), [], "deleted on exit")
+  }
+
+  func testTheConnectionCheckTellsLoopbackFromTheRest() {
+    for hex in [
+      "0100007F", "0500007F", "00000000", "00000000000000000000000001000000", "0000000000000000FFFF00000100007F",
+    ] {
+      XCTAssertTrue(LoopbackConnections.isLoopbackOrUnset(hex: hex), hex)
+    }
+    for hex in ["08080808", "0A00000A", "0000000000000000FFFF000008080808", "B80D0120000000000000000001000000"] {
+      XCTAssertFalse(LoopbackConnections.isLoopbackOrUnset(hex: hex), hex)
+    }
+  }
+}

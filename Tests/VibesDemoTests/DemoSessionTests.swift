@@ -1,0 +1,87 @@
+import Foundation
+import VibesDemo
+import VibesServices
+import XCTest
+
+final class DemoSessionTests: XCTestCase {
+  private var session: DemoSession!
+
+  override func setUp() async throws {
+    session = try await DemoSession(
+      userEnvironment: [
+        "HOME": "/nonexistent-user-home", "TERM": "xterm", "LANG": "de_DE.UTF-8",
+        "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1/bus", "XDG_DATA_HOME": "/nonexistent-user-home/data",
+      ],
+      browser: "/bin/false")
+  }
+
+  override func tearDown() async throws { await session?.finish() }
+
+  func testEveryServiceURLIsLoopbackAndTheHomeIsPrivate() throws {
+    let environment = session.environment
+    let urlVariables = [
+      ServiceEndpoints.geminiVariable, ServiceEndpoints.ticketmasterVariable, AppStoreConnectClient.variable,
+      "VIBES_SPOTIFY_ACCOUNTS_URL", "VIBES_SPOTIFY_API_URL", "VIBES_TRACKER_QC_URL", "VIBES_TRACKER_PRODUCTION_URL",
+    ]
+    for variable in urlVariables {
+      let value = try XCTUnwrap(environment[variable], variable)
+      XCTAssertTrue(value.hasPrefix("http://127.0.0.1:"), "\(variable)=\(value)")
+    }
+    XCTAssertEqual(environment["VIBES_SECRET_STORE"], "vault")
+    XCTAssertNil(environment["DBUS_SESSION_BUS_ADDRESS"], "the Secret Service is out of reach")
+    XCTAssertEqual(environment["LANG"], "de_DE.UTF-8", "the language is the user's")
+    for variable in ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"] {
+      XCTAssertTrue(environment[variable]?.hasPrefix(session.home.path) == true, variable)
+    }
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: session.home.appendingPathComponent("AuthKey_DEMO000001.p8").path))
+  }
+
+  func testFinishDeletesTheHome() async {
+    let home = session.home
+    XCTAssertTrue(FileManager.default.fileExists(atPath: home.path))
+    await session.finish()
+    session = nil
+    XCTAssertFalse(FileManager.default.fileExists(atPath: home.path))
+  }
+
+  func testTheRealClientsAcceptTheDemoServices() async throws {
+    let environment = session.environment
+    let gemini = GeminiClient(baseURL: try XCTUnwrap(URL(string: environment["VIBES_GEMINI_API_URL"] ?? "")))
+    try await gemini.validate(apiKey: "any-demo-key")
+    let ticketmaster = TicketmasterClient(
+      baseURL: try XCTUnwrap(URL(string: environment["VIBES_TICKETMASTER_API_URL"] ?? "")))
+    let check = try await ticketmaster.validate(apiKey: "any-demo-key", city: "Berlin")
+    XCTAssertGreaterThan(check.totalEvents, 0)
+  }
+
+  func testSpotifySignInCompletesThroughTheDemoBrowser() async throws {
+    let environment = session.environment
+    let accounts = SpotifyAccountsClient(
+      baseURL: try XCTUnwrap(URL(string: environment["VIBES_SPOTIFY_ACCOUNTS_URL"] ?? "")),
+      clientID: try XCTUnwrap(environment["VIBES_SPOTIFY_CLIENT_ID"]))
+    let callback = try await CallbackCatcher.start()
+    let verifier = PKCE.makeVerifier()
+    let redirect = "http://127.0.0.1:\(callback.port)/callback"
+    let url = try XCTUnwrap(
+      accounts.authorizeURL(
+        redirectURI: redirect, state: "s1", challenge: PKCE.challenge(for: verifier), scopes: ["user-read-private"]))
+    let opened = await DemoBrowser.open(url.absoluteString)
+    XCTAssertTrue(opened)
+    let received = await callback.received
+    let query = try XCTUnwrap(received)
+    XCTAssertTrue(query.contains("state=s1"), query)
+    let code = try XCTUnwrap(
+      URLComponents(string: "http://x/?\(query)")?.queryItems?.first { $0.name == "code" }?.value)
+    let grant = try await accounts.exchange(code: code, redirectURI: redirect, verifier: verifier)
+    XCTAssertNotNil(grant.refreshToken)
+    await callback.stop()
+  }
+
+  func testDemoBrowserRefusesEveryNonLoopbackURL() async {
+    for address in ["https://example.com/", "http://10.0.0.1/", "http://localhost:1/", "file:///etc/passwd"] {
+      let opened = await DemoBrowser.open(address)
+      XCTAssertFalse(opened, address)
+    }
+  }
+}

@@ -20,6 +20,9 @@ Usage: python3 bench/run.py --vibes PATH [--runs N] [--quick] [--json FILE] [--o
 from __future__ import annotations
 
 import argparse
+import http.server
+import threading
+import urllib.parse
 import datetime as dt
 import fcntl
 import json
@@ -56,7 +59,8 @@ COLUMNS, ROWS = 80, 24
 SOURCES = ["Pitchfork", "Ticketmaster", "Bandcamp", "Resident Advisor", "Spotify"]
 EPOCH = 1735689600  # 2025-01-01T00:00:00Z; item N is published N minutes later
 SCENARIOS = ["start_0", "start_1k", "start_100k", "checklist_down", "push_pop", "form_typing", "scroll_1k",
-             "scroll_100k", "search_typing", "detail_back", "generate_resolve_20"]
+             "scroll_100k", "start_concerts_100k", "scroll_concerts_100k", "scroll_during_refresh", "search_typing",
+             "detail_back", "generate_resolve_20"]
 # vibes only, with Spotify connected to a loopback fake (bench/spotify_fake.py, 50 ms per Web API answer).
 SPOTIFY_SCENARIOS = {"search_typing", "detail_back"}
 BROWSER_SCRIPT = ROOT / "Tests" / "EndToEndTests" / "Fixtures" / "fake-browser.py"
@@ -245,6 +249,9 @@ def default_script(scenario: str, quick: bool) -> list[tuple[str, bytes]]:
         text = "AIzaSyBench0123456789"[: 5 if quick else 20]
         # Enter on the card, Down to the Gemini row, Enter opens its form.
         return [("", b"\r"), ("", KEY_BYTES["down"]), ("", b"\r")] + [("type", ch.encode()) for ch in text]
+    if scenario == "scroll_during_refresh":
+        # r starts the refresh (seconds against the slow server, then 500 events written); Down keeps going.
+        return [("", b"r"), ("", KEY_BYTES["down"])] + [("down", KEY_BYTES["down"])] * (10 if quick else 50)
     if scenario.startswith("scroll_"):
         return [("", KEY_BYTES["down"])] + [("down", KEY_BYTES["down"])] * (10 if quick else 50)
     return []
@@ -252,7 +259,76 @@ def default_script(scenario: str, quick: bool) -> list[tuple[str, bytes]]:
 
 def feed_frame(items: int):
     first = f"Headline {items}:" if items else "Nothing in your feed yet"
-    return lambda text: "Setup · 0/3 complete" in text and first in text
+    # vibes' empty Feed now says what to do; the anchors keep the old sentence.
+    empty = "Set up Ticketmaster to see concerts"
+    return lambda text: "Setup · 0/3 complete" in text and (first in text or (not items and empty in text))
+
+
+def concerts_frame():
+    """vibes with typed concert cards (bench/feed_cards.py): the first card's row is drawn."""
+    return lambda text: "Setup · 0/3 complete" in text and "Bench Band 0 ·" in text
+
+
+def home_key(scenario: str) -> str:
+    """Which prepared vibes home a scenario runs in: the concert scenarios have their own typed cache, the refresh
+    scenario a home with Ticketmaster set up against the slow loopback server."""
+    items = scenario_items(scenario)
+    if "refresh" in scenario:
+        return f"refresh-{items}"
+    return f"concerts-{items}" if "concerts" in scenario else str(items)
+
+
+def vibes_only(scenario: str) -> bool:
+    return "concerts" in scenario or "refresh" in scenario
+
+
+class SlowTicketmaster:
+    """A loopback Discovery API for `scroll_during_refresh`: key checks (size=1) answer at once; every page of 100
+    music events waits `delay` seconds first, 5 pages in all, so a refresh runs for seconds and then writes 500
+    events while keys are pressed."""
+
+    def __init__(self, delay: float = 0.4, pages: int = 5):
+        delay_s, pages_n = delay, pages
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                query = urllib.parse.parse_qs(urllib.parse.urlparse(self.path).query)
+                page = int(query.get("page", ["0"])[0])
+                if query.get("size", [""])[0] == "100":
+                    time.sleep(delay_s)
+                    events = [SlowTicketmaster.event(page * 100 + i) for i in range(100)]
+                    body = {"_embedded": {"events": events},
+                            "page": {"size": 100, "totalElements": pages_n * 100, "totalPages": pages_n,
+                                     "number": page}}
+                else:
+                    body = {"page": {"size": 1, "totalElements": pages_n * 100, "totalPages": pages_n * 100,
+                                     "number": 0}}
+                data = json.dumps(body).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json;charset=utf-8")
+                self.send_header("Content-Length", str(len(data)))
+                self.send_header("Rate-Limit-Available", "4000")
+                self.end_headers()
+                self.wfile.write(data)
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    @staticmethod
+    def event(index: int) -> dict:
+        day = dt.date(2030, 1, 1) + dt.timedelta(days=index // 4)
+        return {"id": f"slow{index:06d}", "name": f"Slow Band {index}", "url": f"https://example.invalid/{index}",
+                "dates": {"start": {"localDate": day.isoformat(), "localTime": "20:00:00"},
+                          "timezone": "Europe/Berlin", "status": {"code": "onsale"}},
+                "_embedded": {"venues": [{"name": "Slow Hall", "city": {"name": "Berlin"}}],
+                              "attractions": [{"name": f"Slow Band {index}", "id": f"sa{index}"}]}}
+
+    def close(self):
+        self.server.shutdown()
 
 
 class Vibes(Program):
@@ -270,19 +346,26 @@ class Vibes(Program):
                     "VIBES_TICKETMASTER_API_URL": "http://127.0.0.1:9",
                     # The bench measures the Feed, not the first-launch tutorial.
                     "VIBES_SKIP_TUTORIAL": "1"})
+        # The refresh scenario's home names its slow Ticketmaster server.
+        override = home / "bench-ticketmaster-url"
+        if override.exists():
+            env["VIBES_TICKETMASTER_API_URL"] = override.read_text().strip()
         return env
 
     def launch(self, scenario: str, items: int) -> Session:
         if scenario in SPOTIFY_SCENARIOS and self.spotify:
             home, fake = self.spotify
             return Session(self.prefix + [str(self.binary)], spotify_env(self.env(home), fake), str(home))
-        home = self.homes[items]
+        home = self.homes[home_key(scenario)]
         return Session(self.prefix + [str(self.binary)], self.env(home), str(home))
 
     def frame_ready(self, scenario: str, items: int):
         if scenario in SPOTIFY_SCENARIOS:
             return lambda text: "Setup · 1/3 complete" in text
-        return feed_frame(items)
+        if "refresh" in scenario:
+            # The first run's refresh replaces the bench cards with the slow server's.
+            return lambda text: "Setup · 1/3 complete" in text and ("Bench Band 0 ·" in text or "Slow Band 0 ·" in text)
+        return concerts_frame() if "concerts" in scenario else feed_frame(items)
 
 
 def spotify_env(env: dict[str, str], fake: SpotifyFake) -> dict[str, str]:
@@ -496,11 +579,23 @@ class Newsboat(Program):
 
 # -------------------------------------------------------------------------------------------------- fixtures
 
-def prepare_vibes_home(binary: Path, home: Path, items: int):
-    """Runs vibes once so it creates and migrates its database, then fills feedItem with `items` rows."""
+def prepare_refresh_home(binary: Path, home: Path, items: int, server: SlowTicketmaster):
+    """A home with Ticketmaster set up (through `vibes auth login`, against `server`) and `items` concert cards."""
+    prepare_vibes_home(binary, home, items, concerts=True)
+    (home / "bench-ticketmaster-url").write_text(server.url + "\n")
+    env = Vibes(binary, {}).env(home)
+    subprocess.run([str(binary), "auth", "login", "ticketmaster", "--city", "Berlin", "--with-token"],
+                   input=b"TmBenchKey0123456789\n", env=env, cwd=home, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+
+
+def prepare_vibes_home(binary: Path, home: Path, items: int, concerts: bool = False):
+    """Runs vibes once so it creates and migrates its database, then fills the Feed's card cache (`feedCard`, which
+    the Feed reads; the old `feedItem` table is no longer shown) with `items` cards: the generic "Headline N" items
+    as minimal cards, newest first, or with `concerts` full concert cards from bench/feed_cards.py."""
     home.mkdir(parents=True)
-    program = Vibes(binary, {items: home})
-    session = program.launch("start_0", items)
+    program = Vibes(binary, {"0": home})
+    session = program.launch("start_0", 0)
     ready = session.wait_for_frame(feed_frame(0), 0.1, 10)
     session.close(program.quit_keys)
     database = home / ".local/share/vibes/vibes.sqlite"
@@ -508,15 +603,25 @@ def prepare_vibes_home(binary: Path, home: Path, items: int):
         raise SystemExit(f"vibes did not start in {home}:\n{session.text()}")
     if items == 0:
         return
+    if concerts:
+        sys.path.insert(0, str(ROOT / "bench"))
+        import feed_cards
+        feed_cards.fill(database, items)
+        return
     connection = sqlite3.connect(database)
     rows = []
     for item_id in range(1, items + 1):
-        title, subtitle, source = fixture_item(item_id)
-        published = dt.datetime.fromtimestamp(EPOCH + item_id * 60, dt.timezone.utc)
-        rows.append((item_id, title, subtitle, source, published.strftime("%Y-%m-%d %H:%M:%S.000")))
+        # The same text the old feedItem rows showed: title, source and date.
+        title, _, source = fixture_item(item_id)
+        published = dt.datetime.fromtimestamp(EPOCH + item_id * 60, dt.timezone.utc).strftime("%Y-%m-%d")
+        payload = json.dumps({"eventID": f"item{item_id}", "name": title, "attractions": [], "priceRanges": [],
+                              "status": "onsale", "venueName": source, "localDate": published},
+                             sort_keys=True, separators=(",", ":")).encode()
+        rows.append((f"concert:item{item_id}", items - item_id, payload))
     with connection:
         connection.executemany(
-            "INSERT INTO feedItem (id, title, subtitle, source, publishedAt) VALUES (?, ?, ?, ?, ?)", rows)
+            "INSERT INTO feedCard (key, kind, position, city, payload, fetchedAt) "
+            "VALUES (?, 'concert', ?, NULL, ?, '2025-01-01 00:00:00.000')", rows)
     connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     connection.close()
 
@@ -617,6 +722,11 @@ TARGETS = [
     ("bytes per typed character <= 1.5x floor", "form_typing", "type_bytes", "form_typing", "floor", 1.5),
     ("Down at 100,000 items <= 1.1x Down at 1,000", "scroll_100k", "down_ms", "scroll_1k", "vibes", 1.1),
     ("peak RSS with 100,000 items <= 4x floor", "start_100k", "peak_rss_kb", "start_100k", "floor", 4.0),
+    ("first frame with 100,000 concert cards <= 1.1x start_100k", "start_concerts_100k", "first_frame_ms",
+     "start_100k", "vibes", 1.1),
+    ("bytes per Down with 100,000 concert cards <= 1.1x scroll_100k", "scroll_concerts_100k", "down_bytes",
+     "scroll_100k", "vibes", 1.1),
+    ("Down during a refresh <= 1.1x Down at 1,000", "scroll_during_refresh", "down_ms", "scroll_1k", "vibes", 1.1),
 ]
 
 
@@ -652,9 +762,14 @@ def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
     os.sync()
     began = time.perf_counter()
     vibes_homes = {}
-    for items in sizes:
-        vibes_homes[items] = work / f"vibes-{items}"
-        prepare_vibes_home(args.vibes.resolve(), vibes_homes[items], items)
+    slow_server = SlowTicketmaster() if any("refresh" in s for s in scenarios) else None
+    for key in sorted({home_key(s) for s in scenarios if s not in SPOTIFY_SCENARIOS and s not in VIBES_ONLY}):
+        vibes_homes[key] = work / f"vibes-{key}"
+        count = int(key.split("-")[-1])
+        if key.startswith("refresh-"):
+            prepare_refresh_home(args.vibes.resolve(), vibes_homes[key], count, slow_server)
+        else:
+            prepare_vibes_home(args.vibes.resolve(), vibes_homes[key], count, key.startswith("concerts-"))
     vibes = Vibes(args.vibes.resolve(), vibes_homes, args.vibes_prefix.split())
     programs: list[Program] = [vibes]
     fake = None
@@ -686,8 +801,8 @@ def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
     for scenario in scenarios:
         for run in range(args.warmup + args.runs):
             for program in programs:  # alternating A B C A B C ...
-                if not program.supports(scenario):
-                    continue
+                if not program.supports(scenario) or (vibes_only(scenario) and program.name != "vibes"):
+                    continue  # only vibes has typed concert cards and a refresh
                 if scenario in SPOTIFY_SCENARIOS:
                     if program is not vibes or fake is None:
                         continue

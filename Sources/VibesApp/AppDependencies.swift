@@ -12,6 +12,8 @@ public struct AppDependencies: Sendable {
   public var secretStoreInfo: SecretStoreInfo
   public var gemini: GeminiClient
   public var ticketmaster: TicketmasterClient
+  /// The Feed's paging events client (shares the process's one rate limiter).
+  public var feedEvents: TicketmasterEventsClient
   public var browser: BrowserLauncher
   public var spotify: SpotifyDependencies
   public var appStoreConnect: AppStoreConnectDependencies
@@ -30,13 +32,16 @@ public struct AppDependencies: Sendable {
     appStoreConnect: AppStoreConnectDependencies = AppStoreConnectDependencies(),
     tracker: TrackerDependencies = TrackerDependencies(), create: CreateDependencies = CreateDependencies(),
     logger: Logger,
-    now: @escaping @Sendable () -> Date = Date.init
+    now: @escaping @Sendable () -> Date = Date.init, feedEvents: TicketmasterEventsClient? = nil
   ) {
     self.database = database
     self.secrets = secrets
     self.secretStoreInfo = secretStoreInfo
     self.gemini = gemini
     self.ticketmaster = ticketmaster
+    self.feedEvents =
+      feedEvents
+      ?? TicketmasterEventsClient(baseURL: ticketmaster.baseURL, limiter: AppDependencies.ticketmasterLimiter)
     self.browser = browser
     self.spotify = spotify
     self.appStoreConnect = appStoreConnect

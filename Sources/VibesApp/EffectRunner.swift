@@ -100,15 +100,8 @@ public struct EffectRunner: Sendable {
   /// The single-answer effects of the Feed setup flow; nil when there is nothing to report.
   func runOnce(_ effect: FeedEffect) async -> AppAction? {
     switch effect {
-    case .loadFeedWindow(let request):
-      do {
-        let total = try dependencies.database.feedItemCount()
-        let items = try dependencies.database.feedItems(offset: request.offset, limit: request.limit)
-        return .feedWindowLoaded(total: total, offset: request.offset, items: items)
-      } catch {
-        log.error("reading the feed cache failed: \(String(describing: error))")
-        return .feedWindowLoaded(total: 0, offset: 0, items: [])
-      }
+    case .loadFeedWindow, .loadFeedStatus, .refreshFeed, .loadRelease:
+      return await runFeedCards(effect)
 
     case .loadCredentialPreview(let step):
       let secret = try? dependencies.secrets.read(step.secretKey)
@@ -124,6 +117,8 @@ public struct EffectRunner: Sendable {
       do {
         try dependencies.secrets.delete(step.secretKey)
         try dependencies.database.clearStep(step)
+        // Without Ticketmaster there is no city: its concerts leave the Feed (other kinds stay).
+        if step == .ticketmaster { try dependencies.database.removeConcerts(notIn: "") }
         log.info("credential removed: \(step.rawValue)")
         return .credentialRemoved(step, facts: try loadFacts())
       } catch {
@@ -192,6 +187,12 @@ public struct EffectRunner: Sendable {
         try saveRow()
       }
       log.info("credential saved: \(step.rawValue) in \(dependencies.secrets.kind.rawValue)")
+      if step == .ticketmaster, let city = submission.city {
+        // Concerts of another city leave the cache; the Feed then refreshes for this one.
+        do { try dependencies.database.removeConcerts(notIn: city) } catch {
+          log.error("dropping other cities' concerts failed: \(String(describing: error))")
+        }
+      }
       return .credentialSaved(requestID: requestID, facts: try loadFacts(), success)
     } catch {
       log.error("saving \(step.rawValue) failed: \(String(describing: error))")

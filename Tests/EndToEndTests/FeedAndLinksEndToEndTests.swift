@@ -21,13 +21,13 @@ final class FeedAndLinksEndToEndTests: XCTestCase {
   func testCachedItemsShowBelowTheCardSanitisedAndScroll() throws {
     try FileManager.default.createDirectory(at: harness.dataDirectory, withIntermediateDirectories: true)
     let database = try AppDatabase(path: harness.databaseFile.path)
-    let base = Date(timeIntervalSince1970: 1_763_000_000)
-    try database.insertFeedItems(
-      (0..<2_000).map {
-        FeedItem(
-          id: Int64($0), title: $0 == 1_999 ? "Newest\u{1B}]0;pwned\u{07} gig\u{1B}[2J" : "Concert \($0)",
-          subtitle: "", source: "Ticketmaster", publishedAt: base.addingTimeInterval(Double($0)))
-      })
+    let cards = (0..<2_000).reversed().map {
+      FeedCard.concert(
+        ConcertCard(
+          eventID: "e\($0)", name: $0 == 1_999 ? "Newest\u{1B}]0;pwned\u{07} gig\u{1B}[2J" : "Concert \($0)",
+          localDate: "2030-01-01"))
+    }
+    try database.replaceConcerts(city: "Berlin", cards: cards, fetchedAt: Date())
     let tmux = try harness.start()
     sessions.append(tmux)
     tmux.waitFor("Newest gig")

@@ -122,19 +122,15 @@ final class EffectRunnerTests: XCTestCase {
   }
 
   func testFeedWindowReadsOnlyTheRequestedRows() async throws {
-    let items = (0..<500).map {
-      FeedItem(
-        id: Int64($0), title: "Item \($0)", subtitle: "", source: "test",
-        publishedAt: Date(timeIntervalSince1970: 1_700_000_000 + Double($0)))
-    }
-    try database.insertFeedItems(items)
+    let cards = (0..<500).map { FeedCard.concert(ConcertCard(eventID: "e\($0)", name: "Item \($0)")) }
+    try database.replaceConcerts(city: "Köln", cards: cards, fetchedAt: Date())
     let result = await runner().run(.loadFeedWindow(FeedWindowRequest(offset: 10, limit: 5)))
     guard case .windowLoaded(let total, let offset, let window)? = result?.action(of: FeedTab.self) else {
       return XCTFail("\(String(describing: result))")
     }
     XCTAssertEqual(total, 500)
     XCTAssertEqual(offset, 10)
-    XCTAssertEqual(window.map(\.title), ["Item 489", "Item 488", "Item 487", "Item 486", "Item 485"])
+    XCTAssertEqual(window.map { $0?.concert?.name }, ["Item 10", "Item 11", "Item 12", "Item 13", "Item 14"])
   }
 
   func testOpeningALinkUsesBrowserAndReportsWhenThereIsNone() async throws {

@@ -185,6 +185,16 @@ final class AppFuzzTests: XCTestCase {
                 listenerRunning: true, browserOpened: false)))
           : .spotify(.failed(requestID: id, .transport(TransportFailure(.timedOut, host: "accounts.example"))))
       case .spotify: return nil
+      case .loadFeedStatus: return .feed(.feedStatusLoaded(updatedAt: nil, now: Date(timeIntervalSince1970: 0)))
+      case .refreshFeed(let id):
+        let now = Date(timeIntervalSince1970: 0)
+        return .feed(
+          .refreshFinished(
+            requestID: id,
+            FeedRefreshReport(
+              outcome: success ? .updated(count: 0, at: now) : .offline(cachedAt: nil), updatedAt: nil, now: now)))
+      case .loadRelease(let id, _):
+        return .feed(.releaseLoaded(requestID: id, success ? .success([]) : .failure(FeedLoadFailure("offline"))))
       }
     }
     if let asc = effect.appStoreConnectEffect {

@@ -4,13 +4,7 @@ import VibesTestSupport
 import XCTest
 
 final class FeedTests: XCTestCase {
-  func items(_ range: Range<Int>) -> [FeedItem] {
-    range.map {
-      FeedItem(
-        id: Int64($0), title: "Item \($0)", subtitle: "", source: "test",
-        publishedAt: Date(timeIntervalSince1970: 1_700_000_000))
-    }
-  }
+  func items(_ range: Range<Int>) -> [FeedCard?] { FeedFixtures.concerts(range) }
 
   func testStartAsksForTheFirstWindowOnly() {
     var state = AppState(size: ScreenSize(width: 80, height: 24))

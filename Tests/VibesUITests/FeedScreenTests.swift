@@ -13,8 +13,8 @@ final class FeedScreenTests: XCTestCase {
     let cardRow = grid.row(containing: "Setup · 1/3 complete ›")
     XCTAssertEqual(cardRow, 3, grid.text)
     XCTAssertTrue(lines[2].hasPrefix(" ╭"), "the card's box opens right under the tab bar")
-    XCTAssertTrue(grid.text.contains("Nothing in your feed yet"))
-    XCTAssertGreaterThan(grid.row(containing: "Nothing in your feed yet")!, cardRow!)
+    XCTAssertGreaterThan(grid.row(containing: "Set up Ticketmaster to see concerts")!, cardRow!, grid.text)
+    XCTAssertNotNil(grid.row(containing: "Connect Spotify to see new music"), grid.text)
   }
 
   func testCompleteSetupCardIsGreenWithCheckmark() {
@@ -32,7 +32,7 @@ final class FeedScreenTests: XCTestCase {
     XCTAssertNotNil(grid.row(containing: "Setup · checking…"))
   }
 
-  func testFeedItemsAreListedBelowTheCardAndSanitised() {
+  func testFeedCardsAreListedBelowTheCardAndSanitised() {
     var screen = Screen()
     screen.send(
       .feedWindowLoaded(
@@ -40,6 +40,7 @@ final class FeedScreenTests: XCTestCase {
         items: [item(1, title: "Evil\u{1B}[2J\u{1B}]0;pwned\u{07} title"), item(2, title: "Second")]))
     let grid = screen.render()
     XCTAssertNotNil(grid.row(containing: "Evil title"), grid.text)
+    XCTAssertFalse(grid.text.contains("pwned"), "an OSC title sequence is dropped whole")
     XCTAssertFalse(grid.text.contains("\u{1B}"))
     XCTAssertGreaterThan(grid.row(containing: "Second")!, grid.row(containing: "Setup ·")!)
     XCTAssertNotNil(grid.row(containing: "Feed · 2 cached"))
@@ -51,7 +52,7 @@ final class FeedScreenTests: XCTestCase {
     for _ in 0..<60 { screen.press(.down) }
     let grid = screen.render()
     XCTAssertNotNil(grid.row(containing: "Setup · 0/3 complete"), "the card never scrolls away")
-    let row = grid.row(containing: "Item 59")!
+    let row = grid.row(containing: "Item 59 ")!
     XCTAssertTrue(grid.style(of: "Item 59", inRow: row)?.attributes.contains(.reverse) ?? false)
     XCTAssertNil(grid.row(containing: "Item 10 "), "earlier rows scrolled out")
   }
@@ -73,10 +74,10 @@ final class FeedScreenTests: XCTestCase {
     XCTAssertNotNil(grid.row(containing: "Einrichtung · 0/3 erledigt"), grid.text)
   }
 
-  func item(_ id: Int64, title: String? = nil) -> FeedItem {
-    FeedItem(
-      id: id, title: title ?? "Item \(id)", subtitle: "", source: "Ticketmaster",
-      publishedAt: Date(timeIntervalSince1970: 1_763_000_000))
+  func item(_ id: Int64, title: String? = nil) -> FeedCard? {
+    var card = FeedFixtures.concert(Int(id), name: title ?? "Item \(id)")
+    card.attractions = []
+    return .concert(card)
   }
 }
 

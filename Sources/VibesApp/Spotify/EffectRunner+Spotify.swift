@@ -184,6 +184,8 @@ extension EffectRunner {
       try dependencies.secrets.delete(.spotifyAccessToken)
       try dependencies.secrets.delete(.spotifyRefreshToken)
       try dependencies.database.clearSpotifyConnection()
+      // Releases found for this account leave the Feed's cache with it.
+      try dependencies.database.removeNewReleases()
       log.info("spotify: disconnected")
     } catch {
       log.error("spotify: disconnect failed: \(String(describing: error))")

@@ -7,7 +7,7 @@ public struct FeedCardKind: RawRepresentable, Sendable, Hashable, Codable {
 
   public static let concert = FeedCardKind(rawValue: "concert")
   public static let newRelease = FeedCardKind(rawValue: "newRelease")
-  /// Reserved for a later version; this one cannot decode it.
+  /// "You created NAME": a playlist generated in the Create tab.
   public static let createdPlaylist = FeedCardKind(rawValue: "createdPlaylist")
 }
 
@@ -17,6 +17,7 @@ public struct FeedCard: Sendable, Hashable, Identifiable {
   public enum Payload: Sendable, Hashable {
     case concert(ConcertCard)
     case newRelease(NewReleaseCard)
+    case createdPlaylist(CreatedPlaylistCard)
   }
 
   public var payload: Payload
@@ -31,6 +32,7 @@ public struct FeedCard: Sendable, Hashable, Identifiable {
     switch payload {
     case .concert: return .concert
     case .newRelease: return .newRelease
+    case .createdPlaylist: return .createdPlaylist
     }
   }
 
@@ -39,6 +41,7 @@ public struct FeedCard: Sendable, Hashable, Identifiable {
     switch payload {
     case .concert(let card): return "concert:" + card.eventID
     case .newRelease(let card): return "newRelease:" + card.albumID
+    case .createdPlaylist(let card): return card.key
     }
   }
 
@@ -60,6 +63,7 @@ public struct FeedCard: Sendable, Hashable, Identifiable {
     switch payload {
     case .concert(let card): return try encoder.encode(card)
     case .newRelease(let card): return try encoder.encode(card)
+    case .createdPlaylist(let card): return try encoder.encode(card)
     }
   }
 
@@ -72,6 +76,8 @@ public struct FeedCard: Sendable, Hashable, Identifiable {
       return (try? decoder.decode(ConcertCard.self, from: payload)).map(FeedCard.concert)
     case .newRelease:
       return (try? decoder.decode(NewReleaseCard.self, from: payload)).map(FeedCard.newRelease)
+    case .createdPlaylist:
+      return CreatedPlaylistCard.decode(payload).map { FeedCard(.createdPlaylist($0)) }
     default:
       return nil
     }
@@ -109,6 +115,8 @@ public struct FeedCardEnvelope: Sendable, Hashable, Codable {
       card = (try? container.decode(ConcertCard.self, forKey: .payload)).map(FeedCard.concert)
     case .newRelease:
       card = (try? container.decode(NewReleaseCard.self, forKey: .payload)).map(FeedCard.newRelease)
+    case .createdPlaylist:
+      card = (try? container.decode(CreatedPlaylistCard.self, forKey: .payload)).map { FeedCard(.createdPlaylist($0)) }
     default:
       card = nil
     }
@@ -121,6 +129,7 @@ public struct FeedCardEnvelope: Sendable, Hashable, Codable {
     switch card.payload {
     case .concert(let payload): try container.encode(payload, forKey: .payload)
     case .newRelease(let payload): try container.encode(payload, forKey: .payload)
+    case .createdPlaylist(let payload): try container.encode(payload, forKey: .payload)
     }
   }
 }

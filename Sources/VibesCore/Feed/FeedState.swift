@@ -1,14 +1,15 @@
 import Foundation
 
-/// The Feed's list: a window of cached items around what is visible, never the whole cache,
-/// so start-up and scrolling cost the same with 10 or 100,000 items.
+/// The Feed's list: a window of cached cards around what is visible, never the whole cache,
+/// so start-up and scrolling cost the same with 10 or 100,000 cards.
 public struct FeedState: Sendable, Hashable {
-  /// All cached items, or nil until the first count arrives.
+  /// All cached cards, or nil until the first count arrives.
   public var totalCount: Int?
   /// The feed index of `window[0]`.
   public var windowOffset: Int = 0
-  public var window: [FeedItem] = []
-  /// nil while the SetupCard has the focus; otherwise the selected item's index in the whole feed.
+  /// The loaded cards; nil marks a card whose kind this version does not know (drawn as a quiet row, never opened).
+  public var window: [FeedCard?] = []
+  /// nil while the SetupCard has the focus; otherwise the selected card's index in the whole feed.
   public var selectedItem: Int?
   /// The feed index of the first visible row.
   public var scrollTop: Int = 0
@@ -17,11 +18,20 @@ public struct FeedState: Sendable, Hashable {
 
   public init() {}
 
-  public func item(at index: Int) -> FeedItem? {
+  /// True when `index` is loaded (its card may still be of an unknown kind).
+  public func isLoaded(_ index: Int) -> Bool {
     let local = index - windowOffset
-    guard local >= 0, local < window.count else { return nil }
-    return window[local]
+    return local >= 0 && local < window.count
   }
+
+  /// The card at `index` when it is loaded and of a kind this version knows.
+  public func card(at index: Int) -> FeedCard? {
+    guard isLoaded(index) else { return nil }
+    return window[index - windowOffset]
+  }
+
+  /// The selected card, if a known one is selected.
+  public var selectedCard: FeedCard? { selectedItem.flatMap(card(at:)) }
 
   /// True when every index in `range` is loaded (or past the end of the feed).
   public func covers(_ range: Range<Int>) -> Bool {

@@ -4,6 +4,10 @@ public enum FeedDestination: Sendable, Hashable {
   case checklist(ChecklistState)
   case spotify(SpotifyConnectState)
   case credentialForm(CredentialForm)
+  /// A concert card's detail (the card carries everything it shows).
+  case concert(ConcertCard)
+  /// A new release's detail, with its tracklist once loaded.
+  case release(ReleaseDetailState)
 }
 
 /// The checklist's only state is which row is highlighted.

@@ -12,13 +12,8 @@ extension FeedTab {
       KeyBinding([.home, .character("g")], "g / G", .common(.helpTop), footer: false, .list(.home)),
       KeyBinding([.end, .character("G")], "g / G", .common(.helpTop), footer: false, .list(.end)),
       KeyBinding([.enter, .right, .character("l")], "Enter", .common(.helpOpen), .openCard),
+      KeyBinding([.character("r")], "r", Self.help(.helpRefresh), footer: false, .refresh),
     ]
-  }
-
-  /// Enter on the SetupCard opens the checklist.
-  mutating func openCard(_ context: inout AppContext) -> [AppEffect] {
-    if list.selectedItem == nil { path.append(.checklist(ChecklistState())) }
-    return []
   }
 
   /// The SetupCard is above item 0: Up from the first item (or Home) returns to it.

@@ -1,9 +1,11 @@
+import Foundation
+
 extension TabID {
   public static let feed = TabID("feed")
 }
 
-/// The Feed tab: the SetupCard and the cached feed at the root; the checklist, the credential forms and
-/// the Spotify screen pushed on `path`.
+/// The Feed tab: the SetupCard, the refresh status line and the cached cards at the root; the checklist, the
+/// credential forms, the Spotify screen and the card details pushed on `path`.
 public struct FeedTab: TabFeature {
   public static let id = TabID.feed
   public typealias Action = FeedAction
@@ -12,6 +14,7 @@ public struct FeedTab: TabFeature {
 
   public var path: [FeedDestination] = []
   public var list = FeedState()
+  public var refresh = FeedRefreshState()
 
   public init() {}
 
@@ -40,13 +43,15 @@ public struct FeedTab: TabFeature {
       if case .validating(let id) = form.phase { return id }
     case .spotify(let connect)?:
       return connect.requestID
+    case .release(let detail)?:
+      if case .loading(let id) = detail.tracks { return id }
     default: break
     }
     return nil
   }
 
   public mutating func start(_ context: inout AppContext) -> [AppEffect] {
-    windowEffects(context, force: true) + [Self.run(.spotify(.loadStatus))]
+    windowEffects(context, force: true) + [Self.run(.loadFeedStatus), Self.run(.spotify(.loadStatus))]
   }
 
   public mutating func contextChanged(_ change: ContextChange, _ context: inout AppContext) -> [AppEffect] {
@@ -55,7 +60,7 @@ public struct FeedTab: TabFeature {
       clampScroll(context)
       return windowEffects(context)
     case .factsChanged:
-      return []
+      return refreshIfStale(&context)
     }
   }
 
@@ -67,6 +72,15 @@ public struct FeedTab: TabFeature {
       list.window = items
       list.pendingWindow = nil
       clampScroll(context)
+      return []
+    case .feedStatusLoaded(let updatedAt, let now):
+      refresh.updatedAt = updatedAt
+      refresh.now = now
+      return refreshIfStale(&context)
+    case .refreshFinished(let requestID, let report):
+      return refreshFinished(requestID: requestID, report, &context)
+    case .releaseLoaded(let requestID, let result):
+      releaseLoaded(requestID: requestID, result)
       return []
     case .openSetupStep(let step):
       path = [.checklist(ChecklistState(selection: step))]
@@ -81,7 +95,11 @@ public struct FeedTab: TabFeature {
     case .validationFinished(let requestID, let result):
       return validationFinished(requestID: requestID, result: result)
     case .credentialSaved(let requestID, let facts, let success):
-      return credentialSaved(requestID: requestID, facts: facts, success: success, &context)
+      let effects = credentialSaved(requestID: requestID, facts: facts, success: success, &context)
+      // A new key or city: the runner already dropped other cities' concerts; show that and fetch this city's.
+      guard case .ticketmaster = success else { return effects }
+      refresh.phase = .idle
+      return effects + cacheChanged(context) + startRefresh(&context)
     case .credentialSaveFailed(let requestID):
       updateForm(requestID: requestID) { $0.phase = .failed(.storageFailed) }
       return []
@@ -89,12 +107,16 @@ public struct FeedTab: TabFeature {
       context.facts = facts
       context.notice = .removed(step)
       if topForm?.step == step { popToChecklist() }
-      return []
+      // The runner dropped the concerts with the Ticketmaster key.
+      return step == .ticketmaster ? cacheChanged(context) : []
     case .credentialRemovalFailed(let step):
       updateForm(step: step) { $0.phase = .removalFailed }
       return []
     case .spotify(let action):
-      return reduceSpotify(action, &context)
+      let effects = reduceSpotify(action, &context)
+      // The runner dropped the cached new releases on disconnect.
+      guard case .disconnected = action else { return effects }
+      return effects + cacheChanged(context)
     }
   }
 
@@ -104,6 +126,8 @@ public struct FeedTab: TabFeature {
     case .checklist: return checklistBindings
     case .credentialForm(let form): return formBindings(form)
     case .spotify(let connect): return spotifyBindings(connect, context)
+    case .concert(let concert): return concertBindings(concert)
+    case .release(let detail): return releaseBindings(detail)
     }
   }
 
@@ -115,6 +139,8 @@ public struct FeedTab: TabFeature {
     case .openStep: return openSelectedStep(&context)
     case .form(let command): return performForm(command, &context)
     case .spotify(let command): return performSpotify(command, &context)
+    case .refresh: return startRefresh(&context)
+    case .detail(let command): return performDetail(command)
     }
   }
 
@@ -146,7 +172,11 @@ public struct FeedTab: TabFeature {
       case .editing, .failed:
         break
       }
-    case .checklist?:
+    case .release(let detail)?:
+      path.removeLast()
+      if case .loading(let id) = detail.tracks { return [.cancel(requestID: id)] }
+      return []
+    case .checklist?, .concert?:
       break
     }
     path.removeLast()
@@ -195,7 +225,12 @@ public struct FeedTab: TabFeature {
 
 /// The Feed tab's own actions (effect answers and requests from the root).
 public enum FeedAction: Sendable, Hashable {
-  case windowLoaded(total: Int, offset: Int, items: [FeedItem])
+  /// A window of the card cache (nil: a card of a kind this version does not know).
+  case windowLoaded(total: Int, offset: Int, items: [FeedCard?])
+  /// The cache's last successful refresh and the time now, read at start-up.
+  case feedStatusLoaded(updatedAt: Date?, now: Date)
+  case refreshFinished(requestID: Int, FeedRefreshReport)
+  case releaseLoaded(requestID: Int, Result<[ReleaseTrack], FeedLoadFailure>)
   /// Show the checklist with this step's screen on top.
   case openSetupStep(SetupStep)
   case credentialPreviewLoaded(SetupStep, preview: String?)
@@ -210,6 +245,12 @@ public enum FeedAction: Sendable, Hashable {
 /// The Feed tab's effects.
 public enum FeedEffect: CancellableEffect {
   case loadFeedWindow(FeedWindowRequest)
+  /// When the cache was last refreshed (answers `feedStatusLoaded`).
+  case loadFeedStatus
+  /// Fetch concerts (and, with Spotify, new releases), rank, cache; answers `refreshFinished`.
+  case refreshFeed(requestID: Int)
+  /// A release's tracklist for its detail (Spotify `GET /v1/albums/{id}`).
+  case loadRelease(requestID: Int, albumID: String)
   /// Read the stored secret only to produce its masked preview.
   case loadCredentialPreview(SetupStep)
   case validate(requestID: Int, CredentialSubmission)
@@ -221,6 +262,7 @@ public enum FeedEffect: CancellableEffect {
   public var cancellationID: Int? {
     switch self {
     case .validate(let requestID, _): return requestID
+    case .loadRelease(let requestID, _): return requestID
     case .spotify(let effect): return effect.cancellationID
     default: return nil
     }
@@ -235,12 +277,15 @@ public enum FeedCommand: Sendable, Hashable {
   case openStep
   case form(FormCommand)
   case spotify(SpotifyCommand)
+  /// `r`: refresh the feed now.
+  case refresh
+  case detail(FeedDetailCommand)
 }
 
 extension AppAction {
   public static func spotify(_ action: SpotifyAction) -> AppAction { .feature(FeedTab.self, .spotify(action)) }
   public static func feed(_ action: FeedAction) -> AppAction { .feature(FeedTab.self, action) }
-  public static func feedWindowLoaded(total: Int, offset: Int, items: [FeedItem]) -> AppAction {
+  public static func feedWindowLoaded(total: Int, offset: Int, items: [FeedCard?]) -> AppAction {
     .feed(.windowLoaded(total: total, offset: offset, items: items))
   }
   public static func credentialPreviewLoaded(_ step: SetupStep, preview: String?) -> AppAction {

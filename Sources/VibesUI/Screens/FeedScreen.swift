@@ -1,18 +1,25 @@
 import Foundation
 import VibesCore
 
-/// The Feed root: the SetupCard, always first and always visible, then the cached items.
+/// The Feed root: the SetupCard, always first and always visible, the refresh status line under it, then the
+/// cached cards (a window of them, never the whole cache).
 enum FeedScreen {
   static func render(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
-    let cardFocused = state.feed.list.selectedItem == nil
+    let feed = state.feed
+    let cardFocused = feed.list.selectedItem == nil
     SetupCard.render(
       facts: state.facts, vaultDamaged: state.vaultRecovery != nil, focused: cardFocused, into: &grid,
       Rect(row: area.row, column: 1, width: area.width - 2, height: ScreenLayout.setupCardRows), t)
 
-    let headingRow = area.row + ScreenLayout.setupCardRows + 1
+    let statusRow = area.row + ScreenLayout.setupCardRows
+    if let status = t.feedStatusLine(feed.refresh) {
+      grid.write(status, row: statusRow, column: 2, style: statusStyle(feed.refresh.phase), maxWidth: area.width - 4)
+    }
+
+    let headingRow = statusRow + 1
     var column = 2
     column += grid.write(t[.feedHeading], row: headingRow, column: column, style: Theme.title)
-    if let total = state.feed.list.totalCount, total > 0 {
+    if let total = feed.list.totalCount, total > 0 {
       grid.write(
         "· " + t.format(.feedCount, ["count": total.formatted(.number.grouping(.automatic))]),
         row: headingRow, column: column + 1, style: Theme.hint)
@@ -20,42 +27,50 @@ enum FeedScreen {
 
     let listTop = headingRow + 1
     let rows = ScreenLayout.feedVisibleRows(state.size)
-    guard let total = state.feed.list.totalCount else {
+    guard let total = feed.list.totalCount else {
       grid.write(t[.feedLoading], row: listTop, column: 2, style: Theme.hint)
       return
     }
     guard total > 0 else {
-      for (offset, line) in WordWrap.lines(t[.feedEmpty], width: area.width - 4).enumerated()
-      where offset < rows {
+      let lines = emptyLines(state, t).flatMap { WordWrap.lines($0, width: area.width - 4) }
+      for (offset, line) in lines.enumerated() where offset < rows {
         grid.write(line, row: listTop + offset, column: 2, style: Theme.hint)
       }
       return
     }
     for offset in 0..<rows {
-      let index = state.feed.list.scrollTop + offset
+      let index = feed.list.scrollTop + offset
       guard index < total else { break }
       let row = listTop + offset
-      let isSelected = state.feed.list.selectedItem == index
-      guard let item = state.feed.list.item(at: index) else {
+      let isSelected = feed.list.selectedItem == index
+      guard feed.list.isLoaded(index) else {
         grid.write("…", row: row, column: 2, style: Theme.hint)
         continue
       }
-      renderItem(item, selected: isSelected, row: row, width: area.width, into: &grid)
+      FeedCardRow.render(feed.list.card(at: index), selected: isSelected, row: row, width: area.width, into: &grid, t)
     }
   }
 
-  static func renderItem(_ item: FeedItem, selected: Bool, row: Int, width: Int, into grid: inout Grid) {
-    let style = selected ? Theme.selected : CellStyle.plain
-    if selected { grid.paint(Rect(row: row, column: 1, width: width - 2, height: 1), style: style) }
-    let date = item.publishedAt.formatted(.dateTime.year().month(.twoDigits).day(.twoDigits))
-    let meta = TerminalText.sanitize(item.source) + " · " + date
-    let metaWidth = DisplayWidth.of(meta)
-    let titleWidth = max(4, width - 6 - metaWidth)
-    grid.write(selected ? "›" : " ", row: row, column: 1, style: style)
-    grid.write(TerminalText.sanitize(item.title), row: row, column: 3, style: style, maxWidth: titleWidth)
-    grid.write(
-      meta, row: row, column: max(3, width - 2 - metaWidth),
-      style: selected ? style : Theme.hint)
+  /// What an empty Feed says, by what is missing.
+  static func emptyLines(_ state: AppState, _ t: Localizer) -> [String] {
+    guard let facts = state.facts else { return [t[.feedEmpty]] }
+    var lines: [String] = []
+    if !facts.isComplete(.ticketmaster) {
+      lines.append(t[FeedL10n.emptyNoCity])
+    } else if state.feed.refresh.updatedAt != nil, !state.feed.refresh.isUpdating {
+      let city = TerminalText.sanitize(facts.ticketmasterCity ?? "")
+      lines.append(t.format(FeedL10n.emptyNoConcerts, ["city": city]))
+    }
+    if !facts.isComplete(.spotify) { lines.append(t[FeedL10n.emptyNoSpotify]) }
+    return lines
+  }
+
+  static func statusStyle(_ phase: FeedRefreshState.Phase) -> CellStyle {
+    switch phase {
+    case .idle, .updating: return Theme.hint
+    case .offline, .rateLimited, .needsTicketmaster: return Theme.warning
+    case .failed: return Theme.error
+    }
   }
 }
 

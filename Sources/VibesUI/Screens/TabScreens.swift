@@ -42,6 +42,8 @@ enum FeedTabScreen {
     case .checklist(let checklist): ChecklistScreen.render(state, checklist, into: &grid, area, t)
     case .spotify(let connect): SpotifyScreen.render(state, connect, into: &grid, area, t)
     case .credentialForm(let form): FormScreen.render(state, form, into: &grid, area, t)
+    case .concert(let concert): ConcertDetailScreen.render(concert, into: &grid, area, t)
+    case .release(let detail): ReleaseDetailScreen.render(detail, into: &grid, area, t)
     }
   }
 }

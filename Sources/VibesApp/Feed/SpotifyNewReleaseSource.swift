@@ -1,0 +1,94 @@
+import Foundation
+import VibesCore
+import VibesServices
+
+/// New releases from the Spotify Web API: `GET /v1/me/top/artists`, then
+/// `GET /v1/artists/{id}/albums?include_groups=album,single&limit=10`. Remembers the last failure so the Feed can say
+/// why releases are missing (a development-mode app's allowlist refusal, above all).
+public struct SpotifyNewReleaseSource: NewReleaseSource {
+  public let client: SpotifyWebClient
+  /// How many top artists are asked for.
+  public let artistLimit: Int
+  private let problems = ProblemBox()
+
+  public init(client: SpotifyWebClient, artistLimit: Int = 20) {
+    self.client = client
+    self.artistLimit = artistLimit
+  }
+
+  public func topArtists() async throws -> [FeedArtist] {
+    do {
+      return try await client.topArtists(limit: artistLimit).items.map { FeedArtist(name: $0.name, id: $0.id) }
+    } catch {
+      problems.set(error)
+      throw error
+    }
+  }
+
+  public func recentReleases(artistID: String) async throws -> [NewReleaseCard] {
+    do {
+      let page = try await client.artistAlbums(id: artistID, includeGroups: [.album, .single], limit: 10)
+      return page.items.map { Self.card($0, artistID: artistID) }
+    } catch {
+      problems.set(error)
+      throw error
+    }
+  }
+
+  /// A release's numbered tracklist (`GET /v1/albums/{id}`, then `/tracks` pages for long albums, bounded).
+  public func tracklist(albumID: String) async throws(SpotifyWebError) -> [ReleaseTrack] {
+    let album = try await client.album(id: albumID)
+    var tracks = album.tracks?.items ?? []
+    var next = album.tracks?.hasNext == true
+    while next, tracks.count < 500 {
+      let page = try await client.albumTracks(id: albumID, limit: 50, offset: tracks.count)
+      if page.items.isEmpty { break }
+      tracks += page.items
+      next = page.hasNext
+    }
+    return tracks.enumerated().map { index, track in
+      ReleaseTrack(
+        number: track.trackNumber ?? index + 1, name: track.name, artists: track.artists.map(\.name),
+        durationMs: track.durationMs)
+    }
+  }
+
+  /// The last failure, as a sentence for the status line (nil when every call went through).
+  public var problem: String? { problems.error.map(Self.message) }
+
+  /// What a failed Spotify call means for the user; a 403 "not registered" says exactly that.
+  public static func message(_ error: SpotifyWebError) -> String {
+    switch error {
+    case .notRegistered:
+      return "Spotify: this account is not on the app's user list (Developer Dashboard › User Management)."
+    default:
+      return "Spotify: " + (error.errorDescription ?? "request failed.")
+    }
+  }
+
+  static func card(_ album: SpotifyAlbum, artistID: String) -> NewReleaseCard {
+    let from = album.artists.first(where: { $0.id == artistID })?.name ?? album.artists.first?.name ?? ""
+    return NewReleaseCard(
+      albumID: album.id, name: album.name, artists: album.artists.map(\.name), albumType: album.albumType ?? "album",
+      releaseDate: album.releaseDate ?? "",
+      precision: album.releaseDatePrecision.flatMap(NewReleaseCard.Precision.init(rawValue:)) ?? .day,
+      totalTracks: album.totalTracks, spotifyURL: album.spotifyURL, fromArtist: from)
+  }
+}
+
+/// The last Spotify failure seen by one refresh.
+private final class ProblemBox: @unchecked Sendable {
+  // @unchecked: every access holds the lock.
+  private let lock = NSLock()
+  private var stored: SpotifyWebError?
+  func set(_ error: SpotifyWebError) {
+    lock.lock()
+    if stored == nil || error == .notRegistered { stored = error }
+    lock.unlock()
+  }
+  var error: SpotifyWebError? {
+    lock.lock()
+    defer { lock.unlock() }
+    return stored
+  }
+}

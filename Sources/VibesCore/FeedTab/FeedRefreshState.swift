@@ -1,0 +1,99 @@
+import Foundation
+
+/// What the Feed knows about its last and running refresh, for the status line under the SetupCard.
+public struct FeedRefreshState: Sendable, Hashable {
+  /// How the last refresh ended, or that one runs.
+  public enum Phase: Sendable, Hashable {
+    case idle
+    case updating(requestID: Int)
+    /// The network was unreachable; the cache is shown as it is.
+    case offline
+    /// Ticketmaster asked to slow down (429 or quota); the next try waits this long (nil: unknown).
+    case rateLimited(retryAfterSeconds: Int?)
+    /// Any other failure, in a short sentence free of keys and URLs.
+    case failed(reason: String)
+    /// `r` without Ticketmaster set up.
+    case needsTicketmaster
+  }
+
+  /// The cache's last successful refresh (nil: never), as storage says.
+  public var updatedAt: Date?
+  /// The latest time an effect reported; "5 min ago" is measured from it (the reducer has no clock).
+  public var now: Date?
+  public var phase: Phase = .idle
+  /// The last refresh's Spotify problem, shown after the status.
+  public var spotifyProblem: String?
+  /// Set once the start-up check (refresh when older than 30 minutes) has been made.
+  public var startCheckDone = false
+
+  /// The cache counts as stale after this long.
+  public static let staleAfter: TimeInterval = 30 * 60
+
+  public init() {}
+
+  public var isUpdating: Bool {
+    if case .updating = phase { return true }
+    return false
+  }
+
+  /// True when the cache has never been refreshed or is older than `staleAfter` at `now`.
+  public var isStale: Bool {
+    guard let updatedAt else { return true }
+    guard let now else { return false }
+    return now.timeIntervalSince(updatedAt) > Self.staleAfter
+  }
+}
+
+/// What a refresh effect reports back.
+public struct FeedRefreshReport: Sendable, Hashable {
+  public var outcome: FeedRefreshOutcome
+  /// The cache's last successful refresh after this one.
+  public var updatedAt: Date?
+  public var now: Date
+  /// Why new releases could not be fetched (e.g. the account is not on the app's allowlist), or nil.
+  public var spotifyProblem: String?
+  public init(outcome: FeedRefreshOutcome, updatedAt: Date?, now: Date, spotifyProblem: String? = nil) {
+    self.outcome = outcome
+    self.updatedAt = updatedAt
+    self.now = now
+    self.spotifyProblem = spotifyProblem
+  }
+}
+
+/// One track of a release's tracklist (raw network text).
+public struct ReleaseTrack: Sendable, Hashable {
+  public var number: Int
+  public var name: String
+  public var artists: [String]
+  public var durationMs: Int
+  public init(number: Int, name: String, artists: [String] = [], durationMs: Int) {
+    self.number = number
+    self.name = name
+    self.artists = artists
+    self.durationMs = durationMs
+  }
+}
+
+/// A new release's detail: the card, and its tracklist once loaded.
+public struct ReleaseDetailState: Sendable, Hashable {
+  public enum Tracks: Sendable, Hashable {
+    case loading(requestID: Int)
+    case loaded([ReleaseTrack])
+    /// A short sentence (e.g. "This Spotify account is not on the app's user list…").
+    case failed(String)
+  }
+
+  public var card: NewReleaseCard
+  public var tracks: Tracks
+
+  public init(card: NewReleaseCard, tracks: Tracks) {
+    self.card = card
+    self.tracks = tracks
+  }
+
+  /// The sum of the loaded tracks' durations, in milliseconds.
+  public var totalMs: Int? {
+    guard case .loaded(let list) = tracks else { return nil }
+    return list.reduce(0) { $0 + $1.durationMs }
+  }
+}

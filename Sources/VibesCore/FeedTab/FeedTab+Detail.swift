@@ -1,0 +1,101 @@
+/// The details pushed from a card: a concert (Buy tickets, map) and a new release (tracklist, Open in Spotify).
+extension FeedTab {
+  /// Enter on a card: its detail; on the SetupCard: the checklist. Unknown kinds do not open.
+  mutating func openCard(_ context: inout AppContext) -> [AppEffect] {
+    guard let index = list.selectedItem else {
+      path.append(.checklist(ChecklistState()))
+      return []
+    }
+    guard let card = list.card(at: index) else { return [] }
+    switch card.payload {
+    case .concert(let concert):
+      path.append(.concert(concert))
+      return []
+    case .newRelease(let release):
+      let id = context.makeRequestID()
+      path.append(.release(ReleaseDetailState(card: release, tracks: .loading(requestID: id))))
+      return [Self.run(.loadRelease(requestID: id, albumID: release.albumID))]
+    case .createdPlaylist(let playlist):
+      // Explore shows playlists (tracks, open and copy links); without it, the browser opens the playlist.
+      if TabRegistry.registration(.explore) != nil {
+        context.navigationRequest = .openSpotifyItem(SpotifyLink(kind: .playlist, id: playlist.playlistID))
+        return []
+      }
+      let link = FeedLinks.safe(playlist.url)
+      return link.isEmpty ? [] : [.openURL(link)]
+    }
+  }
+
+  /// A tracklist arrived (or failed) for the release detail on top; stale answers are dropped.
+  mutating func releaseLoaded(requestID: Int, _ result: Result<[ReleaseTrack], FeedLoadFailure>) {
+    guard case .release(var detail)? = path.last, case .loading(let id) = detail.tracks, id == requestID else {
+      return
+    }
+    switch result {
+    case .success(let tracks): detail.tracks = .loaded(tracks)
+    case .failure(let failure): detail.tracks = .failed(failure.message)
+    }
+    path[path.count - 1] = .release(detail)
+  }
+
+  func concertBindings(_ concert: ConcertCard) -> [KeyBinding<FeedCommand>] {
+    var bindings: [KeyBinding<FeedCommand>] = []
+    if concert.url != nil {
+      bindings.append(
+        KeyBinding([.character("o"), .enter], "o", Self.help(.helpOpenLink), .detail(.openLink)))
+      bindings.append(KeyBinding([.character("c")], "c", Self.help(.helpCopyLink), .detail(.copyLink)))
+    }
+    if concert.mapURL != nil {
+      bindings.append(KeyBinding([.character("m")], "m", Self.help(.helpOpenMap), .detail(.openMap)))
+    }
+    return bindings
+  }
+
+  func releaseBindings(_ detail: ReleaseDetailState) -> [KeyBinding<FeedCommand>] {
+    guard detail.card.spotifyURL != nil else { return [] }
+    return [
+      KeyBinding([.character("o"), .enter], "o", Self.help(.helpOpenLink), .detail(.openLink)),
+      KeyBinding([.character("c")], "c", Self.help(.helpCopyLink), .detail(.copyLink)),
+    ]
+  }
+
+  func performDetail(_ command: FeedDetailCommand) -> [AppEffect] {
+    let link: String?
+    switch (path.last, command) {
+    case (.concert(let concert)?, .openLink), (.concert(let concert)?, .copyLink): link = concert.url
+    case (.concert(let concert)?, .openMap): link = concert.mapURL?.absoluteString
+    case (.release(let detail)?, .openLink), (.release(let detail)?, .copyLink): link = detail.card.spotifyURL
+    default: link = nil
+    }
+    guard let link = link.map(FeedLinks.safe), !link.isEmpty else { return [] }
+    return [command == .copyLink ? .copyToClipboard(link) : .openURL(link)]
+  }
+
+  static func help(_ key: FeedL10n) -> HelpText {
+    .text(en: FeedL10n.english[key] ?? key.rawValue, de: FeedL10n.german[key] ?? key.rawValue)
+  }
+}
+
+/// What the keys of a detail screen do.
+public enum FeedDetailCommand: Sendable, Hashable {
+  case openLink
+  case copyLink
+  case openMap
+}
+
+/// A failure to load a detail, as one short sentence (free of keys, tokens and URLs).
+public struct FeedLoadFailure: Error, Sendable, Hashable {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+}
+
+/// Links from the network, made safe to hand to a browser or a terminal hyperlink.
+public enum FeedLinks {
+  /// Only http(s) links, with control characters and spaces removed (they could end an OSC 8 sequence early).
+  public static func safe(_ link: String) -> String {
+    let cleaned = String(String.UnicodeScalarView(link.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F }))
+    let lower = cleaned.lowercased()
+    guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return "" }
+    return TerminalText.sanitize(cleaned)
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Refreshing the Feed: on start when the cache is older than 30 minutes, and with `r`. The refresh is an
+/// effect; the reducer only marks it running, so keys answer at once while it runs.
+extension FeedTab {
+  /// Asks for a refresh unless one runs; without Ticketmaster set up, says what to do instead.
+  mutating func startRefresh(_ context: inout AppContext) -> [AppEffect] {
+    guard !refresh.isUpdating else { return [] }
+    guard let facts = context.facts, Self.canRefresh(facts) else {
+      refresh.phase = .needsTicketmaster
+      return []
+    }
+    let id = context.makeRequestID()
+    refresh.phase = .updating(requestID: id)
+    return [Self.run(.refreshFeed(requestID: id))]
+  }
+
+  /// The start-up check, made once both the cache's age and the setup facts are known.
+  mutating func refreshIfStale(_ context: inout AppContext) -> [AppEffect] {
+    guard !refresh.startCheckDone, let facts = context.facts, refresh.now != nil else { return [] }
+    refresh.startCheckDone = true
+    // Only with Ticketmaster: a Spotify-only start would add Web API calls nobody asked for (`r` still does it).
+    guard facts.isComplete(.ticketmaster), refresh.isStale else { return [] }
+    return startRefresh(&context)
+  }
+
+  /// Concerts need Ticketmaster; new releases need Spotify. Either is enough to refresh.
+  static func canRefresh(_ facts: SetupFacts) -> Bool {
+    facts.isComplete(.ticketmaster) || facts.isComplete(.spotify)
+  }
+
+  /// A refresh ended: show how, and reload the visible window from the cache.
+  mutating func refreshFinished(requestID: Int, _ report: FeedRefreshReport, _ context: inout AppContext)
+    -> [AppEffect]
+  {
+    guard case .updating(let running) = refresh.phase, running == requestID else { return [] }
+    refresh.updatedAt = report.updatedAt
+    refresh.now = report.now
+    refresh.spotifyProblem = report.spotifyProblem
+    switch report.outcome {
+    case .updated: refresh.phase = .idle
+    case .offline: refresh.phase = .offline
+    case .rateLimited(let seconds): refresh.phase = .rateLimited(retryAfterSeconds: seconds)
+    case .failed(let reason): refresh.phase = .failed(reason: reason)
+    }
+    list.pendingWindow = nil
+    return windowEffects(context, force: true)
+  }
+
+  /// Back on the Feed: read the cache's age again so "Updated 5 min ago" is current (the reducer has no clock).
+  public mutating func arrive(_ context: inout AppContext) -> [AppEffect] {
+    refresh.isUpdating ? [] : [Self.run(.loadFeedStatus)]
+  }
+
+  /// The cache changed under the list (city change, Spotify disconnect): reload what shows.
+  mutating func cacheChanged(_ context: AppContext) -> [AppEffect] {
+    list.pendingWindow = nil
+    return windowEffects(context, force: true)
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import VibesCore
+
+/// One card of the Feed list on one row: its kind as symbol and word ("♪ Concert", "◆ New release"), so the kind
+/// never depends on colour, then what it is about, and its date on the right.
+enum FeedCardRow {
+  /// Columns kept for the kind label, so the titles line up.
+  static func labelWidth(_ t: Localizer) -> Int {
+    [FeedL10n.kindConcert, .kindNewRelease, .kindCreated].map { DisplayWidth.of(t[$0]) }.max() ?? 0
+  }
+
+  static func render(_ card: FeedCard?, selected: Bool, row: Int, width: Int, into grid: inout Grid, _ t: Localizer) {
+    let style = selected ? Theme.selected : CellStyle.plain
+    if selected { grid.paint(Rect(row: row, column: 1, width: width - 2, height: 1), style: style) }
+    grid.write(selected ? "›" : " ", row: row, column: 1, style: style)
+    guard let card else {
+      grid.write(
+        t[FeedL10n.kindUnknown], row: row, column: 3, style: selected ? style : Theme.hint, maxWidth: width - 5)
+      return
+    }
+    let (label, title, meta) = parts(card, t)
+    let labelColumns = labelWidth(t)
+    grid.write(label, row: row, column: 3, style: selected ? style : Theme.title, maxWidth: labelColumns)
+    let metaWidth = DisplayWidth.of(meta)
+    let titleColumn = 3 + labelColumns + 1
+    let titleWidth = max(4, width - titleColumn - 3 - metaWidth)
+    grid.write(title, row: row, column: titleColumn, style: style, maxWidth: titleWidth)
+    if metaWidth > 0 {
+      grid.write(
+        meta, row: row, column: max(titleColumn, width - 2 - metaWidth), style: selected ? style : Theme.hint)
+    }
+  }
+
+  /// The kind label, the sanitised title and the right-hand meta text of a card.
+  static func parts(_ card: FeedCard, _ t: Localizer) -> (String, String, String) {
+    switch card.payload {
+    case .concert(let concert):
+      var title = TerminalText.sanitize(concert.headliner)
+      if let venue = concert.venueName, !venue.isEmpty { title += " · " + TerminalText.sanitize(venue) }
+      if let artist = concert.matchedArtist {
+        title += " · " + t.format(FeedL10n.youListenTo, ["name": TerminalText.sanitize(artist)])
+      }
+      var meta = FeedFormat.concertDate(concert, withZone: false)
+      if concert.status != .onSale { meta = t.concertStatus(concert.status) + (meta.isEmpty ? "" : " · " + meta) }
+      return (t[FeedL10n.kindConcert], title, meta)
+    case .newRelease(let release):
+      var title = TerminalText.sanitize(release.name)
+      let artists = release.artists.isEmpty ? [release.fromArtist] : release.artists
+      title += " · " + TerminalText.sanitize(artists.joined(separator: ", "))
+      let type = TerminalText.sanitize(release.albumType)
+      return (
+        t[FeedL10n.kindNewRelease], title, type.isEmpty ? release.releaseDate : type + " · " + release.releaseDate
+      )
+    case .createdPlaylist(let playlist):
+      let title = t.format(FeedL10n.youCreated, ["name": TerminalText.sanitize(playlist.name)])
+      return (t[FeedL10n.kindCreated], title, t.format(FeedL10n.songCount, ["count": "\(playlist.trackCount)"]))
+    }
+  }
+}
+
+/// Dates, prices and durations as the Feed prints them: locale-neutral and deterministic.
+enum FeedFormat {
+  /// "2026-12-05 20:00 (Europe/Berlin)", "2026-12-05", or "" when nothing is known.
+  static func concertDate(_ concert: ConcertCard, withZone: Bool) -> String {
+    var text = TerminalText.sanitize(concert.localDate ?? "")
+    if let time = concert.localTime, time.count >= 5 {
+      text += (text.isEmpty ? "" : " ") + TerminalText.sanitize(String(time.prefix(5)))
+    }
+    if withZone, let zone = concert.timezone, !zone.isEmpty { text += " (" + TerminalText.sanitize(zone) + ")" }
+    return text
+  }
+
+  /// "standard 35.00–80.00 EUR"; bounds that are missing are left out.
+  static func price(_ range: ConcertCard.PriceRange) -> String {
+    let bounds = [range.min, range.max].compactMap { $0 }.map { String(format: "%.2f", $0) }
+    var text = bounds.count == 2 && bounds[0] == bounds[1] ? bounds[0] : bounds.joined(separator: "–")
+    if let currency = range.currency, !currency.isEmpty { text += " " + TerminalText.sanitize(currency) }
+    if let type = range.type, !type.isEmpty { text = TerminalText.sanitize(type) + " " + text }
+    return text
+  }
+
+  /// "3:07", "1:02:03".
+  static func duration(ms: Int) -> String {
+    let seconds = max(0, ms) / 1000
+    let (hours, minutes, rest) = (seconds / 3600, (seconds % 3600) / 60, seconds % 60)
+    if hours > 0 { return String(format: "%d:%02d:%02d", hours, minutes, rest) }
+    return String(format: "%d:%02d", minutes, rest)
+  }
+
+  /// "2026-10-01 09:00 UTC".
+  static func utc(_ date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+    return String(
+      format: "%04d-%02d-%02d %02d:%02d UTC", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
+  }
+}

@@ -13,6 +13,8 @@ final class BenchSmokeTests: XCTestCase {
   static let spotifyScenarios = ["search_typing": "search_requests", "detail_back": "album_requests"]
   /// vibes-only scenarios with their own fakes (no anchor has the feature).
   static let vibesOnlyScenarios = ["generate_resolve_20"]
+  /// The Feed's typed-card scenarios (100,000 cached concerts; keys during a refresh).
+  static let feedScenarios = ["start_concerts_100k", "scroll_concerts_100k", "scroll_during_refresh"]
 
   static var repositoryRoot: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -57,8 +59,9 @@ final class BenchSmokeTests: XCTestCase {
       try JSONSerialization.jsonObject(with: data) as? [String: Any], result.output)
     let scenarios = try XCTUnwrap(report["scenarios"] as? [String: Any])
     XCTAssertEqual(
-      Set(scenarios.keys), Set(Self.scenarios).union(Self.spotifyScenarios.keys).union(Self.vibesOnlyScenarios))
-    for name in Self.vibesOnlyScenarios {
+      Set(scenarios.keys),
+      Set(Self.scenarios).union(Self.spotifyScenarios.keys).union(Self.vibesOnlyScenarios).union(Self.feedScenarios))
+    for name in Self.vibesOnlyScenarios + Self.feedScenarios {
       let programs = (scenarios[name] as? [String: Any])?["programs"] as? [String: [String: Any]]
       XCTAssertNotNil(programs?["vibes"], "\(name) ran for vibes (\(result.output))")
     }

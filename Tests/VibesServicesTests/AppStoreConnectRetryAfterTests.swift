@@ -26,7 +26,7 @@ final class AppStoreConnectRetryAfterTests: XCTestCase {
         AppStoreConnectCredentials(issuerID: Self.issuer, keyID: Self.keyID, privateKeyPEM: key.pem))
       return nil
     } catch {
-      return error as? AppStoreConnectError
+      return error
     }
   }
 

@@ -110,8 +110,7 @@ public struct TrackerClient: Sendable {
       default: throw .network(NetworkProblem(.other, host: apiURL.host))
       }
     }
-    let retryAfter = AppStoreConnectError.retryAfterSeconds(
-      response.value(forHTTPHeaderField: "Retry-After"), now: Date())
+    let retryAfter = RetryAfter.seconds(response.value(forHTTPHeaderField: "Retry-After"))
     if let failure = Self.classify(status: response.statusCode, body: data, retryAfterSeconds: retryAfter) {
       throw failure
     }

@@ -115,6 +115,9 @@ final class NetworkFaultMatrixTests: XCTestCase {
         if faultName == "never answers" || faultName == "1 byte/s" {
           XCTAssertTrue(message.contains("timed out") || message.contains("did not answer"), "\(name): \(message)")
         }
+        if faultName == "429 Retry-After date" {
+          XCTAssertTrue(message.contains("in 120 s") || message.contains("in 119 s"), "\(name): \(message)")
+        }
         if faultName == "refused" {
           XCTAssertTrue(message.contains("refused"), "\(name): \(message)")
         }

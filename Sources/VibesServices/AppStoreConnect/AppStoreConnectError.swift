@@ -90,11 +90,6 @@ extension AppStoreConnectError: LocalizedError {
 extension AppStoreConnectError {
   /// Seconds to wait from a `Retry-After` value: delta seconds or an HTTP date (RFC 9110); nil when unreadable.
   static func retryAfterSeconds(_ header: String?, now: Date) -> Int? {
-    guard let raw = header?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
-    if let seconds = Int(raw) { return seconds >= 0 ? seconds : nil }
-    guard let date = SpotifyRetryPolicy.httpDate(raw) else { return nil }
-    let delta = date.timeIntervalSince(now)
-    guard delta < 1e9 else { return nil }
-    return max(0, Int(delta.rounded(.up)))
+    RetryAfter.seconds(header, now: now)
   }
 }

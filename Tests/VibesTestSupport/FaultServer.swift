@@ -86,11 +86,14 @@ public final class FaultServer: @unchecked Sendable {
 
   /// Closes the listener and every open connection.
   public func stop() {
-    let sockets: [Int32] = lock.withLock {
+    let sockets: [Int32]? = lock.withLock {
+      if stopped { return nil }
       stopped = true
       defer { open = [] }
       return open
     }
+    // Closing twice could close a descriptor number another server has been given since.
+    guard let sockets else { return }
     shutdown(listener, Int32(SHUT_RDWR))
     close(listener)
     for fd in sockets {

@@ -14,6 +14,8 @@ public enum TrackerClientError: Error, Equatable, Sendable {
   case invalidBrand(status: Int)
   /// 5xx.
   case server(status: Int)
+  /// 429: the API asks to slow down; seconds from `Retry-After` (delta seconds or an HTTP date) when given.
+  case rateLimited(retryAfterSeconds: Int?)
   /// Any other non-2xx.
   case rejected(status: Int)
   case cancelled
@@ -27,6 +29,8 @@ extension TrackerClientError: LocalizedError {
     case .invalidBrand(let status):
       return "The tracking API does not know the brand (HTTP \(status))."
     case .server(let status): return "The tracking API had a problem (HTTP \(status))."
+    case .rateLimited(let seconds?): return "The tracking API is limiting requests; try again in \(seconds) s."
+    case .rateLimited(nil): return "The tracking API is limiting requests; try again later."
     case .rejected(let status): return "The tracking API refused the event (HTTP \(status))."
     case .cancelled: return "The request was cancelled."
     }
@@ -106,7 +110,10 @@ public struct TrackerClient: Sendable {
       default: throw .network(NetworkProblem(.other, host: apiURL.host))
       }
     }
-    if let failure = Self.classify(status: response.statusCode, body: data) { throw failure }
+    let retryAfter = RetryAfter.seconds(response.value(forHTTPHeaderField: "Retry-After"))
+    if let failure = Self.classify(status: response.statusCode, body: data, retryAfterSeconds: retryAfter) {
+      throw failure
+    }
     return response.statusCode
   }
 
@@ -117,13 +124,14 @@ public struct TrackerClient: Sendable {
 
   /// nil for 2xx; otherwise the failure class. A 404/422 counts as a brand problem only when its body
   /// names the brand (`brand`, any case, e.g. `brandId` in a validation error).
-  static func classify(status: Int, body: Data) -> TrackerClientError? {
+  static func classify(status: Int, body: Data, retryAfterSeconds: Int? = nil) -> TrackerClientError? {
     switch status {
     case 200..<300: return nil
     case 401, 403: return .invalidAPIKey(status: status)
     case 404, 422:
       let text = String(decoding: body.prefix(64 * 1024), as: UTF8.self).lowercased()
       return text.contains("brand") ? .invalidBrand(status: status) : .rejected(status: status)
+    case 429: return .rateLimited(retryAfterSeconds: retryAfterSeconds)
     case 500..<600: return .server(status: status)
     default: return .rejected(status: status)
     }

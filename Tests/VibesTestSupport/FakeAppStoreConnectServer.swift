@@ -73,12 +73,14 @@ public final class FakeAppStoreConnectServer: Sendable {
       return error(
         403, code: "FORBIDDEN_ERROR", title: "This request is forbidden for security reasons",
         detail: "The API key in use does not allow this request")
-    case .quota:
+    case .quota(let seconds):
+      var headers = ["X-Rate-Limit": "user-hour-lim:3500;user-hour-rem:0"]
+      if let seconds { headers["Retry-After"] = "\(seconds)" }
       return error(
         429, code: "RATE_LIMIT_EXCEEDED", title: "The request rate limit has been reached.",
         detail:
           "We've received too many requests for this API. Please wait and try again or slow down your request rate.",
-        headers: ["X-Rate-Limit": "user-hour-lim:3500;user-hour-rem:0"])
+        headers: headers)
     case .invalidKey: return notAuthorized()
     case .raw(let status, let body, let contentType):
       return FakeJSON.raw(status, body: body, contentType: contentType)

@@ -197,6 +197,7 @@ extension AppStoreConnectFailure {
     case .roleTooLow: self = .roleTooLow
     case .agreementRequired: self = .agreementRequired
     case .rateLimited: self = .rateLimited
+    case .rateLimitedRetryAfter(let seconds): self = .rateLimitedRetryAfter(seconds: seconds)
     case .server: self = .serverError
     case .unexpectedStatus, .invalidResponse: self = .unexpectedResponse
     case .network(let problem): self = .transport(TransportFailure(problem))

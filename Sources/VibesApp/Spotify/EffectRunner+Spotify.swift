@@ -161,22 +161,29 @@ extension EffectRunner {
       send(.spotify(.failed(requestID: requestID, .storageFailed)))
       return
     }
-    var profile: SpotifyProfile?
+    // Without the profile the screen would claim "connected" with a blank name (issue 15): report the failure and
+    // keep nothing, so the state stays "not connected" and connecting again is the retry.
+    let profile: SpotifyProfile
     do {
       profile = try await spotify.api.currentUser(accessToken: grant.accessToken)
     } catch {
       log.notice("spotify: reading the profile failed: \(String(describing: error))")
+      try? dependencies.secrets.delete(.spotifyAccessToken)
+      try? dependencies.secrets.delete(.spotifyRefreshToken)
+      if error == .cancelled { return }
+      send(.spotify(.failed(requestID: requestID, SpotifyFailure(.service(error)))))
+      return
     }
     do {
       try dependencies.database.saveSpotifyConnected(
-        displayName: profile?.name, userID: profile?.id, at: now, expiresAt: expiresAt)
+        displayName: profile.name, userID: profile.id, at: now, expiresAt: expiresAt)
     } catch {
       log.error("spotify: saving the connection failed: \(String(describing: error))")
     }
     await spotify.tokens?.reset()
     log.info("spotify: connected in \(dependencies.secrets.kind.rawValue)")
     if let facts = try? loadFacts() { send(.factsLoaded(facts)) }
-    send(.spotify(.connected(requestID: requestID, profileName: profile?.name ?? "")))
+    send(.spotify(.connected(requestID: requestID, profileName: profile.name)))
   }
 
   func disconnectSpotify(send: @escaping @Sendable (AppAction) -> Void) {

@@ -101,6 +101,7 @@ extension TrackerFailure {
     case .invalidAPIKey: self = .invalidAPIKey
     case .invalidBrand: self = .invalidBrandID
     case .server(let status): self = .server(status: status)
+    case .rateLimited(let seconds): self = .rateLimited(retryAfterSeconds: seconds)
     case .rejected(let status): self = .rejected(status: status)
     }
   }

@@ -32,6 +32,7 @@ public enum AppStoreConnectL10n: String, LocalizedKey {
   case ascFailureRoleTooLow
   case ascFailureAgreement
   case ascFailureRateLimited
+  case ascFailureRateLimitedFor
   case ascFailureServer
   case ascFailureUnexpected
   case ascFailureStorage

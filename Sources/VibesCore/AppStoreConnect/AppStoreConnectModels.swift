@@ -27,8 +27,10 @@ public enum AppStoreConnectFailure: Sendable, Hashable {
   case roleTooLow
   /// 403: an agreement must be accepted in App Store Connect.
   case agreementRequired
-  /// 429.
+  /// 429 without a readable `Retry-After`.
   case rateLimited
+  /// 429 with `Retry-After`: wait this many seconds.
+  case rateLimitedRetryAfter(seconds: Int)
   /// No HTTP answer: what failed and with which host.
   case transport(TransportFailure)
   case serverError
@@ -38,10 +40,11 @@ public enum AppStoreConnectFailure: Sendable, Hashable {
   /// Syncing found no credentials (removed meanwhile).
   case notConfigured
 
-  /// Whether the same values can work a moment later (network, rate limit, server).
+  /// Whether the same values can work a moment later (network, rate limit, server, an unreadable answer).
   public var isRetryable: Bool {
     switch self {
-    case .rateLimited, .transport, .serverError, .storageFailed: return true
+    case .rateLimited, .rateLimitedRetryAfter, .transport, .serverError, .unexpectedResponse, .storageFailed:
+      return true
     default: return false
     }
   }

@@ -41,6 +41,8 @@ extension AppStoreConnectStrings {
       "Apple needs you to accept an updated agreement in App Store Connect before the API can be used.",
     .ascFailureRateLimited:
       "App Store Connect is limiting requests right now. Try again in a few minutes.",
+    .ascFailureRateLimitedFor:
+      "App Store Connect is limiting requests right now. Try again in {seconds} s.",
     .ascFailureServer: "App Store Connect has a problem right now. Try again later.",
     .ascFailureUnexpected: "App Store Connect answered in an unexpected way. Try again later.",
     .ascFailureStorage: "The credentials could not be saved on this device.",

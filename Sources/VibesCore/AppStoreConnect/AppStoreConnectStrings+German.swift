@@ -43,6 +43,8 @@ extension AppStoreConnectStrings {
       "Apple verlangt, dass du in App Store Connect eine aktualisierte Vereinbarung akzeptierst, bevor die API nutzbar ist.",
     .ascFailureRateLimited:
       "App Store Connect begrenzt gerade die Anfragen. Versuche es in ein paar Minuten erneut.",
+    .ascFailureRateLimitedFor:
+      "App Store Connect begrenzt gerade die Anfragen. Versuche es in {seconds} s erneut.",
     .ascFailureServer: "App Store Connect hat gerade ein Problem. Versuche es später erneut.",
     .ascFailureUnexpected:
       "App Store Connect hat unerwartet geantwortet. Versuche es später erneut.",

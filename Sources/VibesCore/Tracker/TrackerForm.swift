@@ -26,6 +26,8 @@ public enum TrackerFailure: Error, Sendable, Hashable {
   case invalidBrandID
   /// 5xx.
   case server(status: Int)
+  /// 429: the API asks to slow down; worth retrying after `retryAfterSeconds` (when the API said).
+  case rateLimited(retryAfterSeconds: Int?)
   /// Any other non-2xx answer.
   case rejected(status: Int)
   /// The secret store or database refused the configuration.
@@ -134,5 +136,13 @@ public struct TrackerForm: Sendable, Hashable {
       brandID: brandID.text.trimmingCharacters(in: .whitespacesAndNewlines),
       userID: userID.text.trimmingCharacters(in: .whitespacesAndNewlines),
       environment: environment)
+  }
+}
+
+extension TrackerFailure {
+  /// A 429: the entries are right, only the timing is not.
+  public var isRateLimit: Bool {
+    if case .rateLimited = self { return true }
+    return false
   }
 }

@@ -21,6 +21,9 @@ public enum TrackerL10n: String, LocalizedKey {
   case trackerFailureBrandID
   case trackerFailureServer
   case trackerFailureRejected
+  case trackerFailureRateLimited
+  case trackerFailureRateLimitedFor
+  case trackerRetryHint
   case trackerFailureStorage
   case trackerKeptHint
   case trackerLoading
@@ -107,6 +110,9 @@ public enum TrackerL10n: String, LocalizedKey {
     .trackerFailureBrandID: "Invalid Brand ID. Please verify and try again.",
     .trackerFailureServer: "The tracking API had a problem (HTTP {status}). Try again later.",
     .trackerFailureRejected: "The tracking API refused the request (HTTP {status}).",
+    .trackerFailureRateLimited: "The tracking API is limiting requests (HTTP 429). Try again in a moment.",
+    .trackerFailureRateLimitedFor: "The tracking API is limiting requests (HTTP 429). Try again in {seconds} s.",
+    .trackerRetryHint: "Your entries are fine and kept: press Initialize again after the wait.",
     .trackerFailureStorage: "The configuration could not be saved or cleared.",
     .trackerKeptHint: "Your entries are kept: correct them and initialize again.",
     .trackerLoading: "Reading the saved configuration…",
@@ -190,6 +196,11 @@ public enum TrackerL10n: String, LocalizedKey {
     .trackerFailureServer:
       "Die Tracking-API hatte ein Problem (HTTP {status}). Versuche es später erneut.",
     .trackerFailureRejected: "Die Tracking-API hat die Anfrage abgelehnt (HTTP {status}).",
+    .trackerFailureRateLimited:
+      "Die Tracking-API begrenzt gerade die Anfragen (HTTP 429). Versuche es gleich erneut.",
+    .trackerFailureRateLimitedFor:
+      "Die Tracking-API begrenzt gerade die Anfragen (HTTP 429). Versuche es in {seconds} s erneut.",
+    .trackerRetryHint: "Deine Eingaben sind in Ordnung und bleiben erhalten: initialisiere nach der Wartezeit erneut.",
     .trackerFailureStorage: "Die Konfiguration konnte nicht gespeichert oder gelöscht werden.",
     .trackerKeptHint: "Deine Eingaben bleiben erhalten: korrigiere sie und initialisiere erneut.",
     .trackerLoading: "Die gespeicherte Konfiguration wird gelesen…",

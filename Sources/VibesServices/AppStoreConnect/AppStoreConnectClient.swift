@@ -97,7 +97,9 @@ public struct AppStoreConnectClient: Sendable {
       throw AppStoreConnectError(error)
     }
     guard (200..<300).contains(response.statusCode) else {
-      throw AppStoreConnectError.from(status: response.statusCode, body: data)
+      let retryAfter = AppStoreConnectError.retryAfterSeconds(
+        response.value(forHTTPHeaderField: "Retry-After"), now: now())
+      throw AppStoreConnectError.from(status: response.statusCode, body: data, retryAfterSeconds: retryAfter)
     }
     guard JSONBody.object(data)?["data"] is [Any] else { throw .invalidResponse }
     return data

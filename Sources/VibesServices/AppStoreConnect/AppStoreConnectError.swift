@@ -13,8 +13,10 @@ public enum AppStoreConnectError: Error, Equatable, Sendable {
   case roleTooLow
   /// 403 that names a missing or expired agreement ("Access Unavailable").
   case agreementRequired
-  /// 429 `RATE_LIMIT_EXCEEDED`.
+  /// 429 `RATE_LIMIT_EXCEEDED` without a readable `Retry-After`.
   case rateLimited
+  /// 429 whose `Retry-After` (delta seconds or an HTTP date) asks to wait this many seconds.
+  case rateLimitedRetryAfter(seconds: Int)
   /// 5xx.
   case server(status: Int)
   case unexpectedStatus(Int)
@@ -38,7 +40,7 @@ public enum AppStoreConnectError: Error, Equatable, Sendable {
   }
 
   /// Maps a non-2xx answer by status and the first JSON:API error's code, title and detail.
-  static func from(status: Int, body: Data) -> AppStoreConnectError {
+  static func from(status: Int, body: Data, retryAfterSeconds: Int? = nil) -> AppStoreConnectError {
     let errors =
       (JSONBody.object(body)?["errors"] as? [Any])?.compactMap { $0 as? [String: Any] } ?? []
     let first = errors.first ?? [:]
@@ -56,7 +58,7 @@ public enum AppStoreConnectError: Error, Equatable, Sendable {
       }
       return .roleTooLow
     case 429:
-      return .rateLimited
+      return retryAfterSeconds.map { .rateLimitedRetryAfter(seconds: $0) } ?? .rateLimited
     case 500..<600:
       return .server(status: status)
     default:
@@ -74,6 +76,7 @@ extension AppStoreConnectError: LocalizedError {
     case .roleTooLow: return "The key's role does not allow this request."
     case .agreementRequired: return "An agreement must be accepted in App Store Connect."
     case .rateLimited: return "Too many requests."
+    case .rateLimitedRetryAfter(let seconds): return "Too many requests; try again in \(seconds) s."
     case .server(let status): return "App Store Connect had a problem (HTTP \(status))."
     case .unexpectedStatus(let status):
       return "App Store Connect answered unexpectedly (HTTP \(status))."
@@ -81,5 +84,12 @@ extension AppStoreConnectError: LocalizedError {
     case .cancelled: return "The request was cancelled."
     case .invalidResponse: return "App Store Connect sent an answer that could not be read."
     }
+  }
+}
+
+extension AppStoreConnectError {
+  /// Seconds to wait from a `Retry-After` value: delta seconds or an HTTP date (RFC 9110); nil when unreadable.
+  static func retryAfterSeconds(_ header: String?, now: Date) -> Int? {
+    RetryAfter.seconds(header, now: now)
   }
 }

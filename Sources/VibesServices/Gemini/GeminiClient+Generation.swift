@@ -64,7 +64,7 @@ extension GeminiClient {
       }
       let seconds =
         JSONBody.durationSeconds(detail("google.rpc.RetryInfo")?["retryDelay"])
-        ?? retryAfterHeader.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        ?? RetryAfter.seconds(retryAfterHeader)
       return .rateLimitedPerMinute(retryAfterSeconds: seconds)
     default:
       switch Self.error(status: status, data: data, retryAfterHeader: retryAfterHeader) {

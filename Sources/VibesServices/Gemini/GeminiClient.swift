@@ -64,7 +64,7 @@ public struct GeminiClient: Sendable {
       }
       let seconds =
         JSONBody.durationSeconds(retryInfo?["retryDelay"])
-        ?? retryAfterHeader.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        ?? RetryAfter.seconds(retryAfterHeader)
       return .rateLimited(retryAfterSeconds: seconds)
     case 500..<600:
       return .server(status: status)

@@ -104,7 +104,7 @@ public struct SpotifyAccountsClient: Sendable {
       throw .oauth(code: ServiceError.sanitizedReason(code))
     case 429:
       throw .service(
-        .rateLimited(retryAfterSeconds: retryAfter.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }))
+        .rateLimited(retryAfterSeconds: RetryAfter.seconds(retryAfter)))
     case 500..<600:
       throw .service(.server(status: status))
     default:
@@ -155,9 +155,7 @@ public struct SpotifyAPIClient: Sendable {
     case 403: throw .forbidden(reason: nil)
     case 429:
       throw .rateLimited(
-        retryAfterSeconds: response.value(forHTTPHeaderField: "Retry-After").flatMap {
-          Int($0.trimmingCharacters(in: .whitespaces))
-        })
+        retryAfterSeconds: RetryAfter.seconds(response.value(forHTTPHeaderField: "Retry-After")))
     case 500..<600: throw .server(status: response.statusCode)
     default: throw .unexpectedStatus(response.statusCode)
     }

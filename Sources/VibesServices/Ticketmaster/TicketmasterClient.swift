@@ -82,14 +82,10 @@ public struct TicketmasterClient: Sendable {
     }
   }
 
-  /// `Retry-After` (delta seconds) if present, else `Rate-Limit-Reset`, which Ticketmaster sends as an epoch
+  /// `Retry-After` (delta seconds or an HTTP date) if present, else `Rate-Limit-Reset`, which Ticketmaster sends as an epoch
   /// timestamp in milliseconds (epoch seconds and small delta-seconds values are accepted too).
   static func retryAfterSeconds(header: (String) -> String?, now: Date) -> Int? {
-    if let value = header("Retry-After").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
-      value >= 0
-    {
-      return value
-    }
+    if let value = RetryAfter.seconds(header("Retry-After"), now: now) { return value }
     guard
       let raw = header("Rate-Limit-Reset").flatMap({
         Double($0.trimmingCharacters(in: .whitespaces))

@@ -25,6 +25,7 @@ enum AppStoreConnectScreen {
     case .roleTooLow: return t[.ascFailureRoleTooLow]
     case .agreementRequired: return t[.ascFailureAgreement]
     case .rateLimited: return t[.ascFailureRateLimited]
+    case .rateLimitedRetryAfter(let seconds): return t.format(.ascFailureRateLimitedFor, ["seconds": "\(seconds)"])
     case .transport(let transport): return t.transportFailure(transport, service: "App Store Connect")
     case .serverError: return t[.ascFailureServer]
     case .unexpectedResponse: return t[.ascFailureUnexpected]

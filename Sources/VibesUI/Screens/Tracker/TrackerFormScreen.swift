@@ -119,7 +119,7 @@ enum TrackerFormScreen {
     case .failed(let failure):
       lines = [
         (Theme.incompleteSymbol + " " + t.trackerFailure(failure), Theme.error),
-        (t[TrackerL10n.trackerKeptHint], .plain),
+        (t[failure.isRateLimit ? TrackerL10n.trackerRetryHint : TrackerL10n.trackerKeptHint], .plain),
       ]
     }
     var current = row

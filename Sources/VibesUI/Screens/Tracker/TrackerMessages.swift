@@ -11,6 +11,9 @@ extension Localizer {
     case .invalidBrandID: return self[TrackerL10n.trackerFailureBrandID]
     case .server(let status):
       return format(TrackerL10n.trackerFailureServer, ["status": String(status)])
+    case .rateLimited(let seconds?):
+      return format(TrackerL10n.trackerFailureRateLimitedFor, ["seconds": String(seconds)])
+    case .rateLimited(nil): return self[TrackerL10n.trackerFailureRateLimited]
     case .rejected(let status):
       return format(TrackerL10n.trackerFailureRejected, ["status": String(status)])
     case .storageFailed: return self[TrackerL10n.trackerFailureStorage]

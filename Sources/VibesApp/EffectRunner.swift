@@ -69,6 +69,9 @@ public struct EffectRunner: Sendable {
       send(.vaultResetFinished(success: resetVault(vaultPath: vaultPath, keyPath: keyPath)))
     case .describeSecretStore:
       send(.secretStoreDescribed(dependencies.secretStoreInfo))
+      if case .recoveredFromDamage(let movedTo, let reason) = dependencies.database.openOutcome {
+        send(.databaseRecovered(movedTo: movedTo, reason: reason))
+      }
     case .openURL(let url):
       send(.linkHandled(opened: dependencies.browser.open(url)))
     case .cancel, .copyToClipboard, .quit:

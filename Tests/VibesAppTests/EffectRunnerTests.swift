@@ -165,3 +165,22 @@ final class RefusingSecretStore: SecretStore {
   func delete(_ key: SecretKey) throws {}
   func contains(_ key: SecretKey) throws -> Bool { false }
 }
+
+extension EffectRunnerTests {
+  func testADamagedDatabaseMovedAsideAtStartIsReported() async throws {
+    let damaged = home.appendingPathComponent("damaged.sqlite")
+    XCTAssertTrue(FileManager.default.createFile(atPath: damaged.path, contents: Data()))
+    database = try AppDatabase(path: damaged.path)
+    guard case .recoveredFromDamage = database.openOutcome else { return XCTFail("\(database.openOutcome)") }
+    final class Box: @unchecked Sendable {
+      var actions: [AppAction] = []
+    }
+    let box = Box()
+    await runner().run(.describeSecretStore) { box.actions.append($0) }
+    XCTAssertTrue(
+      box.actions.contains {
+        if case .databaseRecovered(let movedTo, _) = $0 { return movedTo.contains("damaged.sqlite.damaged-") }
+        return false
+      }, "\(box.actions)")
+  }
+}

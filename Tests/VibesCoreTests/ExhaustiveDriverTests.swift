@@ -66,3 +66,16 @@ final class ExhaustiveDriverTests: XCTestCase {
     XCTAssertEqual(Driver.difference(driver.state, driver.state), "", "equal states report nothing")
   }
 }
+
+/// A damaged database moved aside at start is explained on the status line, with what was lost and where the
+/// old file is.
+final class DatabaseRecoveredNoticeTests: XCTestCase {
+  func testTheRecoveryIsExplainedInWords() {
+    var driver = Driver()
+    driver.send(.databaseRecovered(movedTo: "/d/vibes.sqlite.damaged-1", reason: "the file is empty"))
+    guard case .text(let en, let de, true)? = driver.state.notice else { return XCTFail("no warning") }
+    XCTAssertTrue(
+      en.contains("rebuilt") && en.contains("your keys are not") && en.contains("/d/vibes.sqlite.damaged-1"))
+    XCTAssertTrue(de.contains("beschädigt"))
+  }
+}

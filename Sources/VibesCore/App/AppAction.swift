@@ -8,6 +8,9 @@ public enum AppAction: Sendable, Hashable {
   case factsLoadFailed
   case secretStoreDescribed(SecretStoreInfo)
   case linkHandled(opened: Bool)
+  /// The database file was damaged: it was moved to `movedTo` and a new one built (settings and caches are
+  /// gone; secrets are not).
+  case databaseRecovered(movedTo: String, reason: String)
   case terminationRequested
   case feature(FeatureMessage)
   /// The vault cannot be opened (key lost, invalid, or vault damaged): the root offers the reset.

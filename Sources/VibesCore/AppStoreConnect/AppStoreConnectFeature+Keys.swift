@@ -66,13 +66,7 @@ extension AppStoreConnectState: TabFeature {
     case .loading: return []
     case .setup: return setupBindings
     case .dashboard:
-      return [
-        KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .list(.up)),
-        KeyBinding([.down, .character("j")], "↑ ↓", .common(.helpMove), .list(.down)),
-        KeyBinding([.pageUp], "PgUp PgDn", .common(.helpPage), footer: false, .list(.pageUp)),
-        KeyBinding([.pageDown], "PgUp PgDn", .common(.helpPage), footer: false, .list(.pageDown)),
-        KeyBinding([.home, .character("g")], "g / G", .common(.helpTop), footer: false, .list(.home)),
-        KeyBinding([.end, .character("G")], "g / G", .common(.helpTop), footer: false, .list(.end)),
+      return ListState.bindings { .list($0) } + [
         KeyBinding([.character("r"), .ctrl("r")], "r", .appStoreConnect(.ascHelpSync), .sync),
         KeyBinding([.character("s")], "s", .appStoreConnect(.ascHelpSettings), .openSettings),
       ]

@@ -4,13 +4,7 @@ extension FeedTab {
   static let windowMargin = 40
 
   var listBindings: [KeyBinding<FeedCommand>] {
-    [
-      KeyBinding([.up, .character("k")], "↑ ↓ / j k", .common(.helpMove), .list(.up)),
-      KeyBinding([.down, .character("j")], "↑ ↓ / j k", .common(.helpMove), .list(.down)),
-      KeyBinding([.pageUp], "PgUp PgDn", .common(.helpPage), footer: false, .list(.pageUp)),
-      KeyBinding([.pageDown], "PgUp PgDn", .common(.helpPage), footer: false, .list(.pageDown)),
-      KeyBinding([.home, .character("g")], "g / G", .common(.helpTop), footer: false, .list(.home)),
-      KeyBinding([.end, .character("G")], "g / G", .common(.helpTop), footer: false, .list(.end)),
+    ListState.bindings(label: "↑ ↓ / j k") { .list($0) } + [
       KeyBinding([.enter, .right, .character("l")], "Enter", .common(.helpOpen), .openCard),
       KeyBinding([.character("r")], "r", Self.help(.helpRefresh), footer: false, .refresh),
     ]

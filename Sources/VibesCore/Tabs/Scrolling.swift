@@ -69,16 +69,16 @@ public struct ListState: Sendable, Hashable {
     scrollTop = max(0, min(scrollTop, max(0, count - rows)))
   }
 
-  /// The move a navigation key asks for, if it is one.
-  public static func move(for key: Key) -> Move? {
-    switch key {
-    case .up, .character("k"): return .up
-    case .down, .character("j"): return .down
-    case .pageUp: return .pageUp
-    case .pageDown: return .pageDown
-    case .home, .character("g"): return .home
-    case .end, .character("G"): return .end
-    default: return nil
-    }
+  /// The keys every list answers to, as bindings: ↑/k ↓/j, PgUp/PgDn, Home/g, End/G; `command` makes each
+  /// move the feature's own command.
+  public static func bindings<Command>(label: String = "↑ ↓", _ command: (Move) -> Command) -> [KeyBinding<Command>] {
+    [
+      KeyBinding([.up, .character("k")], label, .common(.helpMove), command(.up)),
+      KeyBinding([.down, .character("j")], label, .common(.helpMove), command(.down)),
+      KeyBinding([.pageUp], "PgUp PgDn", .common(.helpPage), footer: false, command(.pageUp)),
+      KeyBinding([.pageDown], "PgUp PgDn", .common(.helpPage), footer: false, command(.pageDown)),
+      KeyBinding([.home, .character("g")], "g / G", .common(.helpTop), footer: false, command(.home)),
+      KeyBinding([.end, .character("G")], "g / G", .common(.helpTop), footer: false, command(.end)),
+    ]
   }
 }

@@ -70,6 +70,19 @@ final class LayoutReachabilityTests: XCTestCase {
         driver.press(.tabKey(.tracker))
       },
       Scenario(name: "help") { $0.press(.character("?")) },
+      Scenario(name: "explore without Spotify") { $0.press(.tabKey(.explore)) },
+      Scenario(name: "create without Gemini") { $0.press(.tabKey(.create)) },
+      Scenario(name: "profile, connections and sign-out question") { driver in
+        driver.press(.tabKey(.profile))
+        driver.send(
+          .profile(
+            .infoLoaded(
+              ProfileInfo(
+                connections: ConnectedService.allCases.map { ConnectionStatus(service: $0, state: .notConfigured) },
+                version: "0.1.0", dataPath: "/home/user/.local/share/vibes/vibes.sqlite",
+                configPath: "/home/user/.config/vibes", logPath: "/home/user/.local/state/vibes/vibes.log"))))
+        driver.press(.end, .enter)
+      },
     ]
   }
 
@@ -99,9 +112,20 @@ final class LayoutReachabilityTests: XCTestCase {
         "\(name): the focused field is in view")
     }
     guard first.isScrollable, !driver.state.isHelpVisible else { return }
-    // Walk down a page at a time: every row of the content is shown on the way, none skipped.
+    // A screen may open scrolled to its focus or a new message: first walk up to the top.
     var seen = IndexSet(integersIn: first.offset..<(first.offset + first.viewportHeight))
     var metrics = first
+    for _ in 0..<50 where metrics.offset > 0 {
+      driver.press(.pageUp)
+      grid = AppView.render(driver.state, t)
+      guard let next = grid.viewport else { return XCTFail("\(name): no viewport after PgUp") }
+      XCTAssertLessThan(next.offset, metrics.offset, "\(name): PgUp moves up")
+      driver.state.context.viewport = next
+      metrics = next
+      seen.insert(integersIn: next.offset..<(next.offset + next.viewportHeight))
+    }
+    XCTAssertEqual(metrics.offset, 0, "\(name): the top is reachable")
+    // Then down a page at a time: every row of the content is shown on the way, none skipped.
     for _ in 0..<50 where metrics.offset < metrics.maxOffset {
       driver.press(.pageDown)
       grid = AppView.render(driver.state, t)

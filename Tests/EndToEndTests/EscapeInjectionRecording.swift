@@ -67,15 +67,16 @@ final class EscapeInjectionRecording {
     }
   }
 
-  /// Quits vibes (`quit` keys), stops recording and checks the whole session: the title is unchanged, no payload
-  /// residue on any screen, and no OSC (but vibes' own links to `links`), DCS, C1 or bidi override in the raw bytes.
+  /// Quits vibes (`quit` keys), stops recording and checks the whole session: the title is unchanged, none of
+  /// `residues` on any screen (text only an unsanitised sequence leaves; empty for typed or pasted text, whose
+  /// printable rest the input keeps), and no OSC (but vibes' own links to `links`), DCS, C1 or bidi override in the raw bytes.
   func finish(
-    quit: [String] = ["C-c"], links: [String] = EscapePayloads.serviceLinks, file: StaticString = #filePath,
-    line: UInt = #line
+    quit: [String] = ["C-c"], links: [String] = EscapePayloads.serviceLinks,
+    residues: [String] = EscapePayloads.residues, file: StaticString = #filePath, line: UInt = #line
   ) throws {
     assertTitleUnchanged(file: file, line: line)
     let screens = tmux.captures.joined(separator: "\n")
-    for residue in EscapePayloads.residues where screens.contains(residue) {
+    for residue in residues where screens.contains(residue) {
       let shown = screens.components(separatedBy: "\n").first { $0.contains(residue) } ?? ""
       XCTFail("a payload was drawn unsanitised (\(residue)): \(shown)", file: file, line: line)
     }

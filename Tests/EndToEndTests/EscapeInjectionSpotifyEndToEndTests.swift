@@ -97,13 +97,15 @@ final class EscapeInjectionSpotifyEndToEndTests: XCTestCase {
     for _ in 0..<60 where !current.contains(text) {
       tmux.send(key)
       let deadline = Date().addingTimeInterval(2)
+      // A capture can catch a frame half drawn (no "›" row yet): only a drawn, different row counts as the move.
       var next = selected()
-      while next == current, Date() < deadline {
+      while next == current || next.isEmpty, Date() < deadline {
         usleep(20_000)
         next = selected()
       }
       if next == current { break }
-      current = next
+      usleep(60_000)  // let the frame finish before reading the row again
+      current = selected()
     }
     XCTAssertTrue(current.contains(text), "\(text) not selected:\n\(tmux.captures.last ?? "")", file: file, line: line)
   }

@@ -53,7 +53,7 @@ final class EscapeInjectionPasteEndToEndTests: XCTestCase {
     tmux.waitFor("Setup checklist")
     tmux.send("Down", "Enter")
     tmux.waitFor("Google AI Studio")
-    tmux.paste(EscapePayloads.payloads.joined())
+    try recording.paste(EscapePayloads.payloads.joined())
     var screen = tmux.waitFor("API key  •")
     let keyRow = screen.components(separatedBy: "\n").first { $0.contains("API key  •") } ?? ""
     XCTAssertTrue(keyRow.drop { $0 != "•" }.allSatisfy { $0 == "•" || $0 == "…" || $0 == " " }, screen)
@@ -68,13 +68,13 @@ final class EscapeInjectionPasteEndToEndTests: XCTestCase {
     tmux.send("Tab")
     for (index, payload) in EscapePayloads.all("CI-").enumerated() {
       tmux.send("End", "C-u")
-      tmux.paste(payload)
+      try recording.paste(payload)
       tmux.send("Home")  // a long paste leaves the field scrolled to its end
       screen = tmux.waitFor("CI-" + EscapePayloads.markers[index])
       recording.assertNoSpill(screen)
     }
     tmux.send("End", "C-u")
-    tmux.paste("CI-SAVED " + EscapePayloads.payloads.dropLast(2).joined())
+    try recording.paste("CI-SAVED " + EscapePayloads.payloads.dropLast(2).joined())
     tmux.send("C-s")
     screen = tmux.waitFor("No upcoming events in CI-SAVED", timeout: 15)
     recording.assertNoSpill(screen)
@@ -88,7 +88,7 @@ final class EscapeInjectionPasteEndToEndTests: XCTestCase {
     tmux.waitFor("Create a playlist with Gemini")
     tmux.send("BTab")
     for (index, payload) in EscapePayloads.all("PR-").enumerated() {
-      tmux.paste(payload)
+      try recording.paste(payload)
       tmux.send("Home")  // a long paste leaves the field scrolled to its end
       let screen = tmux.waitFor("PR-" + EscapePayloads.markers[index])
       recording.assertNoSpill(screen)

@@ -17,6 +17,17 @@ final class EscapeInjectionRecording {
     _ = try tmux.run(["pipe-pane", "-t", tmux.target, "-o", "cat >> " + Tmux.quote(raw.path)])
   }
 
+  /// A bracketed paste of exactly these bytes: loaded from a file, since a NUL cannot travel in an argument (which
+  /// `Tmux.paste` uses).
+  func paste(_ text: String) throws {
+    let file = raw.deletingLastPathComponent().appendingPathComponent("paste-\(UUID().uuidString.prefix(6))")
+    try Data(text.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let buffer = "e\(UUID().uuidString.prefix(6))"
+    try tmux.run(["load-buffer", "-b", buffer, file.path])
+    try tmux.run(["paste-buffer", "-p", "-d", "-b", buffer, "-t", tmux.target])
+  }
+
   /// Notes the pane title (call once vibes has drawn its first screen).
   func noteTitle() { title = tmux.format("#{pane_title}") }
 
@@ -76,6 +87,14 @@ final class EscapeInjectionRecording {
   ) throws {
     assertTitleUnchanged(file: file, line: line)
     let screens = tmux.captures.joined(separator: "\n")
+    if let folder = ProcessInfo.processInfo.environment["ESCAPE_E2E_CAPTURES"] {
+      // Every screen seen, de-duplicated, for a person to read.
+      var seen = Set<String>()
+      let unique = tmux.captures.filter { seen.insert($0).inserted }
+      let name = "\(file)".split(separator: "/").last.map(String.init) ?? "captures"
+      try? unique.joined(separator: "\n=====\n").write(
+        toFile: folder + "/" + name + ".txt", atomically: true, encoding: .utf8)
+    }
     for residue in residues where screens.contains(residue) {
       let shown = screens.components(separatedBy: "\n").first { $0.contains(residue) } ?? ""
       XCTFail("a payload was drawn unsanitised (\(residue)): \(shown)", file: file, line: line)

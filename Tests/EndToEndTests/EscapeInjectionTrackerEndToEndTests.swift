@@ -62,7 +62,7 @@ final class EscapeInjectionTrackerEndToEndTests: XCTestCase {
       if index == names.count - 2 { await fake.enqueue(.raw(status: 422, body: Self.detailBody())) }
       tmux.send("c")
       tmux.waitFor("Event name")
-      tmux.paste(name)
+      try recording.paste(name)
       tmux.send("Enter", "Enter")  // to Properties, then send
       tmux.waitFor("Tracking SDK · demo")
       let screen = tmux.waitFor("EN-" + EscapePayloads.markers[index])

@@ -33,8 +33,9 @@ enum EscapePayloads {
 
   /// The OSC 8 link targets vibes itself writes (the services' pages); any other OSC is from the data.
   static let serviceLinks = [
-    "https://appstoreconnect.apple.com", "https://developer", "https://www.ticketmaster.", "https://open.spotify.com",
-    "https://aistudio.google.com", "https://accounts.spotify.com", "https://www.openstreetmap.org",
+    "https://appstoreconnect.apple.com/", "https://developer.ticketmaster.com/", "https://developer.spotify.com/",
+    "https://www.ticketmaster.com/", "https://www.ticketmaster.de/", "https://open.spotify.com/",
+    "https://aistudio.google.com/", "https://accounts.spotify.com/", "https://www.openstreetmap.org/",
   ]
 
   /// Bytes that start a control string, an 8-bit control or a bidi override in what the terminal received.

@@ -23,8 +23,7 @@ public enum AppLauncher {
       database = try AppDatabase(path: paths.databaseFile.path)
       installation = try database.installation()
     } catch {
-      throw .message(
-        t.format(.errorStorage, ["path": paths.dataDirectory.path, "reason": String(describing: error)]))
+      throw .message(t.storageFailure(error, dataDirectory: paths.dataDirectory.path))
     }
     let selection: SecretStoreSelection
     do {
@@ -76,12 +75,19 @@ public enum AppLauncher {
       printError(message(for: error, environment: environment, t))
       return 1
     }
-    let dependencies: AppDependencies
+    var dependencies: AppDependencies
     do {
       dependencies = try makeDependencies(environment: environment)
     } catch {
       if case .message(let text) = error { printError(text) }
       return 1
+    }
+    // Held until this function returns: a second vibes on the same data is told the first one runs.
+    let instance = InstanceLock(file: InstanceLock.file(in: AppPaths(environment: environment)))
+    defer { instance.release() }
+    if case .heldByOther(let pid) = instance.outcome {
+      dependencies.otherInstancePID = pid ?? 0
+      dependencies.logger.notice("another vibes is running on the same data (process \(pid.map(String.init) ?? "?"))")
     }
     let session: TerminalSession
     do {

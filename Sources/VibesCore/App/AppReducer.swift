@@ -45,6 +45,10 @@ public enum AppReducer {
           + "sind weg, deine Schlüssel nicht. Die alte Datei liegt unter \(movedTo).", isWarning: true)
       return []
 
+    case .storageProblemFound(let en, let de):
+      state.notice = .text(en: en, de: de, isWarning: true)
+      return []
+
     case .terminationRequested:
       state.isQuitting = true
       return cancelRunning(state) + [.quit]

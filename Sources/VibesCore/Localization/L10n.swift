@@ -119,6 +119,13 @@ public enum L10n: String, LocalizedKey {
   case errorTerminalInit
   case errorStorage
   case errorSecretStore
+  case errorStorageReadOnly
+  case errorStorageBusy
+  case errorStorageCannotMoveAside
+  case errorStorageCannotOpen
+  case errorStorageDiskFull
+  case noticeOtherInstance
+  case noticeDiskFullNotSaved
 }
 
 extension L10n {

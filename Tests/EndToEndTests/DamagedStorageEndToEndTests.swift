@@ -35,7 +35,8 @@ final class DamagedStorageEndToEndTests: XCTestCase {
 
   func testZeroLengthDatabaseIsMovedAsideAndExplained() throws {
     try writeDataFile(harness.databaseFile, Data())
-    try assertDatabaseRecovered(reason: "the file is empty")
+    // At 80 columns the path is cut off, but what happened and that the keys are safe are on the line.
+    try assertDatabaseRecovered(reason: "the file is empty", width: 80)
   }
 
   func testTruncatedDatabaseIsMovedAsideAndExplained() throws {
@@ -83,6 +84,7 @@ final class DamagedStorageEndToEndTests: XCTestCase {
     let tmux = try launch(width: 100, height: 30)
     tmux.waitFor("The secret vault cannot be opened")
     var text = flat(tmux.capture())
+    report("vault: garbage", text)
     XCTAssertTrue(text.contains("does not decrypt with its key"), text)
     XCTAssertTrue(text.contains("damaged"), text)
     XCTAssertTrue(text.contains("reset the vault"), text)
@@ -132,7 +134,22 @@ final class DamagedStorageEndToEndTests: XCTestCase {
     XCTAssertTrue(text.contains("vibes: vibes cannot write to its data folder \(harness.dataDirectory.path)"), text)
     XCTAssertTrue(text.contains("Make the folder writable"), text)
     assertNoCrash(tmux)
+    report("read-only data folder", screenLine(containing: "vibes: ", in: screen))
     XCTAssertEqual(try Data(contentsOf: harness.vaultFile), before)
+  }
+
+  func testFullDiskAtStartStopsWithAnExplanation() throws {
+    try mountTmpfs(at: harness.dataDirectory, options: "size=256k,mode=0700")
+    try fill(harness.dataDirectory)
+    let tmux = try launch(width: 200, height: 30)
+    tmux.waitForExit()
+    let screen = tmux.capture(history: true)
+    XCTAssertEqual(tmux.exitStatus, "1", screen)
+    let text = flat(screen)
+    XCTAssertTrue(text.contains("vibes: The disk holding \(harness.dataDirectory.path) is full"), text)
+    XCTAssertTrue(text.contains("Free some space"), text)
+    assertNoCrash(tmux)
+    report("full disk at start", screenLine(containing: "vibes: ", in: screen))
   }
 
   func testFullDiskSayingAKeyWasNotSavedKeepsTheOldOne() async throws {
@@ -154,6 +171,7 @@ final class DamagedStorageEndToEndTests: XCTestCase {
     let text = flat(screen)
     XCTAssertTrue(text.contains("Nothing was saved"), text)
     XCTAssertTrue(text.contains("Free some space"), text)
+    report("full disk on save", screenLine(containing: "Not saved", in: screen))
     try quit(tmux)
     XCTAssertEqual(try Data(contentsOf: harness.vaultFile), before, "the vault holds the old content")
     let store = VaultSecretStore(vaultFile: harness.vaultFile, keyFile: vaultKeyFile)
@@ -174,6 +192,7 @@ final class DamagedStorageEndToEndTests: XCTestCase {
     XCTAssertNotNil(firstVibes)
     XCTAssertEqual(pid, firstVibes, "the notice names the first vibes' process: \(text)")
     XCTAssertTrue(text.contains("quit one of them"), text)
+    report("second vibes", screenLine(containing: "Another vibes", in: screen))
     XCTAssertFalse(flat(first.capture()).contains("Another vibes"), "the first one is not warned")
     try quit(second)
     try quit(first)
@@ -192,20 +211,26 @@ final class DamagedStorageEndToEndTests: XCTestCase {
     return tmux
   }
 
-  /// Starts vibes on the damaged database; the status line names what happened, that keys are safe and where
-  /// the old file went (wide pane: the line is long). Returns the moved-aside file.
+  /// Starts vibes on the damaged database; the status line names what happened, that keys are safe and (in a
+  /// wide pane: the line is long) where the old file went. Returns the moved-aside file.
   @discardableResult
-  func assertDatabaseRecovered(reason: String, file: StaticString = #filePath, line: UInt = #line) throws -> URL {
-    let tmux = try launch(width: 300)
-    let text = flat(tmux.waitFor("The database was damaged", file: file, line: line))
-    XCTAssertTrue(text.contains("(\(reason))"), text, file: file, line: line)
-    XCTAssertTrue(text.contains("your keys are not"), text, file: file, line: line)
+  func assertDatabaseRecovered(
+    reason: String, width: Int = 300, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> URL {
+    let tmux = try launch(width: width)
+    let screen = tmux.waitFor("Database damaged", file: file, line: line)
+    let text = flat(screen)
+    report("database: \(reason)", screenLine(containing: "Database damaged", in: screen))
+    XCTAssertTrue(
+      text.contains("Database damaged (\(reason)), rebuilt: your keys are safe"), text, file: file, line: line)
     let aside = try XCTUnwrap(
       try FileManager.default.contentsOfDirectory(atPath: harness.dataDirectory.path)
         .filter { $0.hasPrefix("vibes.sqlite.damaged-") }.sorted().first, file: file, line: line)
     let asideMain = aside.hasSuffix("-wal") ? aside : aside.replacingOccurrences(of: "-shm", with: "")
-    XCTAssertTrue(
-      text.contains("The old file is \(harness.dataDirectory.path)/\(asideMain)"), text, file: file, line: line)
+    if width >= 300 {
+      XCTAssertTrue(
+        text.contains("The old file is \(harness.dataDirectory.path)/\(asideMain)"), text, file: file, line: line)
+    }
     tmux.waitFor("Setup · 0/3", file: file, line: line)
     try quit(tmux, file: file, line: line)
     XCTAssertTrue(FileManager.default.fileExists(atPath: harness.databaseFile.path), "rebuilt", file: file, line: line)
@@ -220,6 +245,7 @@ final class DamagedStorageEndToEndTests: XCTestCase {
     let before = try Data(contentsOf: harness.vaultFile)
     let tmux = try launch(width: 100, height: 30)
     let text = flat(tmux.waitFor("The secret vault cannot be opened", file: file, line: line))
+    report("vault: \(phrases[0])", text)
     for phrase in phrases { XCTAssertTrue(text.contains(phrase), "\(phrase): \(text)", file: file, line: line) }
     tmux.send("Escape")
     tmux.waitFor("the secret vault cannot be opened", file: file, line: line)
@@ -246,6 +272,15 @@ final class DamagedStorageEndToEndTests: XCTestCase {
     if let status = tmux.exitStatus.flatMap(Int.init) {
       XCTAssertLessThan(status, 128, "ended by a signal", file: file, line: line)
     }
+  }
+
+  /// Prints what the user is shown for a case (the test output then lists every case's words).
+  func report(_ name: String, _ shown: String) {
+    print("[damaged storage] \(name): \(shown.trimmingCharacters(in: .whitespaces))")
+  }
+
+  func screenLine(containing text: String, in screen: String) -> String {
+    screen.components(separatedBy: "\n").first { $0.contains(text) } ?? ""
   }
 
   /// The screen's lines trimmed and joined by spaces, so wrapped paragraphs read as one text.

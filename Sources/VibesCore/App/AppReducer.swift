@@ -38,11 +38,11 @@ public enum AppReducer {
       return []
 
     case .databaseRecovered(let movedTo, let reason):
+      // What happened and that the keys are safe come first: at 80 columns the path is cut off.
+      let values = ["reason": reason, "path": movedTo]
       state.notice = .text(
-        en: "The database was damaged (\(reason)) and was rebuilt: settings and cached items are gone, your keys "
-          + "are not. The old file is \(movedTo).",
-        de: "Die Datenbank war beschädigt (\(reason)) und wurde neu angelegt: Einstellungen und gespeicherte Daten "
-          + "sind weg, deine Schlüssel nicht. Die alte Datei liegt unter \(movedTo).", isWarning: true)
+        en: Localizer(.en).format(.noticeDatabaseRebuilt, values),
+        de: Localizer(.de).format(.noticeDatabaseRebuilt, values), isWarning: true)
       return []
 
     case .storageProblemFound(let en, let de):

@@ -126,6 +126,7 @@ public enum L10n: String, LocalizedKey {
   case errorStorageDiskFull
   case noticeOtherInstance
   case noticeDiskFullNotSaved
+  case noticeDatabaseRebuilt
 }
 
 extension L10n {

@@ -137,5 +137,7 @@ extension Strings {
     .noticeOtherInstance:
       "Another vibes is already running (process {pid}): quit one of them; a change made in one may not show in the other.",
     .noticeDiskFullNotSaved: "Not saved: the disk is full. Free some space, then save again (data folder {path}).",
+    .noticeDatabaseRebuilt:
+      "Database damaged ({reason}), rebuilt: your keys are safe; settings and cached items are gone. The old file is {path}.",
   ]
 }

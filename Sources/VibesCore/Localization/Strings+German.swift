@@ -149,5 +149,7 @@ extension Strings {
       "vibes läuft bereits (Prozess {pid}): beende eines davon; eine Änderung im einen zeigt das andere vielleicht nicht.",
     .noticeDiskFullNotSaved:
       "Nicht gespeichert: das Laufwerk ist voll. Schaffe Platz und speichere erneut (Datenordner {path}).",
+    .noticeDatabaseRebuilt:
+      "Datenbank beschädigt ({reason}), neu angelegt: deine Schlüssel sind sicher; Einstellungen und gespeicherte Daten sind weg. Die alte Datei liegt unter {path}.",
   ]
 }

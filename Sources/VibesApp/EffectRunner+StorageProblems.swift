@@ -8,10 +8,13 @@ extension EffectRunner {
     .storageProblemFound(en: Localizer(.en).format(key, values), de: Localizer(.de).format(key, values))
   }
 
-  /// The vault's folder (or its key's) when a save failed there on a full disk; nil otherwise.
+  /// The folder a save writes to (the vault's, its key's, the database's) that is full; nil when none is.
   func fullStorageFolder() -> String? {
-    guard let vault = dependencies.secrets as? VaultSecretStore else { return nil }
-    let folders = [vault.vaultFile.deletingLastPathComponent().path, vault.keyFile.deletingLastPathComponent().path]
+    var folders: [String] = []
+    if let vault = dependencies.secrets as? VaultSecretStore {
+      folders += [vault.vaultFile.deletingLastPathComponent().path, vault.keyFile.deletingLastPathComponent().path]
+    }
+    if let folder = dependencies.database.folder { folders.append(folder) }
     return folders.first(where: DiskSpace.isFull)
   }
 }

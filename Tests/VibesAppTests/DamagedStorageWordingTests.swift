@@ -87,6 +87,80 @@ final class DamagedStorageWordingTests: XCTestCase {
     lock.release()
   }
 
+  /// The keyring takes the key, the settings row does not fit on the full disk: the save fails, the keyring is put
+  /// back, and the status line says the disk is full.
+  func testASaveThatFailsOnAFullDatabaseDiskSaysSo() async throws {
+    guard geteuid() == 0 else { throw XCTSkip("mounting a small tmpfs needs root") }
+    let disk = folder.appendingPathComponent("disk")
+    try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+    let mounted = try Self.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", disk.path])
+    guard mounted == 0 else { throw XCTSkip("mount is not permitted here") }
+    defer { _ = try? Self.run("/usr/bin/umount", ["-l", disk.path]) }
+    let database = try AppDatabase(path: disk.appendingPathComponent("vibes.sqlite").path)
+    let keyring = MemorySecretStore()
+    try keyring.write("AIzaSyOldKeyKept0123456789", for: .geminiAPIKey)
+    let runner = EffectRunner(
+      dependencies: AppDependencies(
+        database: database, secrets: keyring,
+        secretStoreInfo: SecretStoreInfo(kind: .secretService, location: "keyring"),
+        gemini: GeminiClient(baseURL: URL(string: "http://127.0.0.1:9")!),
+        ticketmaster: TicketmasterClient(baseURL: URL(string: "http://127.0.0.1:9")!),
+        browser: BrowserLauncher(environment: [:]), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }))
+    Self.fill(disk)
+    final class Box: @unchecked Sendable {
+      var actions: [AppAction] = []
+    }
+    let box = Box()
+    let submission = CredentialSubmission(step: .gemini, apiKey: .new("AIzaSyNewKeyLost9876543210"), city: nil)
+    await runner.run(.save(requestID: 7, submission, .gemini)) { box.actions.append($0) }
+    XCTAssertEqual(box.actions.first, .credentialSaveFailed(requestID: 7), "\(box.actions)")
+    guard case .storageProblemFound(let en, _)? = box.actions.last else { return XCTFail("\(box.actions)") }
+    XCTAssertTrue(en.hasPrefix("Not saved: the disk is full."), en)
+    XCTAssertTrue(en.contains(disk.path), en)
+    XCTAssertEqual(try keyring.read(.geminiAPIKey), "AIzaSyOldKeyKept0123456789", "the old key is put back")
+  }
+
+  func testASaveThatFailsWithRoomLeftIsNotCalledAFullDisk() async throws {
+    let paths = AppPaths(environment: ["HOME": folder.path])
+    try paths.createDirectories()
+    let runner = EffectRunner(
+      dependencies: AppDependencies(
+        database: try AppDatabase(path: paths.databaseFile.path), secrets: RefusingSecretStore(),
+        secretStoreInfo: SecretStoreInfo(kind: .vault, location: "refusing"),
+        gemini: GeminiClient(baseURL: URL(string: "http://127.0.0.1:9")!),
+        ticketmaster: TicketmasterClient(baseURL: URL(string: "http://127.0.0.1:9")!),
+        browser: BrowserLauncher(environment: [:]), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }))
+    final class Box: @unchecked Sendable {
+      var actions: [AppAction] = []
+    }
+    let box = Box()
+    let submission = CredentialSubmission(step: .gemini, apiKey: .new("AIzaSyNewKey9876543210abc"), city: nil)
+    await runner.run(.save(requestID: 3, submission, .gemini)) { box.actions.append($0) }
+    XCTAssertEqual(box.actions, [.credentialSaveFailed(requestID: 3)])
+  }
+
+  static func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tool)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  /// Writes a filler file until the file system is full.
+  static func fill(_ folder: URL) {
+    let fd = open(folder.appendingPathComponent("filler").path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    guard fd >= 0 else { return }
+    defer { close(fd) }
+    let block = [UInt8](repeating: 0x5a, count: 4096)
+    while block.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) > 0 {}
+    var small: UInt8 = 0
+    while write(fd, &small, 1) > 0 {}
+  }
+
   func testTheOtherVibesIsNamedOnTheStatusLineAtStart() async throws {
     let paths = AppPaths(environment: ["HOME": folder.path])
     try paths.createDirectories()
@@ -108,4 +182,17 @@ final class DamagedStorageWordingTests: XCTestCase {
     _ = AppReducer.reduce(&state, told!)
     XCTAssertEqual(state.notice, .text(en: en, de: de, isWarning: true))
   }
+}
+
+/// A keyring stand-in in memory.
+final class MemorySecretStore: SecretStore, @unchecked Sendable {
+  // @unchecked: every access holds the lock.
+  private let lock = NSLock()
+  private var values: [SecretKey: String] = [:]
+  var kind: SecretStoreKind { .secretService }
+  var locationDescription: String { "memory" }
+  func read(_ key: SecretKey) throws -> String? { lock.withLock { values[key] } }
+  func write(_ value: String, for key: SecretKey) throws { lock.withLock { values[key] = value } }
+  func delete(_ key: SecretKey) throws { _ = lock.withLock { values.removeValue(forKey: key) } }
+  func contains(_ key: SecretKey) throws -> Bool { lock.withLock { values[key] != nil } }
 }

@@ -37,7 +37,7 @@ extension AppStoreConnectState: TabFeature {
   /// True when a text field of this tab has the focus (so digits, q and ? are typed, not commands).
   public var isEditingText: Bool {
     guard path.isEmpty, root == .setup else { return false }
-    return setup.focusedField != nil && !setup.isVerifying
+    return setup.form.isEditingText
   }
 
   /// Arriving on the tab never puts the next key into a field.
@@ -76,12 +76,11 @@ extension AppStoreConnectState: TabFeature {
   var setupBindings: [KeyBinding<AppStoreConnectCommand>] {
     guard !setup.isVerifying else { return [KeyBinding([.escape], "Esc", .common(.helpCancel), .cancel)] }
     let field = setup.focusedField
-    var bindings: [KeyBinding<AppStoreConnectCommand>] = [
-      KeyBinding([.tab, .down], "Tab / Shift-Tab", .common(.helpNextField), .nextField),
-      KeyBinding([.backTab, .up], "Tab / Shift-Tab", .common(.helpNextField), .previousField),
+    var bindings = FormBindings.focus(next: AppStoreConnectCommand.nextField, previous: .previousField)
+    bindings += [
       KeyBinding(
-        field == nil ? [.enter, .character(" ")] : field == .privateKey ? [.enter] : [.enter, .altEnter, .ctrl("j")],
-        "Enter", field == nil || field == .privateKey ? .appStoreConnect(.ascHelpConnect) : .common(.helpNextField),
+        setup.form.activateKeys, "Enter",
+        field == nil || field == .privateKey ? .appStoreConnect(.ascHelpConnect) : .common(.helpNextField),
         .activate),
       KeyBinding([.ctrl("s")], "Ctrl-S", .appStoreConnect(.ascHelpConnect), .submit),
     ]

@@ -31,13 +31,11 @@ extension FeedTab {
       break
     }
     let onButton = form.focusedTextField == nil
-    let multiline = form.focusedField?.kind == .multiline
-    var bindings: [KeyBinding<FeedCommand>] = [
-      KeyBinding([.tab, .down], "Tab / Shift-Tab", .common(.helpNextField), .form(.nextField)),
-      KeyBinding([.backTab, .up], "Tab / Shift-Tab", .common(.helpNextField), .form(.previousField)),
+    var bindings = FormBindings.focus(next: FeedCommand.form(.nextField), previous: .form(.previousField))
+    bindings += [
       KeyBinding(
-        onButton ? [.enter, .character(" ")] : multiline ? [.enter] : [.enter, .altEnter, .ctrl("j")], "Enter",
-        onButton ? .common(.helpActivate) : .common(.helpNextField), .form(.activate)),
+        form.form.activateKeys, "Enter", onButton ? .common(.helpActivate) : .common(.helpNextField),
+        .form(.activate)),
       KeyBinding([.ctrl("s")], "Ctrl-S", .common(.helpSubmit), .form(.submit)),
     ]
     if case .failed(let failure) = form.phase, failure.isRetryable {

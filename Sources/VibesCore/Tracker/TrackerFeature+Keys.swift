@@ -31,12 +31,12 @@ extension TrackerState: TabFeature {
   public var isEditingText: Bool {
     if case .event(let form)? = path.last { return form.isEditingText }
     guard let form = trackerForm else { return false }
-    return form.focusedTextField != nil && !form.isBusy
+    return form.form.isEditingText
   }
 
   /// Arriving on the tab never puts the next key into a field.
   public mutating func arrive(_ context: inout AppContext) -> [AppEffect] {
-    if path.isEmpty, let form = trackerForm, form.focusedTextField != nil, !form.isBusy {
+    if path.isEmpty, let form = trackerForm, form.form.isEditingText {
       updateTrackerForm { $0.focus = .initialize }
     }
     return []
@@ -56,11 +56,8 @@ extension TrackerState: TabFeature {
   var formBindings: [KeyBinding<TrackerCommand>] {
     guard let form = trackerForm else { return [] }
     guard !form.isBusy else { return [KeyBinding([.escape], "Esc", .common(.helpCancel), .cancel)] }
-    var bindings: [KeyBinding<TrackerCommand>] = [
-      KeyBinding([.tab, .down], "Tab / Shift-Tab", .common(.helpNextField), .nextField),
-      KeyBinding([.backTab, .up], "Tab / Shift-Tab", .common(.helpNextField), .previousField),
-      KeyBinding([.ctrl("s")], "Ctrl-S", .tracker(.trackerHelpSubmitForm), .submit),
-    ]
+    var bindings = FormBindings.focus(next: TrackerCommand.nextField, previous: .previousField)
+    bindings.append(KeyBinding([.ctrl("s")], "Ctrl-S", .tracker(.trackerHelpSubmitForm), .submit))
     switch form.focus {
     case .initialize:
       bindings.append(KeyBinding([.enter, .character(" ")], "Enter", .tracker(.trackerHelpSubmitForm), .activate))
@@ -72,15 +69,13 @@ extension TrackerState: TabFeature {
         KeyBinding([.enter], "Enter", .common(.helpNextField), footer: false, .activate),
       ]
     case .field:
-      bindings.append(KeyBinding([.enter, .ctrl("j"), .altEnter], "Enter", .common(.helpNextField), .activate))
+      bindings.append(KeyBinding(form.form.activateKeys, "Enter", .common(.helpNextField), .activate))
     }
     return bindings
   }
 
   func eventFormBindings(_ form: TrackerEventForm) -> [KeyBinding<TrackerCommand>] {
-    [
-      KeyBinding([.tab, .down], "Tab / Shift-Tab", .common(.helpNextField), .nextField),
-      KeyBinding([.backTab, .up], "Tab / Shift-Tab", .common(.helpNextField), .previousField),
+    FormBindings.focus(next: TrackerCommand.nextField, previous: .previousField) + [
       KeyBinding([.ctrl("s")], "Ctrl-S", .tracker(.trackerHelpSend), .submit),
       KeyBinding(
         form.focus == .send ? [.enter, .character(" ")] : [.enter, .ctrl("j"), .altEnter], "Enter",

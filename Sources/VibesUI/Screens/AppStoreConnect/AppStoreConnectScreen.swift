@@ -66,7 +66,11 @@ enum AppStoreConnectSetupScreen {
     }
     let url = AppStoreConnectState.keysURL
     let linkRows = LinkLine.height(url: url, label: t[.ascLinkLabel], area: area) + 1
-    let fixedRows = 1 + linkRows + 2 * AppStoreConnectField.allCases.count + 2 + messageRows
+    let inputs = setup.fields.compactMap { field -> AppStoreConnectField? in
+      if case .field(let id) = field.id { return id }
+      return nil
+    }
+    let fixedRows = 1 + linkRows + 2 * inputs.count + 2 + messageRows
     var room = area.visibleHeight - fixedRows - lines(t[.ascSetupIntro])
     row = AppStoreConnectScreen.wrapped(t[.ascSetupIntro], into: &grid, row: row, area: area)
     for note in [t[.ascSetupLocalOnly], t[.ascSetupDelay]] where lines(note) <= room {
@@ -77,11 +81,11 @@ enum AppStoreConnectSetupScreen {
       url: url, keys: t[.ascLinkKeys], label: t[.ascLinkLabel], into: &grid, row: row, area: area, t)
     row += 1
 
-    let labels = AppStoreConnectField.allCases.map { label($0, t) }
+    let labels = inputs.map { label($0, t) }
     let inputColumn = 5 + (labels.map { DisplayWidth.of($0) }.max() ?? 0)
     let inputWidth = max(8, area.width - inputColumn - 2)
     let editing = state.isEditingText
-    for field in AppStoreConnectField.allCases where row < area.bottom {
+    for field in inputs where row < area.bottom {
       let focused = setup.focus == .field(field)
       FormFieldView.drawLabel(label(field, t), focused: focused, into: &grid, row: row)
       let cursor = renderInput(

@@ -37,6 +37,9 @@ extension Localizer {
     case .tooShort(let minimum): return format(.errorTooShort, ["count": "\(minimum)"])
     case .tooLong(let maximum): return format(.errorTooLong, ["count": "\(maximum)"])
     case .invalidCharacters: return self[.errorInvalidCharacters]
+    // Only App Store Connect uses these checks today; its messages name the expected format.
+    case .notUUID: return self[.ascErrorIssuerFormat]
+    case .notAlphanumeric: return self[.ascErrorKeyIDFormat]
     }
   }
 

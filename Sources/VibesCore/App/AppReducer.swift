@@ -38,11 +38,8 @@ public enum AppReducer {
       return []
 
     case .databaseRecovered(let movedTo, let reason):
-      state.notice = .text(
-        en: "The database was damaged (\(reason)) and was rebuilt: settings and cached items are gone, your keys "
-          + "are not. The old file is \(movedTo).",
-        de: "Die Datenbank war beschädigt (\(reason)) und wurde neu angelegt: Einstellungen und gespeicherte Daten "
-          + "sind weg, deine Schlüssel nicht. Die alte Datei liegt unter \(movedTo).", isWarning: true)
+      state.notice = .localized(
+        LocalizedText(L10n.noticeDatabaseRecovered, ["reason": reason, "path": movedTo]), isWarning: true)
       return []
 
     case .terminationRequested:

@@ -119,6 +119,10 @@ public enum L10n: String, LocalizedKey {
   case errorTerminalInit
   case errorStorage
   case errorSecretStore
+  case noticeDatabaseRecovered
+  case tabExplore
+  case tabCreate
+  case tabProfile
 }
 
 extension L10n {

@@ -21,6 +21,14 @@ public enum Language: String, CaseIterable, Sendable {
     return .en
   }
 
+  /// The Foundation locale for dates in this language ("de_DE").
+  public var localeIdentifier: String {
+    switch self {
+    case .en: return "en_GB"
+    case .de: return "de_DE"
+    }
+  }
+
   static func parse(_ value: String) -> Language? {
     var code = value
     if let at = code.firstIndex(of: "@") { code = String(code[..<at]) }

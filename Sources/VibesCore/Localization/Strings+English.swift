@@ -124,5 +124,10 @@ extension Strings {
       "This deletes the vault {vault} and its key {key}; every secret in it is lost. Run it again with --yes to do so.",
     .resetVaultDone: "Deleted the vault and its key. The secrets in it are gone: set the steps up again in vibes.",
     .statusSeeReason: "Reason:",
+    .noticeDatabaseRecovered:
+      "The database was damaged ({reason}) and was rebuilt: settings and cached items are gone, your keys are not. The old file is {path}.",
+    .tabExplore: "Explore",
+    .tabCreate: "Create",
+    .tabProfile: "Profile",
   ]
 }

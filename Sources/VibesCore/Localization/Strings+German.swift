@@ -135,5 +135,10 @@ extension Strings {
     .resetVaultDone:
       "Tresor und Schlüssel gelöscht. Die Geheimnisse darin sind weg: richte die Schritte in vibes neu ein.",
     .statusSeeReason: "Grund:",
+    .noticeDatabaseRecovered:
+      "Die Datenbank war beschädigt ({reason}) und wurde neu angelegt: Einstellungen und gespeicherte Daten sind weg, deine Schlüssel nicht. Die alte Datei liegt unter {path}.",
+    .tabExplore: "Entdecken",
+    .tabCreate: "Erstellen",
+    .tabProfile: "Profil",
   ]
 }

@@ -5,7 +5,7 @@ import VibesStorage
 extension EffectRunner {
   /// A storage problem worded from the main table in both languages, for the status line.
   func storageProblem(_ key: L10n, _ values: [String: String]) -> AppAction {
-    .storageProblemFound(en: Localizer(.en).format(key, values), de: Localizer(.de).format(key, values))
+    .storageProblemFound(LocalizedText(key, values))
   }
 
   /// The folder a save writes to (the vault's, its key's, the database's) that is full; nil when none is.

@@ -114,7 +114,8 @@ final class DamagedStorageWordingTests: XCTestCase {
     let submission = CredentialSubmission(step: .gemini, apiKey: .new("AIzaSyNewKeyLost9876543210"), city: nil)
     await runner.run(.save(requestID: 7, submission, .gemini)) { box.actions.append($0) }
     XCTAssertEqual(box.actions.first, .credentialSaveFailed(requestID: 7), "\(box.actions)")
-    guard case .storageProblemFound(let en, _)? = box.actions.last else { return XCTFail("\(box.actions)") }
+    guard case .storageProblemFound(let text)? = box.actions.last else { return XCTFail("\(box.actions)") }
+    let en = text.resolved(.en)
     XCTAssertTrue(en.hasPrefix("Not saved: the disk is full."), en)
     XCTAssertTrue(en.contains(disk.path), en)
     XCTAssertEqual(try keyring.read(.geminiAPIKey), "AIzaSyOldKeyKept0123456789", "the old key is put back")
@@ -175,12 +176,13 @@ final class DamagedStorageWordingTests: XCTestCase {
     XCTAssertEqual(quiet, .secretStoreDescribed(dependencies.secretStoreInfo), "no other vibes, no notice")
     dependencies.otherInstancePID = 4242
     let told = await EffectRunner(dependencies: dependencies).run(.describeSecretStore)
-    guard case .storageProblemFound(let en, let de)? = told else { return XCTFail("\(String(describing: told))") }
+    guard case .storageProblemFound(let text)? = told else { return XCTFail("\(String(describing: told))") }
+    let (en, de) = (text.resolved(.en), text.resolved(.de))
     XCTAssertTrue(en.hasPrefix("Another vibes is already running (process 4242)"), en)
     XCTAssertTrue(de.contains("Prozess 4242"), de)
     var state = AppState()
     _ = AppReducer.reduce(&state, told!)
-    XCTAssertEqual(state.notice, .text(en: en, de: de, isWarning: true))
+    XCTAssertEqual(state.notice, .localized(text, isWarning: true))
   }
 }
 

@@ -18,5 +18,5 @@ public enum AppAction: Sendable, Hashable {
   case vaultResetFinished(success: Bool)
   /// The edge found a storage problem worth saying (another vibes running, a full disk), worded in both
   /// languages from its table; shown as a warning on the status line.
-  case storageProblemFound(en: String, de: String)
+  case storageProblemFound(LocalizedText)
 }

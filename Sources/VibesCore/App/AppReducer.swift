@@ -39,14 +39,12 @@ public enum AppReducer {
 
     case .databaseRecovered(let movedTo, let reason):
       // What happened and that the keys are safe come first: at 80 columns the path is cut off.
-      let values = ["reason": reason, "path": movedTo]
-      state.notice = .text(
-        en: Localizer(.en).format(.noticeDatabaseRebuilt, values),
-        de: Localizer(.de).format(.noticeDatabaseRebuilt, values), isWarning: true)
+      state.notice = .localized(
+        LocalizedText(L10n.noticeDatabaseRebuilt, ["reason": reason, "path": movedTo]), isWarning: true)
       return []
 
-    case .storageProblemFound(let en, let de):
-      state.notice = .text(en: en, de: de, isWarning: true)
+    case .storageProblemFound(let text):
+      state.notice = .localized(text, isWarning: true)
       return []
 
     case .terminationRequested:

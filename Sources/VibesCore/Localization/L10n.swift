@@ -127,6 +127,9 @@ public enum L10n: String, LocalizedKey {
   case noticeOtherInstance
   case noticeDiskFullNotSaved
   case noticeDatabaseRebuilt
+  case tabExplore
+  case tabCreate
+  case tabProfile
 }
 
 extension L10n {

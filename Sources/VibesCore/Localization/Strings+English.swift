@@ -139,5 +139,8 @@ extension Strings {
     .noticeDiskFullNotSaved: "Not saved: the disk is full. Free some space, then save again (data folder {path}).",
     .noticeDatabaseRebuilt:
       "Database damaged ({reason}), rebuilt: your keys are safe; settings and cached items are gone. The old file is {path}.",
+    .tabExplore: "Explore",
+    .tabCreate: "Create",
+    .tabProfile: "Profile",
   ]
 }

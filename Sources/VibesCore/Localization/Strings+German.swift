@@ -151,5 +151,8 @@ extension Strings {
       "Nicht gespeichert: das Laufwerk ist voll. Schaffe Platz und speichere erneut (Datenordner {path}).",
     .noticeDatabaseRebuilt:
       "Datenbank beschädigt ({reason}), neu angelegt: deine Schlüssel sind sicher; Einstellungen und gespeicherte Daten sind weg. Die alte Datei liegt unter {path}.",
+    .tabExplore: "Entdecken",
+    .tabCreate: "Erstellen",
+    .tabProfile: "Profil",
   ]
 }

@@ -75,7 +75,7 @@ extension Localizer {
     case .noBrowser: return self[.noticeNoBrowser]
     case .storageUnavailable: return self[.noticeStorageUnavailable]
     case .fieldFull: return self[.noticeFieldFull]
-    case .text(let en, let de, _): return TerminalText.sanitize(language == .de ? de : en)
+    case .localized(let text, _): return TerminalText.sanitize(self[text])
     case .message(let text): return help(text)
     }
   }

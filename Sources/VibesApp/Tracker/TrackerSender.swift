@@ -103,8 +103,7 @@ extension TrackerFailure {
     case .server(let status): self = .server(status: status)
     case .rateLimited(let seconds): self = .rateLimited(retryAfterSeconds: seconds)
     case .rejected(let status): self = .rejected(status: status)
-    // TrackerFailure (in TrackerForm.swift, being reworked elsewhere) has no unreadable-answer case yet.
-    case .unreadableAnswer: self = .transport(TransportFailure(.other))
+    case .unreadableAnswer: self = .unreadableAnswer
     }
   }
 }

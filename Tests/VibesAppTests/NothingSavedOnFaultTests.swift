@@ -143,6 +143,36 @@ final class NothingSavedOnFaultTests: XCTestCase {
     }
   }
 
+  func testASpotifyConnectWhoseProfileReadFailsSavesNothing() async throws {
+    let accounts = try await FakeSpotifyServer()
+    try await forEachFault(strictlyUnchanged: true) { url, sandbox in
+      let configuration = SpotifyConfiguration(
+        clientID: FakeSpotifyServer.clientID, accountsURL: accounts.baseURL, apiURL: url)
+      var spotify = SpotifyDependencies(
+        configuration: configuration, database: sandbox.database, secrets: sandbox.vault, configFilePath: "",
+        isRemoteSession: false, hostName: "localhost")
+      spotify.api = SpotifyAPIClient(baseURL: url, transport: Self.transport)
+      let client = try XCTUnwrap(spotify.accounts)
+      let verifier = PKCE.makeVerifier()
+      let redirect = SpotifyConfiguration.redirectURI(port: 43_210)
+      let authorize = try XCTUnwrap(
+        client.authorizeURL(
+          redirectURI: redirect, state: "st", challenge: PKCE.challenge(for: verifier),
+          scopes: SpotifyConfiguration.scopes))
+      let code = try await SpotifyProfileFailureTests.code(from: authorize)
+      let log = ActionCollector()
+      await sandbox.runner(spotify: spotify).exchangeSpotifyCode(
+        code,
+        attempt: SpotifyConnectSession.Attempt(
+          requestID: 7, verifier: verifier, state: "st", redirectURI: redirect, listener: nil),
+        accounts: client, send: { log.append($0) })
+      XCTAssertNil(try sandbox.database.spotifyConnection(), "no connection row")
+      XCTAssertTrue(log.described.contains("failed(requestID: 7"), "the connect did not fail")
+      return log.described
+    }
+    await accounts.stop()
+  }
+
   func testACreateSaveToSpotifyThatFailsSavesNothing() async throws {
     try await forEachFault(strictlyUnchanged: false) { url, sandbox in
       let id = try sandbox.database.recordGeneratedPlaylist(

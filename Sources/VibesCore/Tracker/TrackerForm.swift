@@ -30,6 +30,8 @@ public enum TrackerFailure: Error, Sendable, Hashable {
   case rateLimited(retryAfterSeconds: Int?)
   /// Any other non-2xx answer.
   case rejected(status: Int)
+  /// An answer came that could not be read (its body ran past the cap).
+  case unreadableAnswer
   /// The secret store or database refused the configuration.
   case storageFailed
 }

@@ -128,9 +128,9 @@ enum DatabaseOpening {
   }
 
   /// A new database at `path`, migrated. It is built whole under `<path>.creating` (synced once when complete)
-  /// and renamed into place, so a start killed half-way leaves no half-made `path` for the next
-  /// start to take for damage (an empty file, or GRDB's migrations table with no migration recorded yet); the
-  /// staging files such a start leaves are removed here (callers hold the folder's flock).
+  /// and renamed into place, so a start killed half-way leaves no half-made `path` for the next start to take
+  /// for damage (an empty file, or GRDB's migrations table with no migration recorded yet); the staging files
+  /// such a start leaves are removed here (callers hold the folder's flock), as are those of a failed build.
   static func build(path: String, configuration: Configuration) throws -> DatabasePool {
     let staging = path + stagingSuffix
     do {
@@ -154,6 +154,7 @@ enum DatabaseOpening {
       try DatabaseMigrations.migrator.migrate(pool)
       return pool
     } catch {
+      removeStaging(staging)
       throw classify(error, path: path)
     }
   }

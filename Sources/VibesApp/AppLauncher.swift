@@ -100,6 +100,8 @@ public enum AppLauncher {
     // Anything written to stderr while the UI is up (a runtime trap, a library warning) would land on
     // the alternate screen and vanish; send it to the log instead, and put stderr back afterwards.
     let stderrRedirect = StandardErrorRedirect(to: AppPaths(environment: environment).logFile)
+    // Test-only, armed by VIBES_TEST_HOOKS=1 plus a crash variable (Docs/reliability.md); inert otherwise.
+    TestCrashTrigger.arm(environment: environment)
     let runtime = AppRuntime(
       session: session, runner: EffectRunner(dependencies: dependencies), localizer: t, isDemo: isDemo,
       script: script)

@@ -36,8 +36,7 @@ let package = Package(
     .target(
       name: "VibesServices",
       dependencies: [
-        .product(name: "Crypto", package: "swift-crypto"),
-        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "Crypto", package: "swift-crypto")
       ]
     ),
     .target(

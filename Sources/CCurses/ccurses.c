@@ -101,6 +101,10 @@ void ccurses_signal_pipe_uninstall(void) {
 }
 
 // MARK: - Crash guard (only async-signal-safe calls in the handler)
+//
+// Written in C rather than as a Swift closure: a Swift function may allocate, retain/release or take runtime
+// locks (metadata, exclusivity checks), none of which is async-signal-safe, and the crashing thread may hold
+// exactly those locks. Here the handler touches only a termios and a byte string prepared before the crash.
 
 static struct termios saved_termios;
 static int saved_fd = -1;
@@ -108,8 +112,10 @@ static volatile sig_atomic_t guard_active = 0;
 static int guard_installed = 0;
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE};
 #define CRASH_SIGNAL_COUNT ((int)(sizeof crash_signals / sizeof crash_signals[0]))
-static struct sigaction previous_crash_actions[CRASH_SIGNAL_COUNT];
 static const char restore_sequence[] = "\033[0m\033[?2004l\033[?25h\033[?1049l";
+// The handler runs here, so a stack overflow (SIGSEGV on the guard page) still has a stack to run on.
+#define CRASH_STACK_SIZE (64 * 1024)
+static char crash_stack[CRASH_STACK_SIZE] __attribute__((aligned(16)));
 
 static void restore_terminal_now(void) {
   if (!guard_active || saved_fd < 0) return;
@@ -127,43 +133,53 @@ static void restore_terminal_now(void) {
 }
 
 static void on_crash_signal(int sig, siginfo_t *info, void *context) {
+  (void)info;
   (void)context;
   int saved_errno = errno;
   restore_terminal_now();
+  // SA_RESETHAND already put SIG_DFL back; say so again in case another handler was installed over it. The
+  // action that was there before the guard (the Swift runtime's backtracer) is deliberately not chained to: it
+  // writes the backtrace to stdout (the terminal) and, on a tty, waits up to 30 s for a key before exiting.
   struct sigaction fallback;
   memset(&fallback, 0, sizeof fallback);
   fallback.sa_handler = SIG_DFL;
   sigemptyset(&fallback.sa_mask);
-  const struct sigaction *next = &fallback;
-  for (int i = 0; i < CRASH_SIGNAL_COUNT; i++) {
-    if (crash_signals[i] == sig && previous_crash_actions[i].sa_handler != SIG_IGN) {
-      next = &previous_crash_actions[i];
-    }
-  }
-  sigaction(sig, next, NULL);
-  // A hardware fault (SEGV, BUS, ILL, FPE raised by the kernel) simply happens again when this handler returns,
-  // now with the previous action and the true fault address. Anything else (abort(), kill, SIGTRAP) is re-raised:
-  // pending until this handler returns, then delivered to the previous action with the original context.
-  int refaults = info != NULL && info->si_code > 0 && sig != SIGTRAP && sig != SIGABRT;
-  if (!refaults) raise(sig);
+  sigaction(sig, &fallback, NULL);
+  // Pending (blocked while this handler runs) and delivered with SIG_DFL as soon as it returns, before the
+  // faulting instruction could run again: the process dies of `sig`, whatever raised it (a trap, abort(),
+  // a fault or kill). Core files stay off (ProcessHardening).
+  raise(sig);
   errno = saved_errno;
 }
 
 static void restore_at_exit(void) { restore_terminal_now(); }
+
+static int install_alternate_stack(void) {
+  stack_t current;
+  memset(&current, 0, sizeof current);
+  if (sigaltstack(NULL, &current) == 0 && !(current.ss_flags & SS_DISABLE) && current.ss_size >= CRASH_STACK_SIZE)
+    return 0;  // this thread already has one big enough
+  stack_t stack;
+  memset(&stack, 0, sizeof stack);
+  stack.ss_sp = crash_stack;
+  stack.ss_size = CRASH_STACK_SIZE;
+  stack.ss_flags = 0;
+  return sigaltstack(&stack, NULL);
+}
 
 int ccurses_crash_guard_install(int fd) {
   if (tcgetattr(fd, &saved_termios) != 0) return -1;
   saved_fd = fd;
   if (!guard_installed) {
     guard_installed = 1;
+    (void)install_alternate_stack();
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_sigaction = on_crash_signal;
     sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
-    for (int i = 0; i < CRASH_SIGNAL_COUNT; i++) {
-      sigaction(crash_signals[i], &action, &previous_crash_actions[i]);
-    }
+    for (int i = 0; i < CRASH_SIGNAL_COUNT; i++) sigaddset(&action.sa_mask, crash_signals[i]);
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
+    for (int i = 0; i < CRASH_SIGNAL_COUNT; i++) sigaction(crash_signals[i], &action, NULL);
     atexit(restore_at_exit);
   }
   return 0;

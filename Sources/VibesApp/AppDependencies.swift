@@ -24,6 +24,8 @@ public struct AppDependencies: Sendable {
   public var now: @Sendable () -> Date
   /// True when the first-launch tutorial must not show (`VIBES_SKIP_TUTORIAL=1`, for scripted runs).
   public var skipTutorial = false
+  /// Set when another vibes already ran on the same data at start: its process id (0 when unknown).
+  public var otherInstancePID: Int32?
 
   public init(
     database: AppDatabase, secrets: any SecretStore, secretStoreInfo: SecretStoreInfo, gemini: GeminiClient,

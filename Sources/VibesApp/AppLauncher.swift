@@ -23,8 +23,7 @@ public enum AppLauncher {
       database = try AppDatabase(path: paths.databaseFile.path)
       installation = try database.installation()
     } catch {
-      throw .message(
-        t.format(.errorStorage, ["path": paths.dataDirectory.path, "reason": String(describing: error)]))
+      throw .message(t.storageFailure(error, dataDirectory: paths.dataDirectory.path))
     }
     let selection: SecretStoreSelection
     do {
@@ -76,12 +75,19 @@ public enum AppLauncher {
       printError(message(for: error, environment: environment, t))
       return 1
     }
-    let dependencies: AppDependencies
+    var dependencies: AppDependencies
     do {
       dependencies = try makeDependencies(environment: environment)
     } catch {
       if case .message(let text) = error { printError(text) }
       return 1
+    }
+    // Held until this function returns: a second vibes on the same data is told the first one runs.
+    let instance = InstanceLock(file: InstanceLock.file(in: AppPaths(environment: environment)))
+    defer { instance.release() }
+    if case .heldByOther(let pid) = instance.outcome {
+      dependencies.otherInstancePID = pid ?? 0
+      dependencies.logger.notice("another vibes is running on the same data (process \(pid.map(String.init) ?? "?"))")
     }
     let session: TerminalSession
     do {
@@ -94,6 +100,8 @@ public enum AppLauncher {
     // Anything written to stderr while the UI is up (a runtime trap, a library warning) would land on
     // the alternate screen and vanish; send it to the log instead, and put stderr back afterwards.
     let stderrRedirect = StandardErrorRedirect(to: AppPaths(environment: environment).logFile)
+    // Test-only, armed by VIBES_TEST_HOOKS=1 plus a crash variable (Docs/reliability.md); inert otherwise.
+    TestCrashTrigger.arm(environment: environment)
     let runtime = AppRuntime(
       session: session, runner: EffectRunner(dependencies: dependencies), localizer: t, isDemo: isDemo,
       script: script)

@@ -72,6 +72,9 @@ public struct EffectRunner: Sendable {
       if case .recoveredFromDamage(let movedTo, let reason) = dependencies.database.openOutcome {
         send(.databaseRecovered(movedTo: movedTo, reason: reason))
       }
+      if let pid = dependencies.otherInstancePID {
+        send(storageProblem(.noticeOtherInstance, ["pid": pid > 0 ? "\(pid)" : "?"]))
+      }
     case .openURL(let url):
       send(.linkHandled(opened: dependencies.browser.open(url)))
     case .cancel, .copyToClipboard, .quit:
@@ -97,6 +100,10 @@ public struct EffectRunner: Sendable {
       let damage = vaultDamage()
     {
       send(.secretStoreDamaged(damage))
+    } else if case .save(let requestID, _, _) = effect, action == .credentialSaveFailed(requestID: requestID),
+      let folder = fullStorageFolder()
+    {
+      send(storageProblem(.noticeDiskFullNotSaved, ["path": folder]))
     }
   }
 

@@ -18,6 +18,8 @@ public enum TrackerClientError: Error, Equatable, Sendable {
   case rateLimited(retryAfterSeconds: Int?)
   /// Any other non-2xx.
   case rejected(status: Int)
+  /// An answer came but could not be read: its body ran past the cap (or was cut off).
+  case unreadableAnswer
   case cancelled
 }
 
@@ -32,6 +34,7 @@ extension TrackerClientError: LocalizedError {
     case .rateLimited(let seconds?): return "The tracking API is limiting requests; try again in \(seconds) s."
     case .rateLimited(nil): return "The tracking API is limiting requests; try again later."
     case .rejected(let status): return "The tracking API refused the event (HTTP \(status))."
+    case .unreadableAnswer: return "The tracking API sent an answer that could not be read."
     case .cancelled: return "The request was cancelled."
     }
   }
@@ -107,6 +110,7 @@ public struct TrackerClient: Sendable {
       switch error {
       case .cancelled: throw .cancelled
       case .network(let problem): throw .network(problem)
+      case .invalidResponse: throw .unreadableAnswer
       default: throw .network(NetworkProblem(.other, host: apiURL.host))
       }
     }

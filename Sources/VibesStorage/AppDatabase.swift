@@ -12,6 +12,12 @@ public final class AppDatabase: Sendable {
   /// What opening found: a first start, an existing database, or a damaged file that was moved aside.
   public let openOutcome: OpenOutcome
 
+  /// The folder holding the database file; nil for an in-memory database (to tell a full disk after a failure).
+  public var folder: String? {
+    guard let path = (writer as? DatabasePool)?.path else { return nil }
+    return (path as NSString).deletingLastPathComponent
+  }
+
   /// Opens (or creates) the database file as a WAL DatabasePool and runs pending migrations. A damaged file
   /// (empty, truncated, garbage, another program's database, a log without its database) is moved aside and
   /// rebuilt, which `openOutcome` reports. Throws `AppDatabaseError` (read-only, busy, cannot open).

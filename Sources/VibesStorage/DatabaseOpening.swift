@@ -127,15 +127,55 @@ enum DatabaseOpening {
     return (pool, .recoveredFromDamage(movedTo: movedTo, reason: reason))
   }
 
-  /// A new database at `path`, migrated.
+  /// A new database at `path`, migrated. It is built whole under `<path>.creating` (synced once when complete)
+  /// and renamed into place, so a start killed half-way leaves no half-made `path` for the next start to take
+  /// for damage (an empty file, or GRDB's migrations table with no migration recorded yet); the staging files
+  /// such a start leaves are removed here (callers hold the folder's flock), as are those of a failed build.
   static func build(path: String, configuration: Configuration) throws -> DatabasePool {
+    let staging = path + stagingSuffix
     do {
+      removeStaging(staging)
+      let queue = try DatabaseQueue(path: staging, configuration: configuration)
+      // A staging file that a crash cuts is thrown away, so no journal on disk and no sync per migration:
+      // the whole file is synced once before the rename.
+      try queue.writeWithoutTransaction { db in
+        _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = MEMORY")
+        try db.execute(sql: "PRAGMA synchronous = OFF")
+      }
+      try DatabaseMigrations.migrator.migrate(queue)
+      try queue.close()
+      try syncFile(staging)
+      guard rename(staging, path) == 0 else {
+        throw AppDatabaseError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+      }
+      let folder = (path as NSString).deletingLastPathComponent
+      try? SecureFile.syncDirectory(folder.isEmpty ? "." : folder)
       let pool = try DatabasePool(path: path, configuration: configuration)
       try DatabaseMigrations.migrator.migrate(pool)
       return pool
     } catch {
+      removeStaging(staging)
       throw classify(error, path: path)
     }
+  }
+
+  /// fsync(2) on a file, so its contents are on disk before it is renamed into place.
+  static func syncFile(_ path: String) throws {
+    let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0, fsync(fd) == 0 else {
+      let reason = String(cString: strerror(errno))
+      if fd >= 0 { close(fd) }
+      throw AppDatabaseError.cannotOpen(path: path, reason: reason)
+    }
+    close(fd)
+  }
+
+  /// Appended to the database's path while a new database is being built.
+  static let stagingSuffix = ".creating"
+
+  /// Removes a staging database and its journal/log files left by a start that was killed while building.
+  static func removeStaging(_ staging: String) {
+    for suffix in ["", "-journal", "-wal", "-shm"] { _ = unlink(staging + suffix) }
   }
 
   /// Renames the file and its -wal/-shm to `<path>.damaged-<timestamp>[-wal|-shm]`; returns the new main path.

@@ -61,8 +61,16 @@ public enum SecretStoreFactory {
       // Secrets saved in the vault (say, over ssh) must not seem to vanish when a desktop session
       // later brings a Secret Service: an existing vault with secrets keeps being used.
       let existing = vault()
-      if let keys = try? existing.storedKeys(), !keys.isEmpty {
+      do {
+        if try !existing.storedKeys().isEmpty {
+          return SecretStoreSelection(store: existing, fallback: .vaultAlreadyInUse)
+        }
+      } catch SecretStoreError.vaultKeyMissing, SecretStoreError.vaultKeyInvalid, SecretStoreError.vaultCorrupted {
+        // A vault that cannot be opened still holds the user's secrets: keep it, so the app explains it and
+        // offers the reset, rather than moving to the keyring as if there had never been a vault.
         return SecretStoreSelection(store: existing, fallback: .vaultAlreadyInUse)
+      } catch {
+        // Anything else (an insecure file, an I/O error): decide as if there were no vault, as before.
       }
       if let reason = SecretServiceStore.unavailability(environment: environment) {
         return SecretStoreSelection(store: vault(), fallback: reason)

@@ -3,7 +3,8 @@ import VibesCore
 /// Turns raw terminal bytes into `InputEvent`s. Pure: no terminal, no clock (the caller decides when a lone Esc
 /// has waited long enough and calls `flushPendingEscape`).
 ///
-/// Rules: UTF-8 (also split across reads; invalid bytes dropped, C1 controls dropped), printable runs grouped into
+/// Rules: UTF-8 (also split across reads; each maximal invalid subsequence becomes one U+FFFD, as
+/// `String(decoding:as:)` does; C1 controls dropped), printable runs grouped into
 /// graphemes; C0 controls (Tab, CR = Enter, LF = Ctrl-J, DEL/BS = Backspace, other 0x00–0x1F as Ctrl + caret letter);
 /// ESC + char = Alt; ESC + CR = Alt-Enter; CSI/SS3 cursor, Home/End, PageUp/Down, Delete, Shift-Tab, F1–F12
 /// (xterm, rxvt and Linux console forms, modifiers ignored); unknown CSI swallowed whole; bracketed paste
@@ -83,12 +84,14 @@ public struct KeyDecoder: Sendable {
         switch Self.utf8Scalar(in: buffer, at: index) {
         case .incomplete:
           if final {
+            text.append(Self.replacement)
             index = buffer.count
           } else {
             break scan
           }
-        case .invalid:
-          index += 1
+        case .invalid(let length):
+          text.append(Self.replacement)
+          index += length
         case .scalar(let scalar, let length):
           if !Self.isC1(scalar) { text.append(scalar) }
           index += length
@@ -131,7 +134,8 @@ public struct KeyDecoder: Sendable {
     return buffer.count
   }
 
-  /// CR LF and lone CR become LF; invalid UTF-8 is dropped; everything else (ESC included) is kept.
+  /// CR LF and lone CR become LF; each maximal invalid UTF-8 subsequence becomes U+FFFD; everything else (ESC
+  /// included) is kept.
   static func pasteText(_ bytes: [UInt8]) -> String {
     var clean: [UInt8] = []
     clean.reserveCapacity(bytes.count)
@@ -149,13 +153,21 @@ public struct KeyDecoder: Sendable {
         case .scalar(_, let length):
           clean += bytes[index..<index + length]
           index += length
-        case .invalid, .incomplete:
-          index += 1
+        case .invalid(let length):
+          clean += replacementBytes
+          index += length
+        case .incomplete:
+          clean += replacementBytes
+          index = bytes.count
         }
       }
     }
     return String(decoding: clean, as: UTF8.self)
   }
+
+  /// U+FFFD, what an invalid UTF-8 subsequence becomes.
+  static let replacement: Unicode.Scalar = "\u{FFFD}"
+  static let replacementBytes: [UInt8] = [0xEF, 0xBF, 0xBD]
 
   // MARK: - Escape sequences
 
@@ -180,7 +192,8 @@ public struct KeyDecoder: Sendable {
     case 0x80...:
       switch Self.utf8Scalar(in: buffer, at: start + 1) {
       case .incomplete:
-        return final ? .done([.key(.escape)], next: count) : .incomplete
+        // At the timeout the unfinished bytes after the Escape become one U+FFFD (decoded next, as final).
+        return final ? .done([.key(.escape)], next: start + 1) : .incomplete
       case .invalid:
         return .done([.key(.escape)], next: start + 1)
       case .scalar(let scalar, let length):
@@ -336,11 +349,12 @@ public struct KeyDecoder: Sendable {
 
   enum UTF8Step: Equatable {
     case scalar(Unicode.Scalar, length: Int)
-    case invalid
+    /// Not UTF-8: the maximal subpart (the longest start of a well-formed sequence, at least one byte) is this long.
+    case invalid(length: Int)
     case incomplete
   }
 
-  /// Decodes one scalar at `start`; `.invalid` means drop one byte and go on.
+  /// Decodes one scalar at `start`; `.invalid(length:)` gives how many bytes one U+FFFD stands for.
   static func utf8Scalar(in bytes: [UInt8], at start: Int) -> UTF8Step {
     let lead = bytes[start]
     let length: Int
@@ -361,16 +375,16 @@ public struct KeyDecoder: Sendable {
       value = UInt32(lead & 0x07)
       if lead == 0xF0 { secondRange = 0x90...0xBF }
       if lead == 0xF4 { secondRange = 0x80...0x8F }
-    default: return .invalid
+    default: return .invalid(length: 1)
     }
     for offset in 1..<length {
       guard start + offset < bytes.count else { return .incomplete }
       let byte = bytes[start + offset]
       let range: ClosedRange<UInt8> = offset == 1 ? secondRange : 0x80...0xBF
-      guard range.contains(byte) else { return .invalid }
+      guard range.contains(byte) else { return .invalid(length: offset) }
       value = value << 6 | UInt32(byte & 0x3F)
     }
-    guard let scalar = Unicode.Scalar(value) else { return .invalid }
+    guard let scalar = Unicode.Scalar(value) else { return .invalid(length: length) }
     return .scalar(scalar, length: length)
   }
 }

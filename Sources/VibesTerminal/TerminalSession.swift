@@ -37,7 +37,7 @@ import VibesUI
   /// Checks isatty(stdin/stdout) first, then TERM (set, not dumb, known to terminfo, has `cup`), all before
   /// anything is written. Then: locale (C.UTF-8 LC_CTYPE fallback), newterm, raw, noecho, nonl, no intrflush, no
   /// typeahead checks, colours (unless NO_COLOR is set and non-empty) with default colours, cursor hidden,
-  /// bracketed paste on, and the signal pipe and crash guard installed.
+  /// bracketed paste on, and the signal pipe and the fatal-signal handler (`FatalSignalHandler`) installed.
   public init(environment: [String: String]) throws(TerminalStartError) {
     let term: String
     switch Self.preflight(environment: environment) {
@@ -53,7 +53,7 @@ import VibesUI
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
 
-    _ = ccurses_crash_guard_install(1)
+    FatalSignalHandler.install(fd: 1)
     SignalWatchdog.saveTerminalModes(fd: 1)
     // The real window size (ioctl) wins over LINES/COLUMNS exported by a shell.
     use_tioctl(true)
@@ -62,7 +62,7 @@ import VibesUI
       close(stopFDs[1])
       throw .initFailed
     }
-    ccurses_crash_guard_set_active(1)
+    FatalSignalHandler.setActive(true)
     let screen = ccurses_stdscr()
     raw()
     noecho()
@@ -201,7 +201,7 @@ import VibesUI
     Self.writeOut(TerminalBytes.bracketedPasteOff)
     curs_set(1)
     endwin()
-    ccurses_crash_guard_set_active(0)
+    FatalSignalHandler.setActive(false)
     ccurses_signal_pipe_uninstall()
   }
 

@@ -3,10 +3,10 @@ import VibesCore
 import VibesTestSupport
 import XCTest
 
-/// Issue 15, item 8: q, Ctrl-C, SIGTERM and SIGHUP on three screens (Feed root, the App Store Connect setup form
-/// with a private key pasted into its focused secret field, the Tracker form with a typed API key). Afterwards the
-/// terminal is as a fresh one (stty, alternate screen left, bracketed paste off, cursor on) and no secret is in
-/// the scrollback.
+/// Issue 15, item 8: q, Ctrl-C, SIGTERM, SIGHUP and a forced crash on three screens (Feed root, the App Store
+/// Connect setup form with a private key pasted into its focused secret field, the Tracker form with a typed API
+/// key). Afterwards the terminal is as a fresh one (stty, alternate screen left, bracketed paste off, cursor on)
+/// and no secret is in the scrollback.
 final class ExitPathEndToEndTests: XCTestCase {
   var harness: VibesHarness!
   var sessions: [Tmux] = []
@@ -24,9 +24,17 @@ final class ExitPathEndToEndTests: XCTestCase {
   }
 
   /// The termios of a fresh tmux pane, to compare with the pane vibes has left.
+  /// Read once `sleep` runs: tmux sets the pane's modes (IUTF8 among them) in the child before it starts the
+  /// shell, and a read before that sees the kernel's defaults (this made the comparison fail under load).
   func freshTermios() throws -> String {
     let reference = try Tmux(command: ["sleep", "30"], environment: [:])
     defer { reference.kill() }
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline,
+      !ProcessTree.descendants(of: reference.panePID).contains(where: { ProcessTree.name(of: $0) == "sleep" })
+    {
+      usleep(20_000)
+    }
     return try Spawn.run(["/bin/stty", "-g", "-F", reference.format("#{pane_tty}")], environment: [:]).output
   }
 
@@ -62,10 +70,7 @@ final class ExitPathEndToEndTests: XCTestCase {
     let fresh = try freshTermios()
     for screen in Screen.allCases {
       for stop in ["q", "C-c", "TERM", "HUP"] {
-        let tmux = try harness.start()
-        sessions.append(tmux)
-        let raw = harness.home.appendingPathComponent("raw-\(screen)-\(stop)")
-        _ = try tmux.run(["pipe-pane", "-t", tmux.target, "-o", "cat >> " + Tmux.quote(raw.path)])
+        let (tmux, raw) = try startWatched("\(screen)-\(stop)")
         let secrets = open(screen, in: tmux)
         switch stop {
         case "q":
@@ -73,32 +78,74 @@ final class ExitPathEndToEndTests: XCTestCase {
           tmux.send("q")
         case "C-c": tmux.send("C-c")
         default:
-          let pids = ProcessTree.descendants(of: tmux.panePID).filter { ProcessTree.name(of: $0) == "vibes" }
-          XCTAssertEqual(pids.count, 1, "one vibes under the pane")
-          for pid in pids { kill(pid, stop == "TERM" ? SIGTERM : SIGHUP) }
+          for pid in vibesProcesses(in: tmux) { kill(pid, stop == "TERM" ? SIGTERM : SIGHUP) }
         }
         tmux.waitForExit()
-        let label = "\(screen) / \(stop)"
-        XCTAssertEqual(tmux.format("#{alternate_on}"), "0", "\(label): the alternate screen is left")
-        XCTAssertEqual(tmux.format("#{cursor_flag}"), "1", "\(label): the cursor is visible")
-        let termios = try Spawn.run(["/bin/stty", "-g", "-F", tmux.format("#{pane_tty}")], environment: [:]).output
-        XCTAssertEqual(termios, fresh, "\(label): stty settings restored")
-        _ = try tmux.run(["pipe-pane", "-t", tmux.target])
-        let output = String(decoding: (try? Data(contentsOf: raw)) ?? Data(), as: UTF8.self)
-        for (on, off, name) in [
-          ("\u{1b}[?2004h", "\u{1b}[?2004l", "bracketed paste"), ("\u{1b}[?1049h", "\u{1b}[?1049l", "alternate screen"),
-        ] {
-          if let lastOn = output.range(of: on, options: .backwards) {
-            XCTAssertNotNil(
-              output.range(of: off, range: lastOn.upperBound..<output.endIndex), "\(label): \(name) left on")
-          }
-        }
-        let scrollback = tmux.capture(history: true)
-        for secret in secrets {
-          XCTAssertFalse(scrollback.contains(secret), "\(label): a secret stayed in the scrollback")
-        }
+        try checkRestored(tmux, raw: raw, fresh: fresh, secrets: secrets, label: "\(screen) / \(stop)")
         tmux.kill()
       }
+    }
+  }
+
+  /// A forced crash (the hidden test trigger: `fatalError` on the main thread when SIGUSR2 arrives) on each
+  /// screen: the fatal-signal handler restores the terminal, and the process still dies of the trap's signal.
+  /// The same trigger with `VIBES_TEST_CRASH_KIND=overflow` overflows the main thread's stack (SIGSEGV), which
+  /// only a handler running on an alternate signal stack can survive long enough to restore anything.
+  func testAForcedCrashOnEveryScreenRestoresTheTerminalAndLeavesNoSecret() throws {
+    let fresh = try freshTermios()
+    let cases = Screen.allCases.map { ($0, "trap") } + [(Screen.appStoreConnectSetup, "overflow")]
+    for (screen, kind) in cases {
+      let hooks = ["VIBES_TEST_HOOKS": "1", "VIBES_TEST_CRASH_ON_SIGNAL": "USR2", "VIBES_TEST_CRASH_KIND": kind]
+      let (tmux, raw) = try startWatched("\(screen)-crash-\(kind)", environment: hooks)
+      let secrets = open(screen, in: tmux)
+      for pid in vibesProcesses(in: tmux) { kill(pid, SIGUSR2) }
+      tmux.waitForExit()
+      let label = "\(screen) / crash (\(kind))"
+      let expected = kind == "trap" ? [SIGILL, SIGTRAP] : [SIGSEGV]
+      let status = Int32(tmux.exitStatus ?? "") ?? -1
+      XCTAssertTrue(
+        expected.map { 128 + $0 }.contains(status), "\(label): died of signal \(status - 128), not \(expected)")
+      try checkRestored(tmux, raw: raw, fresh: fresh, secrets: secrets, label: label)
+      tmux.kill()
+    }
+  }
+
+  /// Starts vibes in a tmux pane whose raw output is copied to a file; returns the pane and the file.
+  func startWatched(_ name: String, environment: [String: String] = [:]) throws -> (Tmux, URL) {
+    let tmux = try harness.start(environment)
+    sessions.append(tmux)
+    let raw = harness.home.appendingPathComponent("raw-\(name)")
+    _ = try tmux.run(["pipe-pane", "-t", tmux.target, "-o", "cat >> " + Tmux.quote(raw.path)])
+    return (tmux, raw)
+  }
+
+  /// The one vibes process under the pane.
+  func vibesProcesses(in tmux: Tmux, file: StaticString = #filePath, line: UInt = #line) -> [Int32] {
+    let pids = ProcessTree.descendants(of: tmux.panePID).filter { ProcessTree.name(of: $0) == "vibes" }
+    XCTAssertEqual(pids.count, 1, "one vibes under the pane", file: file, line: line)
+    return pids
+  }
+
+  /// After vibes ended: alternate screen left, cursor on, `stty -g` as a fresh pane's, bracketed paste and the
+  /// alternate screen switched off after they were last switched on, no secret in the scrollback.
+  func checkRestored(_ tmux: Tmux, raw: URL, fresh: String, secrets: [String], label: String) throws {
+    XCTAssertEqual(tmux.format("#{alternate_on}"), "0", "\(label): the alternate screen is left")
+    XCTAssertEqual(tmux.format("#{cursor_flag}"), "1", "\(label): the cursor is visible")
+    let termios = try Spawn.run(["/bin/stty", "-g", "-F", tmux.format("#{pane_tty}")], environment: [:]).output
+    XCTAssertEqual(termios, fresh, "\(label): stty settings restored")
+    _ = try tmux.run(["pipe-pane", "-t", tmux.target])
+    let output = String(decoding: (try? Data(contentsOf: raw)) ?? Data(), as: UTF8.self)
+    for (on, off, name) in [
+      ("\u{1b}[?2004h", "\u{1b}[?2004l", "bracketed paste"), ("\u{1b}[?1049h", "\u{1b}[?1049l", "alternate screen"),
+    ] {
+      if let lastOn = output.range(of: on, options: .backwards) {
+        XCTAssertNotNil(
+          output.range(of: off, range: lastOn.upperBound..<output.endIndex), "\(label): \(name) left on")
+      }
+    }
+    let scrollback = tmux.capture(history: true)
+    for secret in secrets {
+      XCTAssertFalse(scrollback.contains(secret), "\(label): a secret stayed in the scrollback")
     }
   }
 }

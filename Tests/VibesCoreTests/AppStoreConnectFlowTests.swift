@@ -115,7 +115,7 @@ final class AppStoreConnectFlowTests: XCTestCase {
   func testFailureKeepsTheFormSavesNothingAndRetriesWithoutRestart() throws {
     var driver = onTab(configured: false)
     let id = try XCTUnwrap(fillAndSubmit(&driver))
-    XCTAssertEqual(driver.state.appStoreConnect.setup.phase, .verifying(requestID: id))
+    XCTAssertEqual(driver.state.appStoreConnect.setup.phase, .checking(requestID: id))
     XCTAssertFalse(driver.state.isEditingText, "typing is off while verifying")
 
     let effects = driver.send(

@@ -73,9 +73,10 @@ final class DatabaseRecoveredNoticeTests: XCTestCase {
   func testTheRecoveryIsExplainedInWords() {
     var driver = Driver()
     driver.send(.databaseRecovered(movedTo: "/d/vibes.sqlite.damaged-1", reason: "the file is empty"))
-    guard case .text(let en, let de, true)? = driver.state.notice else { return XCTFail("no warning") }
+    guard case .localized(let text, true)? = driver.state.notice else { return XCTFail("no warning") }
+    let (en, de) = (text.resolved(.en), text.resolved(.de))
     XCTAssertTrue(
-      en.contains("rebuilt") && en.contains("your keys are not") && en.contains("/d/vibes.sqlite.damaged-1"))
+      en.contains("rebuilt") && en.contains("your keys are safe") && en.contains("/d/vibes.sqlite.damaged-1"))
     XCTAssertTrue(de.contains("beschädigt"))
   }
 }

@@ -181,8 +181,9 @@ final class ExploreReducerTests: XCTestCase {
       detail: .track(MusicFixtures.tide), fetchedAt: Date(), isStale: true, staleReason: .rateLimited(seconds: 90))
     let answered = driver.send(.explore(.detailFinished(requestID: loadingID(driver), link, .success(stale))))
     XCTAssertTrue(answered.isEmpty, "no library check while offline")
-    guard case .text(let en, _, true)? = driver.state.notice else { return XCTFail("the reason is said") }
-    XCTAssertTrue(en.contains("wait 90 s"), en)
+    guard case .localized(let text, true)? = driver.state.notice else { return XCTFail("the reason is said") }
+    XCTAssertEqual(text.resolved(.en), "Spotify asks to wait 90 s before trying again. Showing the offline copy.")
+    XCTAssertEqual(text.resolved(.de), "Spotify bittet, 90 s zu warten. Zeige die Offline-Kopie.")
     driver.press(.escape)
     driver.send(.explore(.open(link)))
     if case .loading? = driver.state.explore.path.last?.phase {} else { XCTFail("a stale copy is fetched again") }
@@ -233,15 +234,17 @@ final class ExploreReducerTests: XCTestCase {
       case .perform(_, .save(uris: [MusicFixtures.tide.uri]), checkDuplicates: false)? = effects.first?.exploreEffect
     else { return XCTFail("\(effects)") }
     driver.send(.explore(.actionFinished(.save(uris: [MusicFixtures.tide.uri]), .done, queued: 0)))
-    XCTAssertEqual(
-      driver.state.notice, .text(en: "Saved to your library", de: "In deiner Bibliothek gespeichert", isWarning: false))
+    guard case .localized(let saved, false)? = driver.state.notice else { return XCTFail("no notice") }
+    XCTAssertEqual(saved.resolved(.en), "Saved to your library")
+    XCTAssertEqual(saved.resolved(.de), "In deiner Bibliothek gespeichert")
     effects = driver.press(.character("s"))
     guard case .perform(_, .remove(uris: [MusicFixtures.tide.uri]), _)? = effects.first?.exploreEffect else {
       return XCTFail("\(effects)")
     }
     driver.send(.explore(.actionFinished(.remove(uris: [MusicFixtures.tide.uri]), .queued, queued: 2)))
-    guard case .text(let en, _, true)? = driver.state.notice else { return XCTFail() }
-    XCTAssertTrue(en.contains("queued, 2 waiting"), en)
+    guard case .localized(let text, true)? = driver.state.notice else { return XCTFail() }
+    XCTAssertEqual(text.resolved(.en), "Removed from your library (offline: queued, 2 waiting)")
+    XCTAssertEqual(text.resolved(.de), "Aus deiner Bibliothek entfernt (offline: gespeichert, 2 wartend)")
     XCTAssertEqual(driver.state.explore.queuedActions, 2)
   }
 
@@ -265,8 +268,9 @@ final class ExploreReducerTests: XCTestCase {
     }
     driver.send(.explore(.actionFinished(action, .done, queued: 0)))
     XCTAssertNil(driver.state.explore.picker)
-    XCTAssertEqual(
-      driver.state.notice, .text(en: "Added to Late Night", de: "Zu Late Night hinzugefügt", isWarning: false))
+    guard case .localized(let added, false)? = driver.state.notice else { return XCTFail("no notice") }
+    XCTAssertEqual(added.resolved(.en), "Added to Late Night")
+    XCTAssertEqual(added.resolved(.de), "Zu Late Night hinzugefügt")
   }
 
   func testEscClosesThePickerBeforePopping() {

@@ -25,7 +25,7 @@ final class FormLifecycleTests: XCTestCase {
       effects,
       [.validate(requestID: 1, CredentialSubmission(step: .gemini, apiKey: .new("AIzaSyExampleKey1234567"), city: nil))]
     )
-    XCTAssertEqual(driver.form?.phase, .validating(requestID: 1))
+    XCTAssertEqual(driver.form?.phase, .checking(requestID: 1))
 
     let save = driver.send(.validationFinished(requestID: 1, .success(.gemini)))
     guard case .save(1, let submission, .gemini)? = save.first?.feedEffect else { return XCTFail("\(save)") }
@@ -47,7 +47,7 @@ final class FormLifecycleTests: XCTestCase {
     XCTAssertEqual(effects, [], "no save effect after a failed check")
     XCTAssertEqual(driver.form?.phase, .failed(.invalidCredentials))
     XCTAssertEqual(driver.form?.fields[0].value, "AIzaWrongKey12345678")
-    XCTAssertEqual(driver.form?.focus, .field(0), "focus returns to the key for editing")
+    XCTAssertEqual(driver.form?.focus, .field(.apiKey), "focus returns to the key for editing")
     XCTAssertEqual(driver.press(.ctrl("r")), [], "an invalid key is not retried as is")
     driver.type("X")
     XCTAssertEqual(driver.form?.phase, .editing, "editing clears the failure")
@@ -101,7 +101,7 @@ final class FormLifecycleTests: XCTestCase {
     driver.press(.enter, .down, .down, .enter)
     driver.type("tmKey1234567890")
     XCTAssertEqual(driver.press(.enter), [])
-    XCTAssertEqual(driver.form?.focus, .field(1))
+    XCTAssertEqual(driver.form?.focus, .field(.city))
     driver.type("  Berlin ")
     let effects = driver.press(.enter)
     XCTAssertEqual(
@@ -144,7 +144,7 @@ final class FormLifecycleTests: XCTestCase {
 
   func testRemoveAsksForConfirmationThenRemoves() {
     var driver = geminiDriver(facts: SetupFacts(storedSecrets: [.gemini]))
-    XCTAssertEqual(driver.form?.focusOrder, [.field(0), .save, .remove])
+    XCTAssertEqual(driver.form?.focusOrder, [.field(.apiKey), .save, .remove])
     driver.press(.tab, .tab)
     XCTAssertEqual(driver.form?.focus, .remove)
     XCTAssertEqual(driver.press(.enter), [])
@@ -184,7 +184,7 @@ final class FormLifecycleTests: XCTestCase {
     driver.press(.backTab)
     XCTAssertEqual(driver.form?.focus, .save)
     driver.press(.backTab)
-    XCTAssertEqual(driver.form?.focus, .field(0))
+    XCTAssertEqual(driver.form?.focus, .field(.apiKey))
   }
 
   func testStorageFailureAfterAValidCheckIsRetryable() {
@@ -217,9 +217,9 @@ final class MultilineFieldTests: XCTestCase {
     XCTAssertEqual(driver.press(.altEnter), [])
     driver.type("line3")
     XCTAssertEqual(driver.form?.fields[0].value, "line1\nline2\nline3")
-    XCTAssertEqual(driver.form?.focus, .field(0))
+    XCTAssertEqual(driver.form?.focus, .field(.apiKey))
     driver.press(.enter)
-    XCTAssertEqual(driver.form?.focus, .field(1), "plain Enter still moves on")
+    XCTAssertEqual(driver.form?.focus, .field(.city), "plain Enter still moves on")
   }
 
   func testPasteIntoAMultilineFieldKeepsItsLineBreaks() {
@@ -234,6 +234,6 @@ final class MultilineFieldTests: XCTestCase {
     driver.press(.enter, .down, .down, .enter)
     driver.type("tmKey1234567890")
     driver.press(.ctrl("j"))
-    XCTAssertEqual(driver.form?.focus, .field(1))
+    XCTAssertEqual(driver.form?.focus, .field(.city))
   }
 }

@@ -45,7 +45,7 @@ final class TerminalTextTests: XCTestCase {
 final class ValidatorTests: XCTestCase {
   func testAPIKeyValidators() {
     func check(_ value: String) -> FieldError? {
-      FormField(id: .apiKey, kind: .secret, value: value, validators: FieldValidator.apiKey).validate()
+      Field(FieldID.apiKey, .secret, value: value, validators: FieldValidator.apiKey).validate()
     }
     XCTAssertEqual(check(""), .required)
     XCTAssertEqual(check("   "), .required)
@@ -57,7 +57,7 @@ final class ValidatorTests: XCTestCase {
   }
 
   func testStoredSecretFieldIsValidWhileEmpty() {
-    let field = FormField(id: .apiKey, kind: .secret, storedPreview: "AIza…9Qk", validators: FieldValidator.apiKey)
+    let field = Field(FieldID.apiKey, .secret, storedPreview: "AIza…9Qk", validators: FieldValidator.apiKey)
     XCTAssertTrue(field.keepsStoredValue)
     XCTAssertNil(field.validate())
   }

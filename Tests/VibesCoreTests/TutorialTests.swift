@@ -105,9 +105,9 @@ final class TutorialTests: XCTestCase {
 
   func testEveryCardHasTextInBothLanguages() {
     for card in TutorialCard.allCases {
-      XCTAssertFalse(card.title.en.isEmpty)
-      XCTAssertFalse(card.title.de.isEmpty)
-      XCTAssertNotEqual(card.text.en, card.text.de, "\(card) is translated")
+      XCTAssertFalse(Localizer(.en)[card.title].isEmpty)
+      XCTAssertFalse(Localizer(.de)[card.title].isEmpty)
+      XCTAssertNotEqual(Localizer(.en)[card.text], Localizer(.de)[card.text], "\(card) is translated")
     }
   }
 }

@@ -72,7 +72,7 @@ final class KeyDecoderTests: XCTestCase {
     XCTAssertEqual(decoder.feed([0xA5]), characters("日"))
   }
 
-  func testInvalidUTF8IsDropped() {
+  func testInvalidUTF8BecomesReplacementCharacters() {
     let bytes: [UInt8] = [
       0x61, 0xFF, 0x62, 0xC0, 0xAF, 0x63,  // invalid lead, overlong
       0xED, 0xA0, 0x80, 0x64,  // surrogate
@@ -80,7 +80,9 @@ final class KeyDecoderTests: XCTestCase {
       0xF4, 0x90, 0x80, 0x80, 0x66,  // above U+10FFFF
       0xE6, 0x41,  // lead followed by ASCII
     ]
-    XCTAssertEqual(decode(bytes), characters("abcdefA"))
+    let r = "\u{FFFD}"
+    XCTAssertEqual(
+      decode(bytes), characters("a\(r)b\(r)\(r)c\(r)\(r)\(r)d\(r)\(r)e\(r)\(r)\(r)\(r)f\(r)A"))
   }
 
   func testC1ControlsAreDropped() {
@@ -174,7 +176,7 @@ final class KeyDecoderTests: XCTestCase {
   }
 
   func testEscapeFollowedByInvalidByte() {
-    XCTAssertEqual(decode([0x1B, 0xFF, 0x61]), keys(.escape, .character("a")))
+    XCTAssertEqual(decode([0x1B, 0xFF, 0x61]), keys(.escape, .character("\u{FFFD}"), .character("a")))
   }
 
   func testEscapeWithPartialUTF8ThenTimeout() {
@@ -182,6 +184,13 @@ final class KeyDecoderTests: XCTestCase {
     XCTAssertEqual(decoder.feed([0x1B, 0xC3]), [])
     XCTAssertTrue(decoder.hasPendingEscape)
     XCTAssertEqual(decoder.feed([0xA9]), keys(.alt("é")))
+  }
+
+  func testEscapeWithPartialUTF8AtTheTimeoutIsEscapeThenAReplacement() {
+    var decoder = KeyDecoder()
+    XCTAssertEqual(decoder.feed([0x1B, 0xE6, 0x97]), [])
+    XCTAssertEqual(decoder.flushPendingEscape(), keys(.escape, .character("\u{FFFD}")))
+    XCTAssertEqual(decoder.feed(Array("A".utf8)), characters("A"))
   }
 
   func testEscapeBracketThenTimeoutIsAltBracket() {
@@ -366,9 +375,9 @@ final class KeyDecoderTests: XCTestCase {
     }
   }
 
-  func testPasteDropsInvalidUTF8() {
+  func testPasteReplacesInvalidUTF8() {
     let bytes = Array("\u{1B}[200~a".utf8) + [0xFF, 0xC3] + Array("b\u{1B}[201~".utf8)
-    XCTAssertEqual(decode(bytes), [.paste("ab")])
+    XCTAssertEqual(decode(bytes), [.paste("a\u{FFFD}\u{FFFD}b")])
   }
 
   func testNoPendingEscapeWhilePasting() {

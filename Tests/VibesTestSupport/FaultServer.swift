@@ -50,9 +50,13 @@ public final class FaultServer: @unchecked Sendable {
   private let lock = NSLock()
   private var open: [Int32] = []
   private var stopped = false
+  /// 200 bodies served, one per connection, before the fault (e.g. a good first page, then a fault on paging).
+  private var goodAnswers: [String]
 
-  public init(_ fault: Fault) throws {
+  /// Answers the first connections with `goodAnswers` (200, JSON, one each), every later one with `fault`.
+  public init(_ fault: Fault, after goodAnswers: [String] = []) throws {
     self.fault = fault
+    self.goodAnswers = goodAnswers
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
     var address = Self.loopback(port: 0)
@@ -84,27 +88,21 @@ public final class FaultServer: @unchecked Sendable {
     return url
   }
 
-  /// Closes the listener and every open connection.
+  /// Stops the listener and every open connection. Descriptors are only shut down here; each is closed by the
+  /// thread that uses it, so a number cannot be reused by another socket while a thread still holds it.
   public func stop() {
-    let sockets: [Int32]? = lock.withLock {
-      if stopped { return nil }
+    lock.withLock {
+      if stopped { return }
       stopped = true
-      defer { open = [] }
-      return open
-    }
-    // Closing twice could close a descriptor number another server has been given since.
-    guard let sockets else { return }
-    shutdown(listener, Int32(SHUT_RDWR))
-    close(listener)
-    for fd in sockets {
-      shutdown(fd, Int32(SHUT_RDWR))
-      close(fd)
+      shutdown(listener, Int32(SHUT_RDWR))
+      for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
     }
   }
 
   deinit { stop() }
 
   private func acceptLoop() {
+    defer { close(listener) }
     while true {
       let client = accept(listener, nil, nil)
       if client < 0 { return }
@@ -117,7 +115,13 @@ public final class FaultServer: @unchecked Sendable {
         close(client)
         return
       }
-      let thread = Thread { [self] in serve(client) }
+      let thread = Thread { [self] in
+        serve(client)
+        lock.withLock {
+          open.removeAll { $0 == client }
+          close(client)
+        }
+      }
       thread.start()
     }
   }
@@ -125,38 +129,57 @@ public final class FaultServer: @unchecked Sendable {
   private func serve(_ fd: Int32) {
     var buffer = [UInt8](repeating: 0, count: 65_536)
     var received = Data()
-    while !received.contains(Data("\r\n\r\n".utf8)) {
+    let separator = Data("\r\n\r\n".utf8)
+    while received.range(of: separator) == nil {
       let count = read(fd, &buffer, buffer.count)
       if count <= 0 { return }
       received.append(contentsOf: buffer[0..<count])
     }
+    // Read the request body too (a POST's): closing with it unread would reset the connection and hide the fault.
+    if let end = received.range(of: separator) {
+      let head = String(decoding: received[..<end.lowerBound], as: UTF8.self).lowercased()
+      let length =
+        head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+        .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+      var bodyBytes = received.count - end.upperBound
+      while bodyBytes < min(length, 10_000_000) {
+        let count = read(fd, &buffer, buffer.count)
+        if count <= 0 { return }
+        bodyBytes += count
+      }
+    }
+    let good: String? = lock.withLock { goodAnswers.isEmpty ? nil : goodAnswers.removeFirst() }
+    if let good {
+      respond(fd, status: 200, body: good)
+      return
+    }
     switch fault {
     case .hang:
-      return  // the connection stays open until stop()
+      // The connection stays open, unanswered, until the client gives up or stop() shuts it down.
+      while read(fd, &buffer, buffer.count) > 0 {}
     case .resetMidBody:
       write(fd, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 10000\r\n\r\n{\"data\":[1,2,3")
       var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
       setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
-      finish(fd)
     case .trickle:
       write(fd, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 60\r\n\r\n")
       for _ in 0..<60 {
         if isStopped || !write(fd, " ") { return }
         Thread.sleep(forTimeInterval: 1)
       }
-      finish(fd)
     case .oversized(let bytes):
       write(fd, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n")
       let chunk = String(repeating: " ", count: 65_536)
       var sent = 0
       while sent < bytes, !isStopped, write(fd, chunk) { sent += chunk.utf8.count }
-      finish(fd)
     case .malformedJSON:
       respond(fd, status: 200, body: "{\"data\": [{\"id\": \"1\", \"attributes\": {\"name\": ")
     case .wrongTypes:
       respond(
         fd, status: 200,
-        body: "{\"data\": 5, \"id\": 7, \"display_name\": 12, \"_embedded\": \"x\", \"page\": \"one\", \"error\": 3}")
+        body: "{\"data\": 5, \"id\": 7, \"display_name\": 12, \"_embedded\": \"x\", \"page\": \"one\", \"error\": 3, "
+          + "\"tracks\": 5, \"albums\": \"x\", \"artists\": [1], \"playlists\": true, \"candidates\": \"none\", "
+          + "\"access_token\": 42, \"snapshot_id\": 9, \"name\": [], \"items\": {}}")
     case .retryAfterSeconds(let seconds):
       respond(fd, status: 429, body: "{\"error\": \"slow down\"}", headers: "Retry-After: \(seconds)\r\n")
     case .retryAfterDate(let seconds):
@@ -178,16 +201,6 @@ public final class FaultServer: @unchecked Sendable {
       fd,
       "HTTP/1.1 \(status) Fault\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
         + headers + "Connection: close\r\n\r\n" + body)
-    finish(fd)
-  }
-
-  private func finish(_ fd: Int32) {
-    let owned: Bool = lock.withLock {
-      guard let index = open.firstIndex(of: fd) else { return false }
-      open.remove(at: index)
-      return true
-    }
-    if owned { close(fd) }
   }
 
   @discardableResult

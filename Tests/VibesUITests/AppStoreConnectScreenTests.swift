@@ -83,7 +83,7 @@ final class AppStoreConnectScreenTests: XCTestCase {
       screen.press(.tab)
       screen.send(.input(.paste(Self.keyText)))
       screen.press(.ctrl("s"))
-      guard case .verifying(let id) = screen.state.appStoreConnect.setup.phase else {
+      guard case .checking(let id) = screen.state.appStoreConnect.setup.phase else {
         return XCTFail("not verifying")
       }
       XCTAssertTrue(screen.render().lines.joined().contains("Verifying with App Store Connect…"))

@@ -81,8 +81,8 @@ final class ProfileSettingsTests: XCTestCase {
     XCTAssertNil(driver.state.facts, "setup facts are read again")
     XCTAssertTrue(restarted.contains(.loadFacts))
     XCTAssertTrue(driver.state.tutorial.isVisible, "the first-launch screen: the tutorial from its first card")
-    guard case .text(let en, _, _)? = driver.state.notice else { return XCTFail("no notice") }
-    XCTAssertTrue(en.hasPrefix("Signed out"))
+    guard case .localized(let text, _)? = driver.state.notice else { return XCTFail("no notice") }
+    XCTAssertTrue(text.resolved(.en).hasPrefix("Signed out"))
   }
 
   func testAFailedSignOutSaysSoAndKeepsTheTab() {
@@ -91,7 +91,7 @@ final class ProfileSettingsTests: XCTestCase {
     driver.send(.profile(.signedOut(success: false)))
     XCTAssertEqual(driver.state.selectedTab, .profile)
     XCTAssertEqual(driver.state.profile.signOut, .failed)
-    guard case .text(let en, _, true)? = driver.state.notice else { return XCTFail("no warning") }
-    XCTAssertTrue(en.contains("did not finish"))
+    guard case .localized(let text, true)? = driver.state.notice else { return XCTFail("no warning") }
+    XCTAssertTrue(text.resolved(.en).contains("did not finish"))
   }
 }

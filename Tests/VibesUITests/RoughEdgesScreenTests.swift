@@ -57,7 +57,7 @@ final class RoughEdgesScreenTests: XCTestCase {
     typeSetup(&screen, path: "/home/u/Downloads/AuthKey_2X9R4HXF34.p8")
     screen.press(.ctrl("s"))
     XCTAssertEqual(screen.state.appStoreConnect.setup.keyID.text, "2X9R4HXF34")
-    guard case .verifying = screen.state.appStoreConnect.setup.phase else {
+    guard case .checking = screen.state.appStoreConnect.setup.phase else {
       return XCTFail("Ctrl-S did not submit:\n\(screen.render().text)")
     }
     XCTAssertNil(screen.render().row(containing: "Required"), screen.render().text)
@@ -68,7 +68,7 @@ final class RoughEdgesScreenTests: XCTestCase {
     typeSetup(&screen, path: "~/AuthKey_ABCD123456.p8")
     screen.press(.enter)
     XCTAssertEqual(screen.state.appStoreConnect.setup.keyID.text, "ABCD123456")
-    guard case .verifying = screen.state.appStoreConnect.setup.phase else {
+    guard case .checking = screen.state.appStoreConnect.setup.phase else {
       return XCTFail("Enter did not submit:\n\(screen.render().text)")
     }
   }
@@ -85,7 +85,7 @@ final class RoughEdgesScreenTests: XCTestCase {
     var screen = ascScreen(configured: false)
     typeSetup(&screen, path: "/home/u/AuthKey_2X9R4HXF34.p8")
     screen.press(.ctrl("s"))
-    guard case .verifying(let id) = screen.state.appStoreConnect.setup.phase else { return XCTFail("not verifying") }
+    guard case .checking(let id) = screen.state.appStoreConnect.setup.phase else { return XCTFail("not verifying") }
     screen.send(.appStoreConnect(.connectFinished(requestID: id, .failure(.transport(TransportFailure(.timedOut))))))
     XCTAssertTrue(footer(screen.render()).contains("Ctrl-R"), footer(screen.render()))
     screen.press(.backTab)

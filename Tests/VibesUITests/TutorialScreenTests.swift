@@ -30,11 +30,11 @@ final class TutorialScreenTests: XCTestCase {
       for card in TutorialCard.allCases {
         let grid = screen(width: 60, height: 20, card: card.rawValue).render(language)
         let text = grid.text
-        let title = language == .de ? card.title.de : card.title.en
+        let title = Localizer(language)[card.title]
         XCTAssertTrue(text.contains(title), "\(card) \(language):\n\(text)")
         XCTAssertTrue(text.contains("\(card.rawValue + 1)/7"), text)
         XCTAssertEqual(grid.viewport?.isScrollable, false, "\(card) \(language) fits:\n\(text)")
-        let lastWords = (language == .de ? card.text.de : card.text.en).split(separator: " ").suffix(1).joined()
+        let lastWords = Localizer(language)[card.text].split(separator: " ").suffix(1).joined()
         XCTAssertTrue(text.contains(lastWords), "the paragraph is whole: \(lastWords)\n\(text)")
       }
     }

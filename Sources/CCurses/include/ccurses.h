@@ -70,11 +70,12 @@ int ccurses_signal_pipe_install(void);
 /// Puts SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT back to SIG_DFL (the pipe stays open).
 void ccurses_signal_pipe_uninstall(void);
 
-/// Saves the termios of `fd` (before ncurses changes it) and installs, once, handlers for SIGSEGV, SIGBUS, SIGILL,
-/// SIGTRAP, SIGABRT, SIGFPE and an atexit hook. While the guard is active, a crash or exit() restores the saved
-/// termios and writes "ESC[0m ESC[?2004l ESC[?25h ESC[?1049l" to fd, then the crash signal is re-raised with the
-/// previously installed action (SIG_DFL, or the Swift runtime's backtracer).
-/// Returns 0, or -1 when the termios could not be read.
+/// Saves the termios of `fd` (before ncurses changes it) and installs, once, an alternate signal stack for the
+/// calling thread (sigaltstack, 64 KiB, so a stack overflow is handled too), handlers for SIGSEGV, SIGBUS, SIGILL,
+/// SIGTRAP, SIGABRT, SIGFPE (SA_SIGINFO | SA_ONSTACK | SA_RESETHAND) and an atexit hook. While the guard is
+/// active, a crash or exit() restores the saved termios and writes "ESC[0m ESC[?2004l ESC[?25h ESC[?1049l" to fd;
+/// on a crash the signal's default action is then put back and the signal re-raised, so the process still dies
+/// of it. Call on the main thread. Returns 0, or -1 when the termios could not be read.
 int ccurses_crash_guard_install(int fd);
 
 /// Arms (1) or disarms (0) the crash guard; disarm after a clean restore.

@@ -149,6 +149,18 @@ extension EffectRunner {
       send(.spotify(.failed(requestID: requestID, .invalidResponse)))
       return
     }
+    // Without the profile the screen would claim "connected" with a blank name (issue 15): report the failure and
+    // keep nothing, so the state stays "not connected" and connecting again is the retry. The profile is read with
+    // the token in memory, before anything is stored, so a failure (or a kill during the read) leaves no token.
+    let profile: SpotifyProfile
+    do {
+      profile = try await spotify.api.currentUser(accessToken: grant.accessToken)
+    } catch {
+      log.notice("spotify: reading the profile failed: \(String(describing: error))")
+      if error == .cancelled { return }
+      send(.spotify(.failed(requestID: requestID, SpotifyFailure(.service(error)))))
+      return
+    }
     let now = dependencies.now()
     let expiresAt = now.addingTimeInterval(TimeInterval(grant.expiresIn))
     do {
@@ -159,19 +171,6 @@ extension EffectRunner {
       try? dependencies.secrets.delete(.spotifyAccessToken)
       try? dependencies.secrets.delete(.spotifyRefreshToken)
       send(.spotify(.failed(requestID: requestID, .storageFailed)))
-      return
-    }
-    // Without the profile the screen would claim "connected" with a blank name (issue 15): report the failure and
-    // keep nothing, so the state stays "not connected" and connecting again is the retry.
-    let profile: SpotifyProfile
-    do {
-      profile = try await spotify.api.currentUser(accessToken: grant.accessToken)
-    } catch {
-      log.notice("spotify: reading the profile failed: \(String(describing: error))")
-      try? dependencies.secrets.delete(.spotifyAccessToken)
-      try? dependencies.secrets.delete(.spotifyRefreshToken)
-      if error == .cancelled { return }
-      send(.spotify(.failed(requestID: requestID, SpotifyFailure(.service(error)))))
       return
     }
     do {

@@ -103,6 +103,7 @@ extension TrackerFailure {
     case .server(let status): self = .server(status: status)
     case .rateLimited(let seconds): self = .rateLimited(retryAfterSeconds: seconds)
     case .rejected(let status): self = .rejected(status: status)
+    case .unreadableAnswer: self = .unreadableAnswer
     }
   }
 }

@@ -16,4 +16,7 @@ public enum AppAction: Sendable, Hashable {
   /// The vault cannot be opened (key lost, invalid, or vault damaged): the root offers the reset.
   case secretStoreDamaged(SecretStoreDamage)
   case vaultResetFinished(success: Bool)
+  /// The edge found a storage problem worth saying (another vibes running, a full disk), worded in both
+  /// languages from its table; shown as a warning on the status line.
+  case storageProblemFound(LocalizedText)
 }

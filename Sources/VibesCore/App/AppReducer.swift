@@ -38,11 +38,13 @@ public enum AppReducer {
       return []
 
     case .databaseRecovered(let movedTo, let reason):
-      state.notice = .text(
-        en: "The database was damaged (\(reason)) and was rebuilt: settings and cached items are gone, your keys "
-          + "are not. The old file is \(movedTo).",
-        de: "Die Datenbank war beschädigt (\(reason)) und wurde neu angelegt: Einstellungen und gespeicherte Daten "
-          + "sind weg, deine Schlüssel nicht. Die alte Datei liegt unter \(movedTo).", isWarning: true)
+      // What happened and that the keys are safe come first: at 80 columns the path is cut off.
+      state.notice = .localized(
+        LocalizedText(L10n.noticeDatabaseRebuilt, ["reason": reason, "path": movedTo]), isWarning: true)
+      return []
+
+    case .storageProblemFound(let text):
+      state.notice = .localized(text, isWarning: true)
       return []
 
     case .terminationRequested:

@@ -28,8 +28,8 @@ public enum Notice: Sendable, Hashable {
   case storageUnavailable
   /// A paste or typing went past what a field holds; the rest was left out.
   case fieldFull
-  /// A feature's own message, already localized (English, German).
-  case text(en: String, de: String, isWarning: Bool)
+  /// A feature's own message from its own table, with its values; a warning or a plain message.
+  case localized(LocalizedText, isWarning: Bool)
   /// A feature's own message from its own table.
   case message(HelpText)
 }

@@ -89,8 +89,5 @@ extension VaultRecovery {
 
 extension HelpText {
   /// A key of the vault recovery table.
-  public static func vault(_ key: VaultRecoveryL10n) -> HelpText {
-    let t = (en: Localizer(.en).text(key), de: Localizer(.de).text(key))
-    return .text(en: t.en, de: t.de)
-  }
+  public static func vault(_ key: VaultRecoveryL10n) -> HelpText { .key(key) }
 }

@@ -37,7 +37,7 @@ extension AppStoreConnectState: TabFeature {
   /// True when a text field of this tab has the focus (so digits, q and ? are typed, not commands).
   public var isEditingText: Bool {
     guard path.isEmpty, root == .setup else { return false }
-    return setup.focusedField != nil && !setup.isVerifying
+    return setup.form.isEditingText
   }
 
   /// Arriving on the tab never puts the next key into a field.
@@ -76,12 +76,11 @@ extension AppStoreConnectState: TabFeature {
   var setupBindings: [KeyBinding<AppStoreConnectCommand>] {
     guard !setup.isVerifying else { return [KeyBinding([.escape], "Esc", .common(.helpCancel), .cancel)] }
     let field = setup.focusedField
-    var bindings: [KeyBinding<AppStoreConnectCommand>] = [
-      KeyBinding([.tab, .down], "Tab / Shift-Tab", .common(.helpNextField), .nextField),
-      KeyBinding([.backTab, .up], "Tab / Shift-Tab", .common(.helpNextField), .previousField),
+    var bindings = FormBindings.focus(next: AppStoreConnectCommand.nextField, previous: .previousField)
+    bindings += [
       KeyBinding(
-        field == nil ? [.enter, .character(" ")] : field == .privateKey ? [.enter] : [.enter, .altEnter, .ctrl("j")],
-        "Enter", field == nil || field == .privateKey ? .appStoreConnect(.ascHelpConnect) : .common(.helpNextField),
+        setup.form.activateKeys, "Enter",
+        field == nil || field == .privateKey ? .appStoreConnect(.ascHelpConnect) : .common(.helpNextField),
         .activate),
       KeyBinding([.ctrl("s")], "Ctrl-S", .appStoreConnect(.ascHelpConnect), .submit),
     ]
@@ -134,27 +133,16 @@ extension AppStoreConnectState: TabFeature {
   /// Typing and pasting into the setup form's focused field.
   public mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
     guard isEditingText, let field = setup.focusedField else { return nil }
-    switch event {
-    case .paste(let text):
-      let cleaned = PastedText.clean(text, for: field == .privateKey ? .multiline : .text)
-      var outcome = TextEditing.Outcome.edited
-      let effects = edit(field, pasted: true, &context) { outcome = TextEditing.paste(cleaned, into: &$0) }
-      if outcome == .truncated { context.notice = .fieldFull }
-      return effects
-    case .key(let key):
-      var outcome: TextEditing.Outcome?
-      var probe = setup.input(field)
-      outcome = TextEditing.apply(key, to: &probe, allowsNewline: field == .privateKey)
-      switch outcome {
-      case nil: return nil
-      case .moved?:
-        setup.edit(field) { $0 = probe }
-        return []
-      case .edited?, .truncated?:
-        if outcome == .truncated { context.notice = .fieldFull }
-        return edit(field, &context) { $0 = probe }
-      }
-    }
+    guard let outcome = setup.form.edit(event) else { return nil }
+    if outcome == .truncated { context.notice = .fieldFull }
+    guard outcome.changedText, field == .privateKey else { return [] }
+    // The key's summary is stale after any change; a paste into the key field asks the edge to read it
+    // at once (typed text is read when the focus leaves the field).
+    setup.keySummary = nil
+    setup.keyProblem = nil
+    setup.inspectionID = nil
+    if case .paste = event { return inspectKey(&context) }
+    return []
   }
 
   /// Esc: leave the removal question, cancel Verify & Connect, leave the setup field, or pop settings.
@@ -172,7 +160,7 @@ extension AppStoreConnectState: TabFeature {
       }
     }
     if root == .setup {
-      if case .verifying(let id) = setup.phase {
+      if case .checking(let id) = setup.phase {
         setup.phase = .editing
         return [.cancel(requestID: id)]
       }
@@ -180,21 +168,6 @@ extension AppStoreConnectState: TabFeature {
       if setup.focusedField != nil { return moveFocusToConnect(&context) }
     }
     return nil
-  }
-
-  /// Edits a field; the key's summary is stale after any change, and a paste into the key field asks
-  /// the edge to read it at once (typed text is read when the focus leaves the field).
-  mutating func edit(
-    _ field: AppStoreConnectField, pasted: Bool = false, _ context: inout AppContext, _ body: (inout TextInput) -> Void
-  ) -> [AppEffect] {
-    setup.edit(field, body)
-    setup.errors[field] = nil
-    if case .failed = setup.phase { setup.phase = .editing }
-    guard field == .privateKey else { return [] }
-    setup.keySummary = nil
-    setup.keyProblem = nil
-    setup.inspectionID = nil
-    return pasted ? inspectKey(&context) : []
   }
 
   mutating func inspectKey(_ context: inout AppContext) -> [AppEffect] {
@@ -208,6 +181,11 @@ extension AppStoreConnectState: TabFeature {
   mutating func moveFocus(by offset: Int, _ context: inout AppContext) -> [AppEffect] {
     let leaving = setup.focusedField
     setup.moveFocus(by: offset)
+    return leftField(leaving, &context)
+  }
+
+  /// Leaving the key field reads the key typed into it (once).
+  mutating func leftField(_ leaving: AppStoreConnectField?, _ context: inout AppContext) -> [AppEffect] {
     if leaving == .privateKey, setup.keySummary == nil, setup.keyProblem == nil, setup.inspectionID == nil {
       return inspectKey(&context)
     }
@@ -215,16 +193,17 @@ extension AppStoreConnectState: TabFeature {
   }
 
   mutating func moveFocusToConnect(_ context: inout AppContext) -> [AppEffect] {
-    let order = setup.focusOrder
-    let current = order.firstIndex(of: setup.focus) ?? 0
-    return moveFocus(by: order.count - 1 - current, &context)
+    let leaving = setup.focusedField
+    setup.form.moveFocus(to: .connect)
+    setup.fillKeyIDFromPath()
+    return leftField(leaving, &context)
   }
 
   /// Ctrl-S, Enter on the key field or on Verify & Connect: check locally, then verify live.
   mutating func submitSetup(_ context: inout AppContext) -> [AppEffect] {
     guard let submission = setup.makeSubmission() else { return [] }
     let id = context.makeRequestID()
-    setup.phase = .verifying(requestID: id)
+    setup.phase = .checking(requestID: id)
     setup.focus = .connect
     return [.appStoreConnect(.connect(requestID: id, submission))]
   }

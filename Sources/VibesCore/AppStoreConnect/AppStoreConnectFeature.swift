@@ -126,7 +126,6 @@ extension AppStoreConnectState {
         setup.keyProblem = nil
         if let keyID = summary.keyIDFromFileName, setup.keyID.isEmpty {
           setup.keyID = TextInput(keyID)
-          setup.errors[.keyID] = nil
         }
       case .failure(let failure):
         setup.keySummary = nil
@@ -135,7 +134,7 @@ extension AppStoreConnectState {
       return []
 
     case .connectFinished(let requestID, let result):
-      guard case .verifying(let waiting) = setup.phase, waiting == requestID
+      guard case .checking(let waiting) = setup.phase, waiting == requestID
       else { return [] }
       switch result {
       case .success:

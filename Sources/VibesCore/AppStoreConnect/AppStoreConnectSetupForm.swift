@@ -19,22 +19,21 @@ public enum AppStoreConnectFieldError: Sendable, Hashable {
   case keyIDFormat
 }
 
-public enum AppStoreConnectSetupPhase: Sendable, Hashable {
-  case editing
-  /// Verify & Connect runs; answers for another id are dropped.
-  case verifying(requestID: Int)
-  case failed(AppStoreConnectFailure)
-}
+/// The setup form's lifecycle: editing, Verify & Connect running (`.checking`), or failed.
+public typealias AppStoreConnectSetupPhase = FormPhase<AppStoreConnectFailure>
 
-/// The setup form: three fields, focus and lifecycle as one value. The private key text lives only
-/// here, in memory, until it is verified and handed to the secret store; it is never drawn.
+/// The setup form: a ``Form`` of three fields and Verify & Connect, plus the loaded key's summary. The
+/// private key text lives only here, in memory, until it is verified and handed to the secret store;
+/// it is never drawn.
+@dynamicMemberLookup
 public struct AppStoreConnectSetupForm: Sendable, Hashable {
-  public var issuerID = TextInput()
-  public var keyID = TextInput()
-  public var privateKey = TextInput()
-  public var focus: AppStoreConnectFocus = .field(.issuerID)
-  public var phase: AppStoreConnectSetupPhase = .editing
-  public var errors: [AppStoreConnectField: AppStoreConnectFieldError] = [:]
+  /// The fields, focus and phase.
+  public var form = Form<AppStoreConnectFocus, AppStoreConnectFailure>([
+    Field(.field(.issuerID), .text, validators: [.notBlank, .uuid]),
+    Field(.field(.keyID), .text, validators: [.notBlank, .alphanumeric(min: 8, max: 20)]),
+    Field(.field(.privateKey), .multiline, validators: [.notBlank]),
+    .button(.connect),
+  ])
   /// The loaded key's summary (nil while none is loaded or it is being read).
   public var keySummary: PrivateKeySummary?
   /// Set when the key text could not be read as a key.
@@ -44,56 +43,71 @@ public struct AppStoreConnectSetupForm: Sendable, Hashable {
 
   public init() {}
 
-  public func input(_ field: AppStoreConnectField) -> TextInput {
-    switch field {
-    case .issuerID: return issuerID
-    case .keyID: return keyID
-    case .privateKey: return privateKey
-    }
+  /// The engine's properties (`focus`, `phase`, `fields`, ...), read and written through the form.
+  public subscript<T>(dynamicMember path: WritableKeyPath<Form<AppStoreConnectFocus, AppStoreConnectFailure>, T>) -> T
+  {
+    get { form[keyPath: path] }
+    set { form[keyPath: path] = newValue }
   }
 
-  public mutating func edit(_ field: AppStoreConnectField, _ body: (inout TextInput) -> Void) {
-    switch field {
-    case .issuerID: body(&issuerID)
-    case .keyID: body(&keyID)
-    case .privateKey: body(&privateKey)
-    }
+  /// The engine's read-only properties (`focusOrder`, ...).
+  public subscript<T>(dynamicMember path: KeyPath<Form<AppStoreConnectFocus, AppStoreConnectFailure>, T>) -> T {
+    form[keyPath: path]
   }
 
-  public var focusOrder: [AppStoreConnectFocus] {
-    AppStoreConnectField.allCases.map { .field($0) } + [.connect]
+  public func input(_ field: AppStoreConnectField) -> TextInput { form.input(.field(field)) }
+
+  public var issuerID: TextInput {
+    get { input(.issuerID) }
+    set { form.setInput(.field(.issuerID), newValue) }
+  }
+  public var keyID: TextInput {
+    get { input(.keyID) }
+    set { form.setInput(.field(.keyID), newValue) }
+  }
+  public var privateKey: TextInput {
+    get { input(.privateKey) }
+    set { form.setInput(.field(.privateKey), newValue) }
+  }
+
+  /// The local checks' messages by field.
+  public var errors: [AppStoreConnectField: AppStoreConnectFieldError] {
+    var errors: [AppStoreConnectField: AppStoreConnectFieldError] = [:]
+    for field in AppStoreConnectField.allCases {
+      switch form.field(.field(field))?.error {
+      case nil: break
+      case .notUUID?: errors[field] = .issuerFormat
+      case .notAlphanumeric?: errors[field] = .keyIDFormat
+      case _?: errors[field] = .required
+      }
+    }
+    return errors
   }
 
   public var focusedField: AppStoreConnectField? {
-    if case .field(let field) = focus { return field }
+    if case .field(let field) = form.focus { return field }
     return nil
   }
 
-  public var isVerifying: Bool {
-    if case .verifying = phase { return true }
-    return false
-  }
+  public var isVerifying: Bool { form.phase.isChecking }
 
+  /// Moves the focus (validating the field left) and fills the Key ID from a key path.
   public mutating func moveFocus(by offset: Int) {
-    let order = focusOrder
-    let current = order.firstIndex(of: focus) ?? 0
-    if let field = focusedField, !input(field).isEmpty {
-      errors[field] = Self.check(field, input(field).text)
-    }
+    form.moveFocus(by: offset)
     fillKeyIDFromPath()
-    focus = order[(current + offset + order.count) % order.count]
   }
 
   /// Fills an empty Key ID from an `AuthKey_<KEYID>.p8` path typed into the key field (whenever the form is read).
   public mutating func fillKeyIDFromPath() {
-    guard Self.trimmed(keyID.text).isEmpty, let id = Self.keyID(fromPath: privateKey.text) else { return }
+    guard keyID.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+      let id = Self.keyID(fromPath: privateKey.text)
+    else { return }
     keyID = TextInput(id)
-    errors[.keyID] = nil
   }
 
   /// The Key ID named by a single-line `…/AuthKey_<KEYID>.p8` path, or nil (key content, or another name).
   public static func keyID(fromPath raw: String) -> String? {
-    let text = trimmed(raw)
+    let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty, !text.contains("\n") else { return nil }
     let name = text.split(separator: "/").last.map(String.init) ?? text
     guard name.hasPrefix("AuthKey_"), name.lowercased().hasSuffix(".p8") else { return nil }
@@ -107,40 +121,9 @@ public struct AppStoreConnectSetupForm: Sendable, Hashable {
   /// Validates every field; on success the submission, otherwise marks errors and focuses the first.
   public mutating func makeSubmission() -> AppStoreConnectSubmission? {
     fillKeyIDFromPath()
-    var firstBad: AppStoreConnectField?
-    for field in AppStoreConnectField.allCases {
-      errors[field] = Self.check(field, input(field).text)
-      if errors[field] != nil, firstBad == nil { firstBad = field }
-    }
-    if let firstBad {
-      focus = .field(firstBad)
-      return nil
-    }
+    guard form.validateAll() else { return nil }
     return AppStoreConnectSubmission(
-      issuerID: Self.trimmed(issuerID.text), keyID: Self.trimmed(keyID.text).uppercased(),
+      issuerID: form.trimmed(.field(.issuerID)), keyID: form.trimmed(.field(.keyID)).uppercased(),
       privateKey: RedactedText(privateKey.text))
-  }
-
-  static func trimmed(_ text: String) -> String {
-    text.trimmingCharacters(in: .whitespacesAndNewlines)
-  }
-
-  /// Issuer IDs are UUIDs; Key IDs are 10 letters and digits (Apple's format; checked loosely: 8–20).
-  public static func check(_ field: AppStoreConnectField, _ raw: String)
-    -> AppStoreConnectFieldError?
-  {
-    let text = trimmed(raw)
-    if text.isEmpty { return .required }
-    switch field {
-    case .issuerID:
-      return UUID(uuidString: text) == nil ? .issuerFormat : nil
-    case .keyID:
-      let ok =
-        (8...20).contains(text.count)
-        && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-      return ok ? nil : .keyIDFormat
-    case .privateKey:
-      return nil
-    }
   }
 }

@@ -53,7 +53,7 @@ extension CreateState: TabFeature {
     return []
   }
 
-  static func help(_ en: String, _ de: String) -> HelpText { .text(en: en, de: de) }
+  static func help(_ key: CreateL10n) -> HelpText { .key(key) }
 
   public func bindings(_ context: AppContext) -> [KeyBinding<CreateCommand>] {
     switch path.last {
@@ -69,37 +69,37 @@ extension CreateState: TabFeature {
       return [KeyBinding([.escape], "Esc", .common(.helpCancel), .cancel)]
     }
     let setup = KeyBinding<CreateCommand>(
-      [.enter], "Enter", Self.help("set up Gemini", "Gemini einrichten"), .openSetup(.gemini))
+      [.enter], "Enter", Self.help(.createHelpSetUpGemini), .openSetup(.gemini))
     if !hasKey { return [setup] }
     if case .failed(let failure) = phase, failure.pointsToGeminiSetup { return [setup] }
     var bindings: [KeyBinding<CreateCommand>] = [
       KeyBinding([.tab], "Tab", .common(.helpNextField), .nextFocus),
       KeyBinding([.backTab], "Tab", .common(.helpNextField), footer: false, .previousFocus),
-      KeyBinding([.ctrl("g")], "Ctrl-G", Self.help("grow a playlist", "Playlist erweitern"), .grow),
+      KeyBinding([.ctrl("g")], "Ctrl-G", Self.help(.createHelpGrow), .grow),
     ]
     switch focus {
     case .prompt:
       bindings += [
-        KeyBinding([.up], "↑ ↓", Self.help("examples", "Beispiele"), .example(-1)),
-        KeyBinding([.down], "↑ ↓", Self.help("examples", "Beispiele"), .example(1)),
-        KeyBinding([.enter], "Enter", Self.help("generate", "erzeugen"), .generate),
+        KeyBinding([.up], "↑ ↓", Self.help(.createHelpExamples), .example(-1)),
+        KeyBinding([.down], "↑ ↓", Self.help(.createHelpExamples), .example(1)),
+        KeyBinding([.enter], "Enter", Self.help(.createHelpGenerate), .generate),
       ]
     case .length:
       bindings += [
         KeyBinding(
-          [.left, .down, .character("-"), .character("h")], "← →", Self.help("songs", "Songs"), .changeLength(-1)),
+          [.left, .down, .character("-"), .character("h")], "← →", Self.help(.createHelpSongs), .changeLength(-1)),
         KeyBinding(
-          [.right, .up, .character("+"), .character("l")], "← →", Self.help("songs", "Songs"), .changeLength(1)),
-        KeyBinding([.enter], "Enter", Self.help("generate", "erzeugen"), .generate),
+          [.right, .up, .character("+"), .character("l")], "← →", Self.help(.createHelpSongs), .changeLength(1)),
+        KeyBinding([.enter], "Enter", Self.help(.createHelpGenerate), .generate),
         KeyBinding(
-          [.character("g")], "g", Self.help("grow a playlist", "Playlist erweitern"), footer: false,
+          [.character("g")], "g", Self.help(.createHelpGrow), footer: false,
           .grow),
       ]
     case .history:
       bindings += [
         KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .move(-1)),
         KeyBinding([.down, .character("j")], "↑ ↓", .common(.helpMove), .move(1)),
-        KeyBinding([.enter], "Enter", Self.help("open", "öffnen"), .openHistory),
+        KeyBinding([.enter], "Enter", .common(.helpOpen), .openHistory),
       ]
     }
     return bindings
@@ -108,7 +108,7 @@ extension CreateState: TabFeature {
   func previewBindings(_ preview: CreatePreview, _ context: AppContext) -> [KeyBinding<CreateCommand>] {
     if preview.focus == .name {
       return [
-        KeyBinding([.enter, .tab, .backTab], "Enter", Self.help("keep name", "Namen übernehmen"), .finishName)
+        KeyBinding([.enter, .tab, .backTab], "Enter", Self.help(.createHelpKeepName), .finishName)
       ]
     }
     var bindings: [KeyBinding<CreateCommand>] = [
@@ -121,22 +121,22 @@ extension CreateState: TabFeature {
     if spotifyMissing || preview.phase == .failed(.spotifyNotConnected) {
       bindings.append(
         KeyBinding(
-          [.enter], "Enter", Self.help("connect Spotify", "Spotify verbinden"), .openSetup(.spotify)))
+          [.enter], "Enter", Self.help(.createHelpConnect), .openSetup(.spotify)))
     } else {
-      bindings.append(KeyBinding([.enter], "Enter", Self.help("open track", "Titel öffnen"), .openTrack))
+      bindings.append(KeyBinding([.enter], "Enter", Self.help(.createHelpOpenTrack), .openTrack))
     }
     bindings += [
-      KeyBinding([.tab, .character("e")], "Tab", Self.help("rename", "umbenennen"), .editName),
-      KeyBinding([.delete, .character("x")], "x", Self.help("remove", "entfernen"), .removeTrack),
-      KeyBinding([.character("r")], "r", Self.help("regenerate", "neu erzeugen"), .regenerate),
+      KeyBinding([.tab, .character("e")], "Tab", Self.help(.createHelpRename), .editName),
+      KeyBinding([.delete, .character("x")], "x", Self.help(.createHelpRemove), .removeTrack),
+      KeyBinding([.character("r")], "r", Self.help(.createHelpRegenerate), .regenerate),
     ]
     if let url = preview.savedURL, !url.isEmpty {
       bindings += [
-        KeyBinding([.character("o")], "o", Self.help("open", "öffnen"), .openLink),
-        KeyBinding([.character("c")], "c", Self.help("copy link", "Link kopieren"), .copyLink),
+        KeyBinding([.character("o")], "o", .common(.helpOpen), .openLink),
+        KeyBinding([.character("c")], "c", Self.help(.createHelpCopyLink), .copyLink),
       ]
     } else if !spotifyMissing {
-      bindings.append(KeyBinding([.character("s")], "s", Self.help("save", "speichern"), .save))
+      bindings.append(KeyBinding([.character("s")], "s", Self.help(.createHelpSave), .save))
     }
     return bindings
   }
@@ -147,26 +147,26 @@ extension CreateState: TabFeature {
       return [KeyBinding([.escape], "Esc", .common(.helpCancel), .cancel)]
     case .failed(let failure):
       var bindings = [
-        KeyBinding<CreateCommand>([.character("r")], "r", Self.help("try again", "erneut"), .suggestAgain)
+        KeyBinding<CreateCommand>([.character("r")], "r", Self.help(.createHelpTryAgain), .suggestAgain)
       ]
       if failure.pointsToSpotifySetup || failure.pointsToGeminiSetup {
         let step: SetupStep = failure.pointsToSpotifySetup ? .spotify : .gemini
-        bindings.insert(KeyBinding([.enter], "Enter", Self.help("set up", "einrichten"), .openSetup(step)), at: 0)
+        bindings.insert(KeyBinding([.enter], "Enter", Self.help(.createHelpSetUp), .openSetup(step)), at: 0)
       }
       return bindings
     case .choosing:
       return [
         KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .move(-1)),
         KeyBinding([.down, .character("j")], "↑ ↓", .common(.helpMove), .move(1)),
-        KeyBinding([.enter], "Enter", Self.help("grow this", "erweitern"), .choosePlaylist),
+        KeyBinding([.enter], "Enter", Self.help(.createHelpGrowThis), .choosePlaylist),
       ]
     case .ready:
       return [
         KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .move(-1)),
         KeyBinding([.down, .character("j")], "↑ ↓", .common(.helpMove), .move(1)),
         KeyBinding(
-          [.enter, .character("a")], "a", Self.help("add", "hinzufügen"), .addSong),
-        KeyBinding([.character("r")], "r", Self.help("new suggestions", "neue Vorschläge"), .suggestAgain),
+          [.enter, .character("a")], "a", Self.help(.createHelpAdd), .addSong),
+        KeyBinding([.character("r")], "r", Self.help(.createHelpNewSuggestions), .suggestAgain),
       ]
     }
   }

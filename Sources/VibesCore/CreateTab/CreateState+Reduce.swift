@@ -69,9 +69,8 @@ extension CreateState {
             $0.phase = .idle
           }
         }
-        context.notice = .text(
-          en: "Saved “\(TerminalText.sanitize(playlist.name))” to Spotify.",
-          de: "„\(TerminalText.sanitize(playlist.name))“ wurde in Spotify gespeichert.", isWarning: false)
+        context.notice = .localized(
+          LocalizedText(CreateL10n.createSavedNotice, ["name": TerminalText.sanitize(playlist.name)]), isWarning: false)
       }
       effects += scheduleQueueRetry(afterSeconds: Self.queueRetrySeconds)
       return effects

@@ -47,9 +47,8 @@ extension ExploreState {
         path[index].phase = .loaded(cached)
         if let reason = cached.staleReason {
           // Say why the offline copy shows (e.g. how long Spotify asks to wait).
-          context.notice = .text(
-            en: reason.text.en + " Showing the offline copy.", de: reason.text.de + " Zeige die Offline-Kopie.",
-            isWarning: true)
+          context.notice = .localized(
+            LocalizedText(ExploreL10n.exploreOfflineCopyNotice) { t in ["reason": t[reason.text]] }, isWarning: true)
         }
         let uris = cached.detail.libraryURIs
         return uris.isEmpty || cached.isStale ? [] : [Self.run(.checkLibrary(uris: uris))]
@@ -84,9 +83,7 @@ extension ExploreState {
         picker.phase = .choosing
         if playlists.isEmpty {
           self.picker = nil
-          context.notice = .text(
-            en: "You have no playlists of your own to add to.", de: "Du hast keine eigenen Playlists.",
-            isWarning: true)
+          context.notice = .localized(LocalizedText(ExploreL10n.exploreNoOwnPlaylists), isWarning: true)
           return []
         }
       case .failure(let failure):
@@ -106,9 +103,9 @@ extension ExploreState {
     case .queueFlushed(let sent, let remaining):
       queuedActions = remaining
       if sent > 0 {
-        context.notice = .text(
-          en: "Sent \(sent) queued Spotify action(s); \(remaining) waiting.",
-          de: "\(sent) gespeicherte Spotify-Aktion(en) gesendet; \(remaining) wartend.", isWarning: false)
+        context.notice = .localized(
+          LocalizedText(ExploreL10n.exploreQueueFlushed, ["sent": "\(sent)", "remaining": "\(remaining)"]),
+          isWarning: false)
       }
       return []
     default:
@@ -154,9 +151,7 @@ extension ExploreState {
       uris = [track.uri]
     case .album(let album):
       guard case .album(let detail)? = detailCache[album.link]?.detail, !detail.tracks.isEmpty else {
-        context.notice = .text(
-          en: "Open the album to add its tracks.", de: "Öffne das Album, um seine Titel hinzuzufügen.",
-          isWarning: true)
+        context.notice = .localized(LocalizedText(ExploreL10n.exploreOpenAlbumFirst), isWarning: true)
         return []
       }
       uris = detail.tracks.map(\.uri)
@@ -203,32 +198,24 @@ extension ExploreState {
       break
     }
     let queued = outcome == .queued
-    let suffix =
-      queued
-      ? (en: " (offline: queued, \(waiting) waiting)", de: " (offline: gespeichert, \(waiting) wartend)")
-      : (en: "", de: "")
+    // Each outcome has its own sentence when queued offline (never a translated half glued on).
+    func notice(_ done: ExploreL10n, _ waitingKey: ExploreL10n, _ values: [String: String] = [:]) -> Notice {
+      let key = queued ? waitingKey : done
+      return .localized(LocalizedText(key, values.merging(["waiting": "\(waiting)"]) { $1 }), isWarning: queued)
+    }
     switch action {
     case .save(let uris):
       for uri in uris { library[uri] = true }
-      context.notice = .text(
-        en: "Saved to your library" + suffix.en, de: "In deiner Bibliothek gespeichert" + suffix.de,
-        isWarning: queued)
+      context.notice = notice(.exploreSaved, .exploreSavedQueued)
     case .remove(let uris):
       for uri in uris { library[uri] = false }
-      context.notice = .text(
-        en: "Removed from your library" + suffix.en, de: "Aus deiner Bibliothek entfernt" + suffix.de,
-        isWarning: queued)
+      context.notice = notice(.exploreRemoved, .exploreRemovedQueued)
     case .createPlaylist(let name, _, _):
-      let clean = TerminalText.sanitize(name)
-      context.notice = .text(
-        en: "Created the playlist \(clean)" + suffix.en, de: "Playlist \(clean) angelegt" + suffix.de,
-        isWarning: queued)
+      context.notice = notice(.exploreCreated, .exploreCreatedQueued, ["name": TerminalText.sanitize(name)])
     case .addToPlaylist(let playlistID, _):
       let name = picker?.playlists.first { $0.id == playlistID }?.name ?? ""
-      let clean = TerminalText.sanitize(name)
       picker = nil
-      context.notice = .text(
-        en: "Added to \(clean)" + suffix.en, de: "Zu \(clean) hinzugefügt" + suffix.de, isWarning: queued)
+      context.notice = notice(.exploreAdded, .exploreAddedQueued, ["name": TerminalText.sanitize(name)])
     }
     return []
   }

@@ -56,57 +56,52 @@ extension ExploreState: TabFeature {
 
   public func bindings(_ context: AppContext) -> [KeyBinding<ExploreCommand>] {
     guard Self.connected(context) else {
-      return [KeyBinding([.enter], "Enter", .text(en: "connect Spotify", de: "Spotify verbinden"), .connect)]
+      return [KeyBinding([.enter], "Enter", .key(ExploreL10n.exploreHelpConnect), .connect)]
     }
     if let picker { return pickerBindings(picker) }
     if path.last != nil { return detailBindings }
     if isEditing {
       return [
-        KeyBinding([.enter], "Enter", .text(en: "search", de: "suchen"), .submitSearch),
-        KeyBinding([.down, .tab], "↓", .text(en: "results", de: "Ergebnisse"), footer: false, .toList),
+        KeyBinding([.enter], "Enter", .key(ExploreL10n.exploreHelpSearch), .submitSearch),
+        KeyBinding([.down, .tab], "↓", .key(ExploreL10n.exploreHelpResults), footer: false, .toList),
       ]
     }
-    return [KeyBinding([.character("/")], "/", .text(en: "search", de: "suchen"), .focusSearch)] + listBindings
+    return [KeyBinding([.character("/")], "/", .key(ExploreL10n.exploreHelpSearch), .focusSearch)] + listBindings
       + actionBindings
   }
 
+  /// The keys every list answers to (the results, a detail screen's sections, the playlist picker).
+  var moveBindings: [KeyBinding<ExploreCommand>] { ListState.bindings { .move($0) } }
+
   var listBindings: [KeyBinding<ExploreCommand>] {
-    [
-      KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .move(.up)),
-      KeyBinding([.down, .character("j")], "↑ ↓", .common(.helpMove), .move(.down)),
-      KeyBinding([.pageUp], "PgUp PgDn", .common(.helpMove), footer: false, .move(.pageUp)),
-      KeyBinding([.pageDown], "PgUp PgDn", .common(.helpMove), footer: false, .move(.pageDown)),
-      KeyBinding([.home, .character("g")], "Home End", .common(.helpMove), footer: false, .move(.home)),
-      KeyBinding([.end, .character("G")], "Home End", .common(.helpMove), footer: false, .move(.end)),
-      KeyBinding([.enter], "Enter", .text(en: "open", de: "öffnen"), .open),
-    ]
+    moveBindings + [KeyBinding([.enter], "Enter", .common(.helpOpen), .open)]
   }
 
   var actionBindings: [KeyBinding<ExploreCommand>] {
     [
-      KeyBinding([.character("s")], "s", .text(en: "save/remove", de: "merken/entfernen"), .toggleSave),
-      KeyBinding([.character("a")], "a", .text(en: "add to playlist", de: "zu Playlist"), .addToPlaylist),
-      KeyBinding([.character("o")], "o", .text(en: "open in Spotify", de: "in Spotify öffnen"), .openInSpotify),
-      KeyBinding([.character("c")], "c", .text(en: "copy link", de: "Link kopieren"), .copyLink),
+      KeyBinding([.character("s")], "s", .key(ExploreL10n.exploreHelpSaveRemove), .toggleSave),
+      KeyBinding([.character("a")], "a", .key(ExploreL10n.exploreHelpAddToPlaylist), .addToPlaylist),
+      KeyBinding([.character("o")], "o", .key(ExploreL10n.exploreHelpOpenInSpotify), .openInSpotify),
+      KeyBinding([.character("c")], "c", .key(ExploreL10n.exploreHelpCopyLink), .copyLink),
     ]
   }
 
   var detailBindings: [KeyBinding<ExploreCommand>] {
     listBindings + actionBindings + [
-      KeyBinding([.character("/")], "/", .text(en: "new search", de: "neue Suche"), footer: false, .focusSearch)
+      KeyBinding([.character("/")], "/", .key(ExploreL10n.exploreHelpNewSearch), footer: false, .focusSearch)
     ]
   }
 
   func pickerBindings(_ picker: PlaylistPicker) -> [KeyBinding<ExploreCommand>] {
     switch picker.phase {
     case .choosing:
-      return Array(listBindings.dropLast()) + [
-        KeyBinding([.enter], "Enter", .text(en: "add here", de: "hier hinzufügen"), .choosePlaylist)
+      return moveBindings + [
+        KeyBinding([.enter], "Enter", .key(ExploreL10n.exploreHelpAddHere), .choosePlaylist)
       ]
     case .confirmDuplicate:
       return [
         KeyBinding(
-          [.enter, .character("y")], "Enter", .text(en: "add anyway", de: "trotzdem hinzufügen"), .choosePlaylist)
+          [.enter, .character("y")], "Enter", .key(ExploreL10n.exploreHelpAddAnyway), .choosePlaylist)
       ]
     case .loading, .adding, .failed:
       return []

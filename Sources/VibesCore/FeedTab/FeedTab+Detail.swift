@@ -71,9 +71,7 @@ extension FeedTab {
     return [command == .copyLink ? .copyToClipboard(link) : .openURL(link)]
   }
 
-  static func help(_ key: FeedL10n) -> HelpText {
-    .text(en: FeedL10n.english[key] ?? key.rawValue, de: FeedL10n.german[key] ?? key.rawValue)
-  }
+  static func help(_ key: FeedL10n) -> HelpText { .key(key) }
 }
 
 /// What the keys of a detail screen do.

@@ -18,7 +18,7 @@ public enum FormCommand: Sendable, Hashable {
 extension FeedTab {
   func formBindings(_ form: CredentialForm) -> [KeyBinding<FeedCommand>] {
     switch form.phase {
-    case .validating:
+    case .checking:
       return [KeyBinding([.escape], "Esc", .common(.helpCancel), .form(.cancel))]
     case .saving, .removing:
       return []
@@ -30,14 +30,12 @@ extension FeedTab {
     case .editing, .failed, .removalFailed:
       break
     }
-    let onButton = form.focusedFieldIndex == nil
-    let multiline = form.focusedField?.kind == .multiline
-    var bindings: [KeyBinding<FeedCommand>] = [
-      KeyBinding([.tab, .down], "Tab / Shift-Tab", .common(.helpNextField), .form(.nextField)),
-      KeyBinding([.backTab, .up], "Tab / Shift-Tab", .common(.helpNextField), .form(.previousField)),
+    let onButton = form.focusedTextField == nil
+    var bindings = FormBindings.focus(next: FeedCommand.form(.nextField), previous: .form(.previousField))
+    bindings += [
       KeyBinding(
-        onButton ? [.enter, .character(" ")] : multiline ? [.enter] : [.enter, .altEnter, .ctrl("j")], "Enter",
-        onButton ? .common(.helpActivate) : .common(.helpNextField), .form(.activate)),
+        form.form.activateKeys, "Enter", onButton ? .common(.helpActivate) : .common(.helpNextField),
+        .form(.activate)),
       KeyBinding([.ctrl("s")], "Ctrl-S", .common(.helpSubmit), .form(.submit)),
     ]
     if case .failed(let failure) = form.phase, failure.isRetryable {
@@ -54,14 +52,14 @@ extension FeedTab {
     guard let form = topForm else { return [] }
     switch command {
     case .nextField:
-      updateTopForm { $0.moveFocus(by: 1) }
+      updateTopForm { $0.form.moveFocus(by: 1) }
     case .previousField:
-      updateTopForm { $0.moveFocus(by: -1) }
+      updateTopForm { $0.form.moveFocus(by: -1) }
     case .activate:
       switch form.focus {
-      case .field(let index):
-        if index == form.fields.count - 1 { return submit(&context) }
-        updateTopForm { $0.moveFocus(by: 1) }
+      case .field:
+        if form.form.isLastInput(form.focus) { return submit(&context) }
+        updateTopForm { $0.form.moveFocus(by: 1) }
       case .save:
         return submit(&context)
       case .remove:
@@ -91,23 +89,9 @@ extension FeedTab {
 
   /// Text keys and pastes for the focused field.
   mutating func handleFormText(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
-    guard let form = topForm, let index = form.focusedFieldIndex, !form.phase.isBusy else { return nil }
-    if case .confirmingRemoval = form.phase { return nil }
-    let kind = form.fields[index].kind
+    guard topForm?.isEditingText == true else { return nil }
     var outcome: TextEditing.Outcome?
-    updateTopForm { form in
-      switch event {
-      case .key(let key):
-        outcome = TextEditing.apply(key, to: &form.fields[index].input, allowsNewline: kind == .multiline)
-      case .paste(let text):
-        outcome = TextEditing.paste(PastedText.clean(text, for: kind), into: &form.fields[index].input)
-      }
-      if outcome?.changedText == true {
-        form.fields[index].error = nil
-        if case .failed = form.phase { form.phase = .editing }
-        if case .removalFailed = form.phase { form.phase = .editing }
-      }
-    }
+    updateTopForm { outcome = $0.form.edit(event) }
     if outcome == .truncated { context.notice = .fieldFull }
     return outcome == nil ? nil : []
   }
@@ -123,7 +107,7 @@ extension FeedTab {
   mutating func startValidation(_ submission: CredentialSubmission, _ context: inout AppContext) -> [AppEffect] {
     let requestID = context.makeRequestID()
     updateTopForm { form in
-      form.phase = .validating(requestID: requestID)
+      form.phase = .checking(requestID: requestID)
       form.lastSubmission = submission
       form.focus = .save
     }
@@ -133,7 +117,7 @@ extension FeedTab {
   mutating func validationFinished(requestID: Int, result: Result<ValidationSuccess, ValidationFailure>)
     -> [AppEffect]
   {
-    guard let form = topForm, form.phase == .validating(requestID: requestID), let submission = form.lastSubmission
+    guard let form = topForm, form.phase == .checking(requestID: requestID), let submission = form.lastSubmission
     else { return [] }
     switch result {
     case .success(let success):
@@ -143,7 +127,7 @@ extension FeedTab {
       updateTopForm { form in
         form.phase = .failed(failure)
         switch failure {
-        case .invalidCredentials, .forbidden: form.focus = .field(0)
+        case .invalidCredentials, .forbidden: form.focus = .field(.apiKey)
         default: break
         }
       }

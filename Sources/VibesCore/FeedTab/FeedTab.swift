@@ -23,11 +23,7 @@ public struct FeedTab: TabFeature {
   public var isEditingText: Bool {
     switch path.last {
     case .credentialForm(let form)?:
-      guard form.focusedFieldIndex != nil else { return false }
-      switch form.phase {
-      case .editing, .failed, .removalFailed: return true
-      default: return false
-      }
+      return form.isEditingText
     case .spotify(let connect)?:
       if case .waiting = connect.phase { return true }
       return false
@@ -40,7 +36,7 @@ public struct FeedTab: TabFeature {
   public var runningRequestID: Int? {
     switch path.last {
     case .credentialForm(let form)?:
-      if case .validating(let id) = form.phase { return id }
+      if case .checking(let id) = form.phase { return id }
     case .spotify(let connect)?:
       return connect.requestID
     case .release(let detail)?:
@@ -87,7 +83,9 @@ public struct FeedTab: TabFeature {
       return openStep(step, &context)
     case .credentialPreviewLoaded(let step, let preview):
       updateForm(step: step) { form in
-        if let index = form.fields.firstIndex(where: { $0.id == .apiKey }), form.fields[index].storedPreview != nil {
+        if let index = form.fields.firstIndex(where: { $0.id == .field(.apiKey) }),
+          form.fields[index].storedPreview != nil
+        {
           form.fields[index].storedPreview = preview ?? ""
         }
       }
@@ -160,7 +158,7 @@ public struct FeedTab: TabFeature {
       if let effects = spotifyGoBack() { return effects }
     case .credentialForm(let form)?:
       switch form.phase {
-      case .validating(let id):
+      case .checking(let id):
         updateTopForm { $0.phase = .editing }
         return [.cancel(requestID: id)]
       case .confirmingRemoval, .removalFailed:
@@ -207,7 +205,7 @@ public struct FeedTab: TabFeature {
   mutating func updateForm(requestID: Int, _ body: (inout CredentialForm) -> Void) {
     guard let form = topForm else { return }
     switch form.phase {
-    case .validating(let id) where id == requestID, .saving(let id) where id == requestID:
+    case .checking(let id) where id == requestID, .saving(let id) where id == requestID:
       updateTopForm(body)
     default:
       return

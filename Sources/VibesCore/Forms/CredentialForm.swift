@@ -29,27 +29,15 @@ public enum ValidationSuccess: Sendable, Hashable {
   case ticketmaster(upcomingEvents: Int)
 }
 
-/// A form's lifecycle as an explicit enum: exactly one of these holds at a time.
-public enum FormPhase: Sendable, Hashable {
-  case editing
-  /// A live check runs; `requestID` ties its answer to this attempt (a stale answer is dropped).
-  case validating(requestID: Int)
-  case saving(requestID: Int)
-  case failed(ValidationFailure)
-  case confirmingRemoval
-  case removing
-  case removalFailed
-
-  public var isBusy: Bool {
-    switch self {
-    case .validating, .saving, .removing: return true
-    default: return false
-    }
-  }
+/// Identifies a credential field across renders and validation messages.
+public enum FieldID: String, Sendable, Hashable {
+  case apiKey
+  case city
 }
 
-public enum FormFocus: Sendable, Hashable {
-  case field(Int)
+/// The credential forms' fields and buttons, in focus order.
+public enum CredentialFocus: Sendable, Hashable {
+  case field(FieldID)
   case save
   case remove
 }
@@ -72,12 +60,13 @@ public struct CredentialSubmission: Sendable, Hashable {
   }
 }
 
-/// The Gemini and Ticketmaster forms: fields, focus and lifecycle as one value.
+/// The Gemini and Ticketmaster forms: a ``Form`` of the key (and city), Save and, when editing an
+/// existing credential, Remove; plus the step and the last submission.
+@dynamicMemberLookup
 public struct CredentialForm: Sendable, Hashable {
   public var step: SetupStep
-  public var fields: [FormField]
-  public var focus: FormFocus
-  public var phase: FormPhase
+  /// The fields, focus and phase.
+  public var form: Form<CredentialFocus, ValidationFailure>
   /// True when the step was complete on opening: the form edits an existing credential and offers Remove.
   public var isConfigured: Bool
   /// The last submission, kept so Retry sends exactly the same values.
@@ -86,66 +75,40 @@ public struct CredentialForm: Sendable, Hashable {
   public init(step: SetupStep, isConfigured: Bool, storedPreview: String? = nil, city: String? = nil) {
     self.step = step
     self.isConfigured = isConfigured
-    self.phase = .editing
-    self.focus = .field(0)
     var fields = [
-      FormField(
-        id: .apiKey, kind: .secret, storedPreview: isConfigured ? storedPreview ?? "" : nil,
+      Field(
+        CredentialFocus.field(.apiKey), .secret, storedPreview: isConfigured ? storedPreview ?? "" : nil,
         validators: FieldValidator.apiKey)
     ]
     if step == .ticketmaster {
-      fields.append(
-        FormField(id: .city, kind: .text, value: city ?? "", validators: FieldValidator.city))
+      fields.append(Field(.field(.city), .text, value: city ?? "", validators: FieldValidator.city))
     }
-    self.fields = fields
+    fields.append(.button(.save))
+    if isConfigured { fields.append(.button(.remove)) }
+    form = Form(fields)
   }
 
-  /// The focus order: fields, Save, then Remove when there is something to remove.
-  public var focusOrder: [FormFocus] {
-    fields.indices.map { FormFocus.field($0) } + [.save] + (isConfigured ? [.remove] : [])
+  /// The engine's properties (`focus`, `phase`, `fields`, ...), read and written through the form.
+  public subscript<T>(dynamicMember path: WritableKeyPath<Form<CredentialFocus, ValidationFailure>, T>) -> T {
+    get { form[keyPath: path] }
+    set { form[keyPath: path] = newValue }
   }
 
-  public var focusedFieldIndex: Int? {
-    if case .field(let index) = focus { return index }
-    return nil
+  /// The engine's read-only properties (`focusOrder`, `focusedField`, ...).
+  public subscript<T>(dynamicMember path: KeyPath<Form<CredentialFocus, ValidationFailure>, T>) -> T {
+    form[keyPath: path]
   }
 
-  public var focusedField: FormField? { focusedFieldIndex.map { fields[$0] } }
-
-  public func field(_ id: FieldID) -> FormField? { fields.first { $0.id == id } }
-
-  public mutating func moveFocus(by offset: Int) {
-    let order = focusOrder
-    let current = order.firstIndex(of: focus) ?? 0
-    let next = (current + offset + order.count) % order.count
-    validateFocusedField()
-    focus = order[next]
-  }
-
-  /// Runs the focused field's validators (on blur), keeping the error with the field.
-  public mutating func validateFocusedField() {
-    guard let index = focusedFieldIndex else { return }
-    fields[index].error = fields[index].input.isEmpty ? nil : fields[index].validate()
-  }
+  /// The text field `id`.
+  public func field(_ id: FieldID) -> Field<CredentialFocus>? { form.field(.field(id)) }
 
   /// Validates every field; on success returns what to check, otherwise marks the errors,
   /// focuses the first bad field and returns nil.
   public mutating func makeSubmission() -> CredentialSubmission? {
-    var firstBad: Int?
-    for index in fields.indices {
-      fields[index].error = fields[index].validate()
-      if fields[index].error != nil, firstBad == nil { firstBad = index }
-    }
-    if let firstBad {
-      focus = .field(firstBad)
-      return nil
-    }
-    let keyField = fields.first { $0.id == .apiKey }
-    let key: SecretInput =
-      (keyField?.keepsStoredValue ?? false)
-      ? .stored : .new(keyField?.value.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
-    let city = field(.city)?.value.trimmingCharacters(in: .whitespacesAndNewlines)
-    return CredentialSubmission(step: step, apiKey: key, city: city)
+    guard form.validateAll() else { return nil }
+    let keyField = field(.apiKey)
+    let key: SecretInput = (keyField?.keepsStoredValue ?? false) ? .stored : .new(keyField?.trimmedValue ?? "")
+    return CredentialSubmission(step: step, apiKey: key, city: field(.city)?.trimmedValue)
   }
 }
 extension ValidationFailure: Error {}

@@ -119,6 +119,17 @@ public enum L10n: String, LocalizedKey {
   case errorTerminalInit
   case errorStorage
   case errorSecretStore
+  case errorStorageReadOnly
+  case errorStorageBusy
+  case errorStorageCannotMoveAside
+  case errorStorageCannotOpen
+  case errorStorageDiskFull
+  case noticeOtherInstance
+  case noticeDiskFullNotSaved
+  case noticeDatabaseRebuilt
+  case tabExplore
+  case tabCreate
+  case tabProfile
 }
 
 extension L10n {

@@ -21,6 +21,14 @@ public enum Language: String, CaseIterable, Sendable {
     return .en
   }
 
+  /// The Foundation locale for dates in this language ("de_DE").
+  public var localeIdentifier: String {
+    switch self {
+    case .en: return "en_GB"
+    case .de: return "de_DE"
+    }
+  }
+
   static func parse(_ value: String) -> Language? {
     var code = value
     if let at = code.firstIndex(of: "@") { code = String(code[..<at]) }
@@ -47,9 +55,23 @@ public struct Localizer: Sendable {
   /// language lacks the key. Key types add `subscript(_:)`/`format(_:_:)` overloads calling this,
   /// so call sites can write `t[.someKey]`.
   public func text<Key: LocalizedKey>(_ key: Key, _ values: [String: String] = [:]) -> String {
-    var text = Key.table(for: language)[key] ?? Key.table(for: .en)[key] ?? key.rawValue
-    for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
-    return text
+    let template = Key.table(for: language)[key] ?? Key.table(for: .en)[key] ?? key.rawValue
+    return values.isEmpty ? template : Self.fill(template, values)
+  }
+
+  /// Replaces each `{name}` of `template` in one pass, so a value that itself holds braces (a playlist
+  /// called "{count}") is inserted as it is and never filled in turn. Unknown names stay as written.
+  static func fill(_ template: String, _ values: [String: String]) -> String {
+    var result = ""
+    var rest = template[...]
+    while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+      result += rest[..<open]
+      let name = String(rest[rest.index(after: open)..<close])
+      if let value = values[name] { result += value } else { result += rest[open...close] }
+      rest = rest[rest.index(after: close)...]
+    }
+    result += rest
+    return result
   }
 }
 

@@ -124,5 +124,23 @@ extension Strings {
       "This deletes the vault {vault} and its key {key}; every secret in it is lost. Run it again with --yes to do so.",
     .resetVaultDone: "Deleted the vault and its key. The secrets in it are gone: set the steps up again in vibes.",
     .statusSeeReason: "Reason:",
+    .errorStorageReadOnly:
+      "vibes cannot write to its data folder {path} ({reason}). Make the folder writable (its permissions, or a read-only mount) and start vibes again. Nothing was changed.",
+    .errorStorageBusy:
+      "The database {path} is locked by another program. Is vibes already running in another terminal? Quit it, then start vibes again.",
+    .errorStorageCannotMoveAside:
+      "The database {path} is damaged and could not be moved aside ({reason}). Move it away yourself (your keys are not in it) and start vibes again.",
+    .errorStorageCannotOpen:
+      "Could not open the database {path}: {reason}. If this stays, move the file away (your keys are not in it) and start vibes again.",
+    .errorStorageDiskFull:
+      "The disk holding {path} is full, so vibes cannot start. Free some space and start vibes again. Nothing was changed.",
+    .noticeOtherInstance:
+      "Another vibes is already running (process {pid}): quit one of them; a change made in one may not show in the other.",
+    .noticeDiskFullNotSaved: "Not saved: the disk is full. Free some space, then save again (data folder {path}).",
+    .noticeDatabaseRebuilt:
+      "Database damaged ({reason}), rebuilt: your keys are safe; settings and cached items are gone. The old file is {path}.",
+    .tabExplore: "Explore",
+    .tabCreate: "Create",
+    .tabProfile: "Profile",
   ]
 }

@@ -135,5 +135,24 @@ extension Strings {
     .resetVaultDone:
       "Tresor und Schlüssel gelöscht. Die Geheimnisse darin sind weg: richte die Schritte in vibes neu ein.",
     .statusSeeReason: "Grund:",
+    .errorStorageReadOnly:
+      "vibes kann nicht in seinen Datenordner {path} schreiben ({reason}). Mach den Ordner beschreibbar (seine Rechte oder ein schreibgeschütztes Laufwerk) und starte vibes neu. Nichts wurde verändert.",
+    .errorStorageBusy:
+      "Die Datenbank {path} ist von einem anderen Programm gesperrt. Läuft vibes schon in einem anderen Terminal? Beende es und starte vibes neu.",
+    .errorStorageCannotMoveAside:
+      "Die Datenbank {path} ist beschädigt und konnte nicht beiseitegelegt werden ({reason}). Verschiebe sie selbst (deine Schlüssel sind nicht darin) und starte vibes neu.",
+    .errorStorageCannotOpen:
+      "Die Datenbank {path} lässt sich nicht öffnen: {reason}. Bleibt das so, verschiebe die Datei (deine Schlüssel sind nicht darin) und starte vibes neu.",
+    .errorStorageDiskFull:
+      "Das Laufwerk mit {path} ist voll, daher kann vibes nicht starten. Schaffe Platz und starte vibes neu. Nichts wurde verändert.",
+    .noticeOtherInstance:
+      "vibes läuft bereits (Prozess {pid}): beende eines davon; eine Änderung im einen zeigt das andere vielleicht nicht.",
+    .noticeDiskFullNotSaved:
+      "Nicht gespeichert: das Laufwerk ist voll. Schaffe Platz und speichere erneut (Datenordner {path}).",
+    .noticeDatabaseRebuilt:
+      "Datenbank beschädigt ({reason}), neu angelegt: deine Schlüssel sind sicher; Einstellungen und gespeicherte Daten sind weg. Die alte Datei liegt unter {path}.",
+    .tabExplore: "Entdecken",
+    .tabCreate: "Erstellen",
+    .tabProfile: "Profil",
   ]
 }

@@ -19,11 +19,12 @@ public enum StatsRange: String, Sendable, Hashable, Codable, CaseIterable {
     }
   }
 
-  public var title: (en: String, de: String) {
+  /// The range's name ("4 weeks").
+  public var title: ProfileL10n {
     switch self {
-    case .shortTerm: return ("4 weeks", "4 Wochen")
-    case .mediumTerm: return ("6 months", "6 Monate")
-    case .longTerm: return ("all time", "Gesamt")
+    case .shortTerm: return .profileRangeShortTerm
+    case .mediumTerm: return .profileRangeMediumTerm
+    case .longTerm: return .profileRangeLongTerm
     }
   }
 }
@@ -174,18 +175,11 @@ extension ProfileState: TabFeature {
     case .signedOut(let success):
       guard success else {
         signOut = .failed
-        context.notice = .text(
-          en: "Sign out did not finish: some keys or cached items could not be removed. Try again.",
-          de:
-            "Abmelden nicht abgeschlossen: einige Schlüssel oder Daten ließen sich nicht entfernen. Erneut versuchen.",
-          isWarning: true)
+        context.notice = .localized(LocalizedText(ProfileL10n.profileSignOutFailed), isWarning: true)
         return []
       }
       // Every tab starts again from nothing, as on the first launch.
-      context.notice = .text(
-        en: "Signed out: every key, token and cached item of every service was removed.",
-        de: "Abgemeldet: alle Schlüssel, Tokens und gespeicherten Daten aller Dienste wurden entfernt.",
-        isWarning: false)
+      context.notice = .localized(LocalizedText(ProfileL10n.profileSignedOut), isWarning: false)
       context.navigationRequest = .restart
       return []
     }
@@ -196,31 +190,26 @@ extension ProfileState: TabFeature {
     case .signingOut: return []
     case .confirming:
       return [
-        KeyBinding([.character("y"), .character("Y")], "y", .text(en: "sign out", de: "abmelden"), .confirmSignOut),
+        KeyBinding([.character("y"), .character("Y")], "y", .key(ProfileL10n.profileHelpSignOut), .confirmSignOut),
         KeyBinding([.character("n"), .character("N"), .escape], "n", .common(.helpKeep), .keep),
       ]
     case .idle, .failed: break
     }
-    let moves: [KeyBinding<ProfileCommand>] = [
-      KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .move(.up)),
-      KeyBinding([.down, .character("j")], "↑ ↓", .common(.helpMove), .move(.down)),
-      KeyBinding([.home, .character("g")], "Home End", .common(.helpMove), footer: false, .move(.home)),
-      KeyBinding([.end, .character("G")], "Home End", .common(.helpMove), footer: false, .move(.end)),
-      KeyBinding([.enter], "Enter", .text(en: "open", de: "öffnen"), .open),
-    ]
+    let moves =
+      ListState.bindings { ProfileCommand.move($0) } + [KeyBinding([.enter], "Enter", .common(.helpOpen), .open)]
     guard Self.connected(context) else { return moves }
     var bindings: [KeyBinding<ProfileCommand>] = [
-      KeyBinding([.left, .character("h")], "← →", .text(en: "period", de: "Zeitraum"), .shiftRange(-1)),
-      KeyBinding([.right, .character("l")], "← →", .text(en: "period", de: "Zeitraum"), .shiftRange(1)),
+      KeyBinding([.left, .character("h")], "← →", .key(ProfileL10n.profileHelpPeriod), .shiftRange(-1)),
+      KeyBinding([.right, .character("l")], "← →", .key(ProfileL10n.profileHelpPeriod), .shiftRange(1)),
     ]
     for range in StatsRange.allCases {
       bindings.append(
         KeyBinding(
-          [.character(range.shortcut)], "w m a", .text(en: range.title.en, de: range.title.de), footer: false,
+          [.character(range.shortcut)], "w m a", .key(range.title), footer: false,
           .range(range)))
     }
     bindings += moves
-    bindings.append(KeyBinding([.character("r")], "r", .text(en: "reload", de: "neu laden"), footer: false, .reload))
+    bindings.append(KeyBinding([.character("r")], "r", .key(ProfileL10n.profileHelpReload), footer: false, .reload))
     return bindings
   }
 

@@ -40,8 +40,11 @@ public enum HelpText: Sendable, Hashable {
   case tracker(TrackerL10n)
   case appStoreConnect(AppStoreConnectL10n)
   case spotify(SpotifyL10n)
-  /// Already localized by the feature (new features may carry their own tables this way).
-  case text(en: String, de: String)
+  /// A key of any other feature's table (Explore, Create, Profile, the Tutorial, the Feed, the vault).
+  case localized(LocalizedText)
+
+  /// A key of a feature's own table.
+  public static func key<Key: LocalizedKey>(_ key: Key) -> HelpText { .localized(LocalizedText(key)) }
 }
 
 extension Array {

@@ -8,7 +8,7 @@ public enum PastedText {
     switch kind {
     case .multiline:
       return TerminalText.sanitize(text, keepNewlines: true)
-    case .text:
+    case .text, .picker, .button:
       let flat = TerminalText.sanitize(text, keepNewlines: true)
         .split(whereSeparator: \.isNewline).joined(separator: " ")
       return flat.trimmingCharacters(in: .whitespaces)

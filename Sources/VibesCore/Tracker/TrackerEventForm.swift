@@ -17,48 +17,57 @@ public enum TrackerEventFormFocus: Sendable, Hashable {
   case send
 }
 
-/// The small form a demo action pushes: one required text and optional `key=value` properties.
+/// The small form a demo action pushes: a ``Form`` of one required text, optional `key=value`
+/// properties (several lines when pasted) and Send.
+@dynamicMemberLookup
 public struct TrackerEventForm: Sendable, Hashable {
   public var kind: TrackerEventKind
-  public var primary: TextInput
-  public var properties: TextInput
-  public var focus: TrackerEventFormFocus = .primary
-  public var primaryError: FieldError?
+  /// The fields and focus (the form has no live check, so its failure type is `Never`).
+  public var form: Form<TrackerEventFormFocus, Never>
   /// The pair that could not be read, when the properties are malformed.
   public var propertiesError: String?
 
   public init(kind: TrackerEventKind, primary: String = "", properties: String = "") {
     self.kind = kind
-    self.primary = TextInput(primary)
-    self.properties = TextInput(properties)
+    form = Form(
+      [
+        Field(.primary, .text, value: primary, validators: [.notBlank]),
+        Field(.properties, .multiline, value: properties),
+        .button(.send),
+      ], blurCheck: .never)
   }
 
-  public static let focusOrder: [TrackerEventFormFocus] = [.primary, .properties, .send]
-
-  public var isEditingText: Bool { focus != .send }
-
-  public mutating func moveFocus(by offset: Int) {
-    let order = Self.focusOrder
-    let current = order.firstIndex(of: focus) ?? 0
-    focus = order[(current + offset + order.count) % order.count]
+  /// The engine's properties (`focus`, `fields`, ...), read and written through the form.
+  public subscript<T>(dynamicMember path: WritableKeyPath<Form<TrackerEventFormFocus, Never>, T>) -> T {
+    get { form[keyPath: path] }
+    set { form[keyPath: path] = newValue }
   }
 
-  public mutating func edit(_ body: (inout TextInput) -> Void) {
-    switch focus {
-    case .primary:
-      body(&primary)
-      primaryError = nil
-    case .properties:
-      body(&properties)
-      propertiesError = nil
-    case .send: return
-    }
+  /// The engine's read-only properties (`focusOrder`, ...).
+  public subscript<T>(dynamicMember path: KeyPath<Form<TrackerEventFormFocus, Never>, T>) -> T {
+    form[keyPath: path]
+  }
+
+  public var primary: TextInput {
+    get { form.input(.primary) }
+    set { form.setInput(.primary, newValue) }
+  }
+  public var properties: TextInput {
+    get { form.input(.properties) }
+    set { form.setInput(.properties, newValue) }
+  }
+  public var primaryError: FieldError? { form.field(.primary)?.error }
+
+  /// Typing or pasting into the focused field; an edit of the properties clears their message.
+  public mutating func edit(_ event: InputEvent) -> TextEditing.Outcome? {
+    let outcome = form.edit(event)
+    if outcome?.changedText == true, form.focus == .properties { propertiesError = nil }
+    return outcome
   }
 
   /// The event to send for `userID` (the session's user), or nil with the errors marked.
   public mutating func makeEvent(userID: String) -> TrackerEvent? {
-    let text = primary.text.trimmingCharacters(in: .whitespacesAndNewlines)
-    primaryError = FieldValidator.notBlank.check(text)
+    let primaryValid = form.validateAll()
     var parsed: [String: String] = [:]
     switch TrackerProperties.parse(properties.text) {
     case .success(let values):
@@ -67,14 +76,12 @@ public struct TrackerEventForm: Sendable, Hashable {
     case .failure(.malformed(let pair)):
       propertiesError = pair
     }
-    if primaryError != nil {
-      focus = .primary
-      return nil
-    }
+    guard primaryValid else { return nil }
     if propertiesError != nil {
-      focus = .properties
+      form.focus = .properties
       return nil
     }
+    let text = form.trimmed(.primary)
     switch kind {
     case .custom:
       return TrackerEvent(name: text, userID: userID, properties: parsed)

@@ -31,12 +31,12 @@ extension TrackerState: TabFeature {
   public var isEditingText: Bool {
     if case .event(let form)? = path.last { return form.isEditingText }
     guard let form = trackerForm else { return false }
-    return form.focusedTextField != nil && !form.isBusy
+    return form.form.isEditingText
   }
 
   /// Arriving on the tab never puts the next key into a field.
   public mutating func arrive(_ context: inout AppContext) -> [AppEffect] {
-    if path.isEmpty, let form = trackerForm, form.focusedTextField != nil, !form.isBusy {
+    if path.isEmpty, let form = trackerForm, form.form.isEditingText {
       updateTrackerForm { $0.focus = .initialize }
     }
     return []
@@ -56,11 +56,8 @@ extension TrackerState: TabFeature {
   var formBindings: [KeyBinding<TrackerCommand>] {
     guard let form = trackerForm else { return [] }
     guard !form.isBusy else { return [KeyBinding([.escape], "Esc", .common(.helpCancel), .cancel)] }
-    var bindings: [KeyBinding<TrackerCommand>] = [
-      KeyBinding([.tab, .down], "Tab / Shift-Tab", .common(.helpNextField), .nextField),
-      KeyBinding([.backTab, .up], "Tab / Shift-Tab", .common(.helpNextField), .previousField),
-      KeyBinding([.ctrl("s")], "Ctrl-S", .tracker(.trackerHelpSubmitForm), .submit),
-    ]
+    var bindings = FormBindings.focus(next: TrackerCommand.nextField, previous: .previousField)
+    bindings.append(KeyBinding([.ctrl("s")], "Ctrl-S", .tracker(.trackerHelpSubmitForm), .submit))
     switch form.focus {
     case .initialize:
       bindings.append(KeyBinding([.enter, .character(" ")], "Enter", .tracker(.trackerHelpSubmitForm), .activate))
@@ -72,15 +69,13 @@ extension TrackerState: TabFeature {
         KeyBinding([.enter], "Enter", .common(.helpNextField), footer: false, .activate),
       ]
     case .field:
-      bindings.append(KeyBinding([.enter, .ctrl("j"), .altEnter], "Enter", .common(.helpNextField), .activate))
+      bindings.append(KeyBinding(form.form.activateKeys, "Enter", .common(.helpNextField), .activate))
     }
     return bindings
   }
 
   func eventFormBindings(_ form: TrackerEventForm) -> [KeyBinding<TrackerCommand>] {
-    [
-      KeyBinding([.tab, .down], "Tab / Shift-Tab", .common(.helpNextField), .nextField),
-      KeyBinding([.backTab, .up], "Tab / Shift-Tab", .common(.helpNextField), .previousField),
+    FormBindings.focus(next: TrackerCommand.nextField, previous: .previousField) + [
       KeyBinding([.ctrl("s")], "Ctrl-S", .tracker(.trackerHelpSend), .submit),
       KeyBinding(
         form.focus == .send ? [.enter, .character(" ")] : [.enter, .ctrl("j"), .altEnter], "Enter",
@@ -116,13 +111,13 @@ extension TrackerState: TabFeature {
   public mutating func perform(_ command: TrackerCommand, _ context: inout AppContext) -> [AppEffect] {
     if case .event(let form)? = path.last { return performEventForm(command, form) }
     switch command {
-    case .nextField: updateTrackerForm { $0.moveFocus(by: 1) }
-    case .previousField: updateTrackerForm { $0.moveFocus(by: -1) }
+    case .nextField: updateTrackerForm { $0.form.moveFocus(by: 1) }
+    case .previousField: updateTrackerForm { $0.form.moveFocus(by: -1) }
     case .submit: return submitTrackerForm(&context)
     case .activate:
       guard let form = trackerForm else { return [] }
       if form.focus == .initialize { return submitTrackerForm(&context) }
-      updateTrackerForm { $0.moveFocus(by: 1) }
+      updateTrackerForm { $0.form.moveFocus(by: 1) }
     case .toggleEnvironment(let offset): updateTrackerForm { $0.toggleEnvironment(by: offset) }
     case .move(let offset):
       let actions = TrackerDemoAction.allCases
@@ -144,12 +139,12 @@ extension TrackerState: TabFeature {
 
   mutating func performEventForm(_ command: TrackerCommand, _ form: TrackerEventForm) -> [AppEffect] {
     switch command {
-    case .nextField: updateTrackerEventForm { $0.moveFocus(by: 1) }
-    case .previousField: updateTrackerEventForm { $0.moveFocus(by: -1) }
+    case .nextField: updateTrackerEventForm { $0.form.moveFocus(by: 1) }
+    case .previousField: updateTrackerEventForm { $0.form.moveFocus(by: -1) }
     case .submit: return submitTrackerEventForm()
     case .activate:
       if form.focus == .send || form.focus == .properties { return submitTrackerEventForm() }
-      updateTrackerEventForm { $0.moveFocus(by: 1) }
+      updateTrackerEventForm { $0.form.moveFocus(by: 1) }
     default: break
     }
     return []
@@ -158,33 +153,11 @@ extension TrackerState: TabFeature {
   /// Typing and pasting into the focused text field.
   public mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
     guard isEditingText else { return nil }
-    if case .event? = path.last {
-      var outcome: TextEditing.Outcome?
-      updateTrackerEventForm { form in
-        switch event {
-        case .key(let key): form.edit { outcome = TextEditing.apply(key, to: &$0) }
-        case .paste(let text):
-          let cleaned = PastedText.clean(text, for: form.focus == .properties ? .multiline : .text)
-          form.edit { outcome = TextEditing.paste(cleaned, into: &$0) }
-        }
-      }
-      if outcome == .truncated { context.notice = .fieldFull }
-      return outcome == nil ? nil : []
-    }
     var outcome: TextEditing.Outcome?
-    updateTrackerForm { form in
-      guard let id = form.focusedTextField else { return }
-      switch event {
-      case .key(let key): form.edit(id) { outcome = TextEditing.apply(key, to: &$0) }
-      case .paste(let text):
-        form.edit(id) {
-          outcome = TextEditing.paste(PastedText.clean(text, for: id == .apiKey ? .secret : .text), into: &$0)
-        }
-      }
-      if outcome?.changedText == true {
-        form.errors[id] = nil
-        if case .failed = form.phase { form.phase = .editing }
-      }
+    if case .event? = path.last {
+      updateTrackerEventForm { outcome = $0.edit(event) }
+    } else {
+      updateTrackerForm { outcome = $0.form.edit(event) }
     }
     if outcome == .truncated { context.notice = .fieldFull }
     return outcome == nil ? nil : []
@@ -196,7 +169,7 @@ extension TrackerState: TabFeature {
       reset = .idle
       return []
     }
-    if let form = trackerForm, case .initializing(let requestID) = form.phase {
+    if let form = trackerForm, case .checking(let requestID) = form.phase {
       updateTrackerForm { $0.phase = .editing }
       return [.cancel(requestID: requestID)]
     }
@@ -217,7 +190,7 @@ extension TrackerState: TabFeature {
     guard let configuration else { return [] }
     let requestID = context.makeRequestID()
     updateTrackerForm { form in
-      form.phase = .initializing(requestID: requestID)
+      form.phase = .checking(requestID: requestID)
       form.focus = .initialize
     }
     return [.tracker(.initialize(requestID: requestID, configuration, persist: true))]

@@ -186,7 +186,7 @@ extension TrackerState {
   mutating func trackerInitializationFinished(
     _ requestID: Int, _ configuration: TrackerConfiguration, _ result: Result<Date, TrackerFailure>
   ) -> [AppEffect] {
-    if let form = trackerForm, form.phase == .initializing(requestID: requestID) {
+    if let form = trackerForm, form.phase == .checking(requestID: requestID) {
       switch result {
       case .success(let date):
         self.configuration = configuration

@@ -30,112 +30,100 @@ public enum TrackerFailure: Error, Sendable, Hashable {
   case rateLimited(retryAfterSeconds: Int?)
   /// Any other non-2xx answer.
   case rejected(status: Int)
+  /// An answer came that could not be read (its body ran past the cap).
+  case unreadableAnswer
   /// The secret store or database refused the configuration.
   case storageFailed
 }
 
-/// The configuration form's lifecycle.
-public enum TrackerFormPhase: Sendable, Hashable {
-  case editing
-  /// `sdk_initialized` is on its way; the answer with this id is the one the form waits for.
-  case initializing(requestID: Int)
-  case failed(TrackerFailure)
-}
+/// The configuration form's lifecycle (`.checking` while `sdk_initialized` is on its way).
+public typealias TrackerFormPhase = FormPhase<TrackerFailure>
 
 /// The configuration form: shown as the tab's root when nothing is configured, or pushed by Settings.
+/// A ``Form`` of the key (a secret), brand id, user id, the environment picker and Initialize.
+@dynamicMemberLookup
 public struct TrackerForm: Sendable, Hashable {
-  public var apiKey: TextInput
-  public var brandID: TextInput
-  public var userID: TextInput
-  public var environment: TrackerEnvironment
-  public var focus: TrackerFormFocus = .field(.apiKey)
-  public var errors: [TrackerFieldID: FieldError] = [:]
-  public var phase: TrackerFormPhase = .editing
+  /// The fields, focus and phase.
+  public var form: Form<TrackerFormFocus, TrackerFailure>
 
   /// A form pre-filled from `configuration` (the key is kept, and drawn only as bullets), or empty.
   public init(_ configuration: TrackerConfiguration? = nil) {
-    apiKey = TextInput(configuration?.apiKey ?? "")
-    brandID = TextInput(configuration?.brandID ?? "")
-    userID = TextInput(configuration?.userID ?? "")
-    environment = configuration?.environment ?? .qc
+    let environment = configuration?.environment ?? .qc
+    form = Form(
+      [
+        Field(.field(.apiKey), .secret, value: configuration?.apiKey ?? "", validators: [.notBlank]),
+        Field(.field(.brandID), .text, value: configuration?.brandID ?? "", validators: [.notBlank]),
+        Field(.field(.userID), .text, value: configuration?.userID ?? ""),
+        Field(
+          .field(.environment), .picker(options: TrackerEnvironment.allCases.map(\.rawValue)),
+          choice: TrackerEnvironment.allCases.firstIndex(of: environment) ?? 0),
+        .button(.initialize),
+      ], blurCheck: .always)
   }
 
-  public var focusOrder: [TrackerFormFocus] {
-    TrackerFieldID.allCases.map { .field($0) } + [.initialize]
+  /// The engine's properties (`focus`, `phase`, `fields`, ...), read and written through the form.
+  public subscript<T>(dynamicMember path: WritableKeyPath<Form<TrackerFormFocus, TrackerFailure>, T>) -> T {
+    get { form[keyPath: path] }
+    set { form[keyPath: path] = newValue }
+  }
+
+  /// The engine's read-only properties (`focusOrder`, ...).
+  public subscript<T>(dynamicMember path: KeyPath<Form<TrackerFormFocus, TrackerFailure>, T>) -> T {
+    form[keyPath: path]
+  }
+
+  public var apiKey: TextInput {
+    get { form.input(.field(.apiKey)) }
+    set { form.setInput(.field(.apiKey), newValue) }
+  }
+  public var brandID: TextInput {
+    get { form.input(.field(.brandID)) }
+    set { form.setInput(.field(.brandID), newValue) }
+  }
+  public var userID: TextInput {
+    get { form.input(.field(.userID)) }
+    set { form.setInput(.field(.userID), newValue) }
+  }
+
+  /// The selected environment (the picker's choice).
+  public var environment: TrackerEnvironment {
+    get { form.field(.field(.environment))?.selectedOption.flatMap(TrackerEnvironment.init(rawValue:)) ?? .qc }
+    set {
+      guard let index = form.index(of: .field(.environment)) else { return }
+      form.fields[index].choice = TrackerEnvironment.allCases.firstIndex(of: newValue) ?? 0
+    }
   }
 
   /// The focused text field, if the focus is on one.
   public var focusedTextField: TrackerFieldID? {
-    if case .field(let id) = focus, id.isText { return id }
+    if case .field(let id)? = form.focusedTextField?.id { return id }
     return nil
   }
 
-  public var isBusy: Bool {
-    if case .initializing = phase { return true }
-    return false
+  /// The error shown under each field.
+  public var errors: [TrackerFieldID: FieldError] {
+    var errors: [TrackerFieldID: FieldError] = [:]
+    for case (.field(let id), let error?) in form.fields.map({ ($0.id, $0.error) }) { errors[id] = error }
+    return errors
   }
+
+  public var isBusy: Bool { form.phase.isBusy }
 
   /// Initialize is enabled only when both required fields are non-blank.
-  public var canInitialize: Bool {
-    TrackerValidation.canSubmit(apiKey: apiKey.text, brandID: brandID.text)
-  }
+  public var canInitialize: Bool { form.isValid }
 
-  public func input(_ id: TrackerFieldID) -> TextInput? {
-    switch id {
-    case .apiKey: return apiKey
-    case .brandID: return brandID
-    case .userID: return userID
-    case .environment: return nil
-    }
-  }
-
-  public mutating func edit(_ id: TrackerFieldID, _ body: (inout TextInput) -> Void) {
-    switch id {
-    case .apiKey: body(&apiKey)
-    case .brandID: body(&brandID)
-    case .userID: body(&userID)
-    case .environment: return
-    }
-  }
-
-  public mutating func moveFocus(by offset: Int) {
-    let order = focusOrder
-    let current = order.firstIndex(of: focus) ?? 0
-    validateFocusedField()
-    focus = order[(current + offset + order.count) % order.count]
-  }
-
-  /// On blur: a required field left blank shows its message.
-  public mutating func validateFocusedField() {
-    guard case .field(let id) = focus else { return }
-    let all = TrackerValidation.errors(apiKey: apiKey.text, brandID: brandID.text)
-    errors[id] = all[id]
-  }
+  public func input(_ id: TrackerFieldID) -> TextInput? { id.isText ? form.input(.field(id)) : nil }
 
   /// The next environment in the picker (Left/Right/Space cycle through the two).
-  public mutating func toggleEnvironment(by offset: Int) {
-    let all = TrackerEnvironment.allCases
-    let index = all.firstIndex(of: environment) ?? 0
-    environment = all[(index + offset + all.count) % all.count]
-  }
+  public mutating func toggleEnvironment(by offset: Int) { form.cycleChoice(.field(.environment), by: offset) }
 
   /// Validates; returns the configuration to initialize with, or marks the errors, focuses the first
   /// bad field and returns nil. Surrounding whitespace is dropped.
   public mutating func makeConfiguration() -> TrackerConfiguration? {
-    errors = TrackerValidation.errors(apiKey: apiKey.text, brandID: brandID.text)
-    if errors[.apiKey] != nil {
-      focus = .field(.apiKey)
-      return nil
-    }
-    if errors[.brandID] != nil {
-      focus = .field(.brandID)
-      return nil
-    }
+    guard form.validateAll() else { return nil }
     return TrackerConfiguration(
-      apiKey: apiKey.text.trimmingCharacters(in: .whitespacesAndNewlines),
-      brandID: brandID.text.trimmingCharacters(in: .whitespacesAndNewlines),
-      userID: userID.text.trimmingCharacters(in: .whitespacesAndNewlines),
-      environment: environment)
+      apiKey: form.trimmed(.field(.apiKey)), brandID: form.trimmed(.field(.brandID)),
+      userID: form.trimmed(.field(.userID)), environment: environment)
   }
 }
 

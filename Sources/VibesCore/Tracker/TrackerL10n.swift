@@ -21,6 +21,7 @@ public enum TrackerL10n: String, LocalizedKey {
   case trackerFailureBrandID
   case trackerFailureServer
   case trackerFailureRejected
+  case trackerFailureUnreadable
   case trackerFailureRateLimited
   case trackerFailureRateLimitedFor
   case trackerRetryHint
@@ -110,6 +111,7 @@ public enum TrackerL10n: String, LocalizedKey {
     .trackerFailureBrandID: "Invalid Brand ID. Please verify and try again.",
     .trackerFailureServer: "The tracking API had a problem (HTTP {status}). Try again later.",
     .trackerFailureRejected: "The tracking API refused the request (HTTP {status}).",
+    .trackerFailureUnreadable: "The tracking API sent an answer that could not be read. Try again in a moment.",
     .trackerFailureRateLimited: "The tracking API is limiting requests (HTTP 429). Try again in a moment.",
     .trackerFailureRateLimitedFor: "The tracking API is limiting requests (HTTP 429). Try again in {seconds} s.",
     .trackerRetryHint: "Your entries are fine and kept: press Initialize again after the wait.",
@@ -196,6 +198,8 @@ public enum TrackerL10n: String, LocalizedKey {
     .trackerFailureServer:
       "Die Tracking-API hatte ein Problem (HTTP {status}). Versuche es später erneut.",
     .trackerFailureRejected: "Die Tracking-API hat die Anfrage abgelehnt (HTTP {status}).",
+    .trackerFailureUnreadable:
+      "Die Tracking-API hat eine Antwort geschickt, die sich nicht lesen ließ. Versuche es gleich erneut.",
     .trackerFailureRateLimited:
       "Die Tracking-API begrenzt gerade die Anfragen (HTTP 429). Versuche es gleich erneut.",
     .trackerFailureRateLimitedFor:

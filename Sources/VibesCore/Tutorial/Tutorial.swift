@@ -5,17 +5,17 @@ public enum Tutorial {
   public static func bindings(_ state: TutorialState) -> [KeyBinding<TutorialCommand>] {
     var bindings: [KeyBinding<TutorialCommand>] = []
     if state.card != .welcome {
-      bindings.append(KeyBinding([.left, .character("h")], "←", .text(en: "back", de: "zurück"), .previous))
+      bindings.append(KeyBinding([.left, .character("h")], "←", .key(TutorialL10n.tutorialHelpBack), .previous))
     }
     if state.card == .connectSpotify {
       bindings.append(
-        KeyBinding([.enter], "Enter", .text(en: "connect Spotify", de: "Spotify verbinden"), .connectSpotify))
+        KeyBinding([.enter], "Enter", .key(TutorialL10n.tutorialHelpConnect), .connectSpotify))
       bindings.append(
-        KeyBinding([.character("s"), .escape], "s", .text(en: "skip for now", de: "später"), .skip))
+        KeyBinding([.character("s"), .escape], "s", .key(TutorialL10n.tutorialHelpSkipForNow), .skip))
     } else {
       bindings.append(
-        KeyBinding([.right, .character("l"), .enter, .character(" ")], "→", .text(en: "next", de: "weiter"), .next))
-      bindings.append(KeyBinding([.character("s"), .escape], "s", .text(en: "skip", de: "überspringen"), .skip))
+        KeyBinding([.right, .character("l"), .enter, .character(" ")], "→", .key(TutorialL10n.tutorialHelpNext), .next))
+      bindings.append(KeyBinding([.character("s"), .escape], "s", .key(TutorialL10n.tutorialHelpSkip), .skip))
     }
     return bindings
   }

@@ -10,6 +10,8 @@ enum GeminiReplyParser {
     -> GeminiPlaylist
   {
     guard let body = JSONBody.object(data) else { throw .service(.invalidResponse) }
+    // `candidates` of another shape is not an empty answer but an unreadable one.
+    if let raw = body["candidates"], !(raw is [Any]) { throw .service(.invalidResponse) }
     let candidates = (body["candidates"] as? [Any])?.compactMap { $0 as? [String: Any] } ?? []
     guard let candidate = candidates.first else {
       let feedback = body["promptFeedback"] as? [String: Any]

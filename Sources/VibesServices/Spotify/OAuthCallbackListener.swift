@@ -1,4 +1,3 @@
-import FlyingFox
 import Foundation
 
 /// What the browser's redirect brought back for this attempt (state already checked).
@@ -13,38 +12,22 @@ public enum OAuthCallbackOutcome: Sendable, Equatable {
 /// The loopback redirect target: an HTTP server on 127.0.0.1 only, for one authorization attempt.
 /// It ignores stray requests (favicon, a bare `/callback`), rejects a wrong or missing state without
 /// consuming the attempt, hands out exactly one outcome, refuses replays, and never echoes a code
-/// or token back to the browser.
+/// or token back to the browser. The server is `LoopbackHTTPServer`: a request head is capped (8 KiB, then 431)
+/// and must arrive within 5 s, so no client can hold up the real redirect.
 public final class OAuthCallbackListener: Sendable {
   public let port: UInt16
-  private let server: HTTPServer
-  private let runTask: Task<Void, Never>
+  private let server: LoopbackHTTPServer
   private let gate: CallbackGate
 
   /// Binds 127.0.0.1:`port` (0 = an ephemeral port). Throws when the port cannot be bound.
   public init(port: UInt16, expectedState: String, path: String = SpotifyConfiguration.callbackPath) async throws {
     let gate = CallbackGate(expectedState: expectedState, path: path)
-    let server = HTTPServer(
-      address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30, logger: .disabled,
-      handler: CallbackHandler(gate: gate))
     self.gate = gate
-    self.server = server
-    let ended = RunEnded()
-    self.runTask = Task {
-      try? await server.run()
-      await ended.set()
-    }
-    // A port that cannot be bound ends `run()` at once: report that now instead of waiting out a timeout.
-    let deadline = Date().addingTimeInterval(5)
-    while await server.listeningAddress == nil, await !ended.value, Date() < deadline {
-      try? await Task.sleep(nanoseconds: 5_000_000)
-    }
-    guard case .ip4(_, let bound) = await server.listeningAddress else {
-      await server.stop(timeout: 0)
-      runTask.cancel()
-      throw CallbackListenerError.notListening
-    }
-    self.port = bound
+    self.server = try LoopbackHTTPServer(port: port) { request in CallbackResponder.respond(to: request, gate: gate) }
+    self.port = server.port
   }
+
+  deinit { server.requestStop() }
 
   /// Waits for the one outcome; nil when the listener was closed (cancel) or `timeout` passed first.
   /// Closes the listener either way.
@@ -53,8 +36,8 @@ public final class OAuthCallbackListener: Sendable {
     let result = await withTaskGroup(of: OAuthCallbackOutcome?.self) { group in
       group.addTask { await gate.wait() }
       group.addTask {
-        try? await Task.sleep(nanoseconds: UInt64(max(0, timeout) * 1_000_000_000))
-        await gate.close()
+        try? await Task.sleep(nanoseconds: UInt64(max(0, min(timeout, 86_400)) * 1_000_000_000))
+        gate.close()
         return nil
       }
       let first = await group.next() ?? nil
@@ -65,22 +48,17 @@ public final class OAuthCallbackListener: Sendable {
     return result
   }
 
-  /// Stops listening (lets the last answer reach the browser first). Safe to call more than once.
+  /// Stops listening and releases the port (an answer being written still reaches the browser). Safe to call
+  /// more than once.
   public func close() async {
-    await gate.close()
-    await server.stop(timeout: 0.5)
-    runTask.cancel()
+    gate.close()
+    await server.stop()
   }
 
   /// True while the server accepts connections.
   public var isListening: Bool {
-    get async { await server.listeningAddress != nil }
+    get async { server.isListening }
   }
-}
-
-private actor RunEnded {
-  private(set) var value = false
-  func set() { value = true }
 }
 
 public enum CallbackListenerError: Error, Equatable, Sendable {
@@ -88,9 +66,10 @@ public enum CallbackListenerError: Error, Equatable, Sendable {
 }
 
 /// Decides what each request means; hands the first valid callback to the waiter, once.
-actor CallbackGate {
+final class CallbackGate: @unchecked Sendable {
   let expectedState: String
   let path: String
+  private let lock = NSLock()
   private var delivered: OAuthCallbackOutcome?
   private var consumed = false
   private var closed = false
@@ -109,6 +88,10 @@ actor CallbackGate {
   }
 
   func handle(path requestPath: String, query: [String: String]) -> Verdict {
+    lock.withLock { decide(path: requestPath, query: query) }
+  }
+
+  private func decide(path requestPath: String, query: [String: String]) -> Verdict {
     guard requestPath == path else { return .ignored }
     let code = query["code"].flatMap { $0.isEmpty ? nil : $0 }
     let error = query["error"].flatMap { $0.isEmpty ? nil : $0 }
@@ -134,15 +117,25 @@ actor CallbackGate {
   }
 
   func wait() async -> OAuthCallbackOutcome? {
-    if let delivered { return delivered }
-    if closed { return nil }
-    return await withCheckedContinuation { waiters.append($0) }
+    await withCheckedContinuation { continuation in
+      lock.withLock {
+        if let delivered {
+          continuation.resume(returning: delivered)
+        } else if closed {
+          continuation.resume(returning: nil)
+        } else {
+          waiters.append(continuation)
+        }
+      }
+    }
   }
 
   func close() {
-    guard !closed else { return }
-    closed = true
-    resume(delivered)
+    lock.withLock {
+      guard !closed else { return }
+      closed = true
+      resume(delivered)
+    }
   }
 
   private func resume(_ value: OAuthCallbackOutcome?) {
@@ -161,37 +154,23 @@ actor CallbackGate {
   }
 }
 
-private struct CallbackHandler: HTTPHandler {
-  let gate: CallbackGate
-
-  func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-    var query: [String: String] = [:]
-    for item in request.query where query[item.name] == nil { query[item.name] = item.value }
-    let verdict = await gate.handle(path: request.path, query: query)
-    switch verdict {
+/// Turns a request into the gate's verdict and the page that says it. Only `GET` of the callback path counts.
+enum CallbackResponder {
+  static func respond(to request: LoopbackRequest, gate: CallbackGate) -> LoopbackResponse {
+    guard request.method == "GET" else { return page(404, "Nothing here. vibes is waiting for Spotify's redirect.") }
+    switch gate.handle(path: request.path, query: request.queryItems) {
     case .ignored:
-      return page(404, "vibes", "Nothing here. vibes is waiting for Spotify's redirect.")
+      return page(404, "Nothing here. vibes is waiting for Spotify's redirect.")
     case .wrongState:
-      return page(400, "vibes", "This sign-in link does not belong to the current attempt. Start again in vibes.")
+      return page(400, "This sign-in link does not belong to the current attempt. Start again in vibes.")
     case .alreadyUsed:
-      return page(400, "vibes", "This sign-in was already used. Start again in vibes if needed.")
+      return page(400, "This sign-in was already used. Start again in vibes if needed.")
     case .accepted:
-      return page(200, "vibes", "Done. You can close this tab and return to the terminal.")
+      return page(200, "Done. You can close this tab and return to the terminal.")
     }
   }
 
-  /// A tiny page that never echoes the request (no code, state or token in it).
-  private func page(_ status: Int, _ title: String, _ text: String) -> HTTPResponse {
-    let body = """
-      <!doctype html><html><head><meta charset="utf-8"><title>\(title)</title></head>\
-      <body style="font-family:sans-serif;margin:3em"><p>\(text)</p></body></html>
-      """
-    var headers = HTTPHeaders()
-    headers[.contentType] = "text/html; charset=utf-8"
-    headers[.connection] = "close"
-    headers[HTTPHeader("Cache-Control")] = "no-store"
-    headers[HTTPHeader("Referrer-Policy")] = "no-referrer"
-    let phrase = [200: "OK", 400: "Bad Request", 404: "Not Found"][status] ?? "Status"
-    return HTTPResponse(statusCode: HTTPStatusCode(status, phrase: phrase), headers: headers, body: Data(body.utf8))
+  private static func page(_ status: Int, _ text: String) -> LoopbackResponse {
+    LoopbackResponse(status: status, html: LoopbackHTTPServer.page(text))
   }
 }

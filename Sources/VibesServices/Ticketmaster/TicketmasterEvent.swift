@@ -167,10 +167,12 @@ public struct TicketmasterEventsPage: Sendable, Hashable, Decodable {
     init(from decoder: any Decoder) throws { event = try? TicketmasterEvent(from: decoder) }
   }
 
+  /// Every answer of the events API has a `page` object (an empty result has no `_embedded`); a body without it,
+  /// or with `page` or `_embedded` of another shape, is not an events page and fails (it is not "no events").
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    events = (container.lenient(Embedded.self, ._embedded)?.events ?? []).compactMap(\.event)
-    page = container.lenient(Page.self, .page)
+    page = try container.decode(Page.self, forKey: .page)
+    events = (try container.decodeIfPresent(Embedded.self, forKey: ._embedded)?.events ?? []).compactMap(\.event)
   }
 }
 

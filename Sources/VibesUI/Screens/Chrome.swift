@@ -39,7 +39,7 @@ enum Chrome {
     let style: CellStyle
     switch notice {
     case .noBrowser, .storageUnavailable, .fieldFull: style = Theme.warning
-    case .text(_, _, let isWarning): style = isWarning ? Theme.warning : .plain
+    case .localized(_, let isWarning): style = isWarning ? Theme.warning : .plain
     case .saved, .savedCityWithEvents, .savedCityWithoutEvents, .removed, .message: style = Theme.complete
     default: style = .plain
     }
@@ -87,7 +87,7 @@ extension Localizer {
     case .tracker(let key): return self[key]
     case .appStoreConnect(let key): return self[key]
     case .spotify(let key): return self[key]
-    case .text(let en, let de): return language == .de ? de : en
+    case .localized(let text): return self[text]
     }
   }
 }

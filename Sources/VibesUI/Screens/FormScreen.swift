@@ -23,15 +23,19 @@ enum FormScreen {
     row = LinkLine.render(url: form.step.credentialsURL, keys: t[.linkKeys], into: &grid, row: row, area: area, t)
     row += 1
 
-    let labelWidth = form.fields.map { DisplayWidth.of(t.fieldLabel($0.id)) }.max() ?? 0
+    let inputs = form.fields.compactMap { field -> (FieldID, Field<CredentialFocus>)? in
+      guard case .field(let id) = field.id else { return nil }
+      return (id, field)
+    }
+    let labelWidth = inputs.map { DisplayWidth.of(t.fieldLabel($0.0)) }.max() ?? 0
     let inputColumn = 5 + labelWidth
     let inputWidth = max(8, area.width - inputColumn - 2)
     let editing = state.isEditingText
-    for (index, field) in form.fields.enumerated() {
-      let focused = form.focus == .field(index)
-      grid.write(focused ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
-      grid.write(t.fieldLabel(field.id), row: row, column: 3, style: focused ? Theme.title : .plain)
-      let cursorColumn = renderInput(field, t, into: &grid, row: row, column: inputColumn, width: inputWidth)
+    for (id, field) in inputs {
+      let focused = form.focus == field.id
+      FormFieldView.drawLabel(t.fieldLabel(id), focused: focused, into: &grid, row: row)
+      let cursorColumn = FormFieldView.drawInput(
+        field, t, into: &grid, row: row, column: inputColumn, width: inputWidth)
       if focused && editing { grid.cursor = GridPosition(row: row, column: cursorColumn) }
       row += 1
       if let error = field.error {
@@ -42,43 +46,22 @@ enum FormScreen {
     }
 
     var column = inputColumn
-    let saveLabel: String
-    if case .failed(let failure) = form.phase, failure.isRetryable {
-      saveLabel = t[.buttonRetry]
-    } else {
-      saveLabel = t[.buttonSave]
-    }
-    column += renderButton(saveLabel, focused: form.focus == .save, into: &grid, row: row, column: column) + 2
-    if form.isConfigured {
-      renderButton(t[.buttonRemove], focused: form.focus == .remove, into: &grid, row: row, column: column)
+    for button in form.fields where button.kind == .button {
+      let label: String
+      switch button.id {
+      case .remove: label = t[.buttonRemove]
+      case .save, .field:
+        if case .failed(let failure) = form.phase, failure.isRetryable {
+          label = t[.buttonRetry]
+        } else {
+          label = t[.buttonSave]
+        }
+      }
+      column +=
+        FormFieldView.drawButton(label, focused: form.focus == button.id, into: &grid, row: row, column: column) + 2
     }
     row += 2
     renderPhase(form, into: &grid, row: row, area: area, t)
-  }
-
-  /// Draws the input area; returns the cursor's column.
-  static func renderInput(
-    _ field: FormField, _ t: Localizer, into grid: inout Grid, row: Int, column: Int, width: Int
-  ) -> Int {
-    grid.write(String(repeating: " ", count: width), row: row, column: column, style: Theme.field)
-    switch field.kind {
-    case .secret:
-      if field.keepsStoredValue, let preview = field.storedPreview {
-        let used = grid.write(preview, row: row, column: column, style: Theme.field)
-        grid.write(
-          "  " + t[.fieldStoredHint], row: row, column: column + used, style: Theme.field.merged(Theme.hint),
-          maxWidth: width - used)
-        return column
-      }
-      return TextFieldView.draw(field.input, secret: true, into: &grid, row: row, column: column, width: width)
-    case .text, .multiline:
-      return TextFieldView.draw(field.input, lineBreakSymbol: "⏎", into: &grid, row: row, column: column, width: width)
-    }
-  }
-
-  @discardableResult
-  static func renderButton(_ label: String, focused: Bool, into grid: inout Grid, row: Int, column: Int) -> Int {
-    grid.write("[ \(label) ]", row: row, column: column, style: focused ? Theme.selected : Theme.title)
   }
 
   static func renderPhase(_ form: CredentialForm, into grid: inout Grid, row: Int, area: Rect, _ t: Localizer) {
@@ -86,7 +69,7 @@ enum FormScreen {
     switch form.phase {
     case .editing:
       return
-    case .validating:
+    case .checking:
       lines = [(form.step == .ticketmaster ? t[.checkingTicketmaster] : t[.checkingGemini], Theme.pending)]
     case .saving:
       lines = [(t[.savingCredential], Theme.pending)]

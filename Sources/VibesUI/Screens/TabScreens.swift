@@ -23,9 +23,9 @@ public struct TabScreen: Sendable {
 public enum TabScreens {
   public static let all: [TabScreen] = [
     TabScreen(.feed, title: { $0[.tabFeed] }, render: FeedTabScreen.render),
-    TabScreen(.explore, title: { $0.musicText("Explore", "Entdecken") }, render: ExploreScreen.render),
-    TabScreen(.create, title: { $0.create("Create", "Erstellen") }, render: CreateScreen.render),
-    TabScreen(.profile, title: { $0.musicText("Profile", "Profil") }, render: ProfileScreen.render),
+    TabScreen(.explore, title: { $0[.tabExplore] }, render: ExploreScreen.render),
+    TabScreen(.create, title: { $0[.tabCreate] }, render: CreateScreen.render),
+    TabScreen(.profile, title: { $0[.tabProfile] }, render: ProfileScreen.render),
     TabScreen(
       .appStoreConnect, title: { $0[.tabAppStoreConnect] }, short: { _ in "ASC" }, render: AppStoreConnectScreen.render),
     TabScreen(.tracker, title: { $0[.tabTracker] }, render: TrackerScreen.render),

@@ -5,7 +5,6 @@ import VibesCore
 enum TutorialScreen {
   static func render(_ tutorial: TutorialState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
     let card = tutorial.card
-    let german = t.language == .de
     let width = min(72, area.width - 2)
     let left = area.column + max(1, (area.width - width) / 2)
     let inner = width - 4
@@ -14,13 +13,13 @@ enum TutorialScreen {
     let dots = (0..<count).map { $0 == index ? "●" : "○" }.joined(separator: " ")
     lines.append(("\(dots)  \(index + 1)/\(count)", Theme.hint))
     lines.append(("", .plain))
-    lines.append((german ? card.title.de : card.title.en, Theme.title))
+    lines.append((t[card.title], Theme.title))
     lines.append(("", .plain))
-    for line in WordWrap.lines(german ? card.text.de : card.text.en, width: inner) { lines.append((line, .plain)) }
+    for line in WordWrap.lines(t[card.text], width: inner) { lines.append((line, .plain)) }
     if card == .connectSpotify {
       lines.append(("", .plain))
-      lines.append((german ? "Enter  Spotify verbinden" : "Enter  Connect Spotify", Theme.complete))
-      lines.append((german ? "s      Später" : "s      Skip for now", Theme.hint))
+      lines.append((t[.tutorialChoiceConnect], Theme.complete))
+      lines.append((t[.tutorialChoiceSkip], Theme.hint))
     }
     let box = Rect(row: area.row, column: left, width: width, height: lines.count + 2)
     grid.box(box, style: Theme.focusedBorder)

@@ -37,6 +37,9 @@ extension Localizer {
     case .tooShort(let minimum): return format(.errorTooShort, ["count": "\(minimum)"])
     case .tooLong(let maximum): return format(.errorTooLong, ["count": "\(maximum)"])
     case .invalidCharacters: return self[.errorInvalidCharacters]
+    // Only App Store Connect uses these checks today; its messages name the expected format.
+    case .notUUID: return self[.ascErrorIssuerFormat]
+    case .notAlphanumeric: return self[.ascErrorKeyIDFormat]
     }
   }
 
@@ -72,7 +75,7 @@ extension Localizer {
     case .noBrowser: return self[.noticeNoBrowser]
     case .storageUnavailable: return self[.noticeStorageUnavailable]
     case .fieldFull: return self[.noticeFieldFull]
-    case .text(let en, let de, _): return TerminalText.sanitize(language == .de ? de : en)
+    case .localized(let text, _): return TerminalText.sanitize(self[text])
     case .message(let text): return help(text)
     }
   }

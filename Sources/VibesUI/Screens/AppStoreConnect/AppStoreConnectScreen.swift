@@ -58,15 +58,19 @@ enum AppStoreConnectSetupScreen {
     let lines = { (text: String) in WordWrap.lines(text, width: area.width - 4).count }
     var messageRows = 0
     switch setup.phase {
-    case .editing: break
-    case .verifying: messageRows = lines(t[.ascVerifying])
+    case .editing, .saving, .confirmingRemoval, .removing, .removalFailed: break
+    case .checking: messageRows = lines(t[.ascVerifying])
     case .failed(let failure):
       messageRows = lines(AppStoreConnectScreen.failure(failure, t) + " " + t[.ascNothingSaved])
       if failure.isRetryable { messageRows += lines(t[.ascRetryHint]) }
     }
     let url = AppStoreConnectState.keysURL
     let linkRows = LinkLine.height(url: url, label: t[.ascLinkLabel], area: area) + 1
-    let fixedRows = 1 + linkRows + 2 * AppStoreConnectField.allCases.count + 2 + messageRows
+    let inputs = setup.fields.compactMap { field -> AppStoreConnectField? in
+      if case .field(let id) = field.id { return id }
+      return nil
+    }
+    let fixedRows = 1 + linkRows + 2 * inputs.count + 2 + messageRows
     var room = area.visibleHeight - fixedRows - lines(t[.ascSetupIntro])
     row = AppStoreConnectScreen.wrapped(t[.ascSetupIntro], into: &grid, row: row, area: area)
     for note in [t[.ascSetupLocalOnly], t[.ascSetupDelay]] where lines(note) <= room {
@@ -77,14 +81,13 @@ enum AppStoreConnectSetupScreen {
       url: url, keys: t[.ascLinkKeys], label: t[.ascLinkLabel], into: &grid, row: row, area: area, t)
     row += 1
 
-    let labels = AppStoreConnectField.allCases.map { label($0, t) }
+    let labels = inputs.map { label($0, t) }
     let inputColumn = 5 + (labels.map { DisplayWidth.of($0) }.max() ?? 0)
     let inputWidth = max(8, area.width - inputColumn - 2)
     let editing = state.isEditingText
-    for field in AppStoreConnectField.allCases where row < area.bottom {
+    for field in inputs where row < area.bottom {
       let focused = setup.focus == .field(field)
-      grid.write(focused ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
-      grid.write(label(field, t), row: row, column: 3, style: focused ? Theme.title : .plain)
+      FormFieldView.drawLabel(label(field, t), focused: focused, into: &grid, row: row)
       let cursor = renderInput(
         setup, field, t, into: &grid, row: row, column: inputColumn, width: inputWidth)
       if focused && editing { grid.cursor = GridPosition(row: row, column: cursor) }
@@ -115,14 +118,12 @@ enum AppStoreConnectSetupScreen {
     if case .failed(let failure) = setup.phase, failure.isRetryable {
       buttonLabel = t[.ascButtonRetry]
     }
-    grid.write(
-      "[ \(buttonLabel) ]", row: row, column: inputColumn,
-      style: setup.focus == .connect ? Theme.selected : Theme.title)
+    FormFieldView.drawButton(buttonLabel, focused: setup.focus == .connect, into: &grid, row: row, column: inputColumn)
     row += 2
     switch setup.phase {
-    case .editing:
+    case .editing, .saving, .confirmingRemoval, .removing, .removalFailed:
       break
-    case .verifying:
+    case .checking:
       AppStoreConnectScreen.wrapped(
         t[.ascVerifying], into: &grid, row: row, area: area, style: Theme.pending)
     case .failed(let failure):

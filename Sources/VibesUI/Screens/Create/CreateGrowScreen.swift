@@ -6,18 +6,18 @@ enum CreateGrowScreen {
   static func render(_ grow: GrowState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
     var row = area.row
     let title =
-      grow.chosen.map { t.create("Grow “", "Erweitern: „") + TerminalText.sanitize($0.name) + t.create("”", "“") }
-      ?? t.create("Grow a playlist", "Playlist erweitern")
+      grow.chosen.map { t.format(.createGrowTitle, ["name": TerminalText.sanitize($0.name)]) }
+      ?? t[.createGrowPlaylist]
     grid.write(title, row: row, column: 2, style: Theme.title, maxWidth: area.width - 4)
     row += 2
     switch grow.phase {
     case .loadingPlaylists:
       grid.write(
-        t.create("Loading your playlists…", "Deine Playlists werden geladen…"), row: row, column: 2,
+        t[.createLoadingPlaylists], row: row, column: 2,
         style: Theme.pending)
     case .suggesting:
       grid.write(
-        t.create("Asking Gemini for songs that fit…", "Gemini sucht passende Songs…"), row: row, column: 2,
+        t[.createAskingForSongs], row: row, column: 2,
         style: Theme.pending)
     case .failed(let failure):
       row = CreateScreen.paragraph(
@@ -26,7 +26,7 @@ enum CreateGrowScreen {
     case .choosing:
       if grow.playlists.isEmpty {
         grid.write(
-          t.create("You have no playlists of your own yet.", "Du hast noch keine eigenen Playlists."), row: row,
+          t[.createNoOwnPlaylists], row: row,
           column: 2, style: Theme.hint)
       }
       for (index, playlist) in grow.playlists.enumerated() {
@@ -34,7 +34,7 @@ enum CreateGrowScreen {
         grid.write(selected ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
         grid.write(
           TerminalText.sanitize(playlist.name) + " · "
-            + t.create("\(playlist.trackCount) songs", "\(playlist.trackCount) Songs"),
+            + t.format(.createSongCount, ["count": "\(playlist.trackCount)"]),
           row: row, column: 3, style: selected ? Theme.selected : .plain, maxWidth: area.width - 5)
         if selected { grid.focusRow = row }
         row += 1
@@ -42,7 +42,7 @@ enum CreateGrowScreen {
     case .ready:
       if grow.suggestions.isEmpty {
         grid.write(
-          t.create("All suggestions added. Press r for more.", "Alle Vorschläge hinzugefügt. r für mehr."), row: row,
+          t[.createAllAdded], row: row,
           column: 2, style: Theme.hint)
       }
       for (index, song) in grow.suggestions.enumerated() {
@@ -54,11 +54,11 @@ enum CreateGrowScreen {
         case .found(let track):
           text =
             TerminalText.sanitize(track.name) + " — " + TerminalText.sanitize(track.artists.joined(separator: ", "))
-            + (grow.adding == track.uri ? t.create("  adding…", "  wird hinzugefügt…") : "")
+            + (grow.adding == track.uri ? "  " + t[.createAdding] : "")
         case .notFound, .pending:
           text =
             TerminalText.sanitize(song.song.title) + " — " + TerminalText.sanitize(song.song.artist) + "  "
-            + t.create("not found on Spotify", "nicht auf Spotify gefunden")
+            + t[.createNotFound]
           if !selected { style = Theme.hint }
         }
         grid.write(text, row: row, column: 3, style: style, maxWidth: area.width - 5)

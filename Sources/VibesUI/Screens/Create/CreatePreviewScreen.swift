@@ -7,7 +7,7 @@ enum CreatePreviewScreen {
     _ state: AppState, _ preview: CreatePreview, into grid: inout Grid, _ area: Rect, _ t: Localizer
   ) {
     var row = area.row
-    let label = t.create("Name", "Name")
+    let label = t[.createName]
     grid.write(label, row: row, column: 2, style: preview.focus == .name ? Theme.focusedBorder : Theme.hint)
     let column = 3 + DisplayWidth.of(label)
     if preview.focus == .name {
@@ -50,7 +50,7 @@ enum CreatePreviewScreen {
         let main =
           Theme.incompleteSymbol + " " + TerminalText.sanitize(song.song.title) + " — "
           + TerminalText.sanitize(song.song.artist)
-        let note = t.create("not found on Spotify", "nicht auf Spotify gefunden")
+        let note = t[.createNotFound]
         let used = grid.write(
           main, row: row, column: textColumn, style: selected ? Theme.selected : Theme.hint,
           maxWidth: max(10, width - DisplayWidth.of(note) - 3))
@@ -72,8 +72,7 @@ enum CreatePreviewScreen {
     let total = preview.playlist.songs.count
     switch preview.phase {
     case .resolving(_, let resolved, let count):
-      let text = t.create(
-        "Finding songs on Spotify \(resolved)/\(count)", "Songs auf Spotify suchen \(resolved)/\(count)")
+      let text = t.format(.createFinding, ["resolved": "\(resolved)", "count": "\(count)"])
       let used = grid.write(text, row: row, column: 2, style: Theme.pending)
       let barWidth = min(30, area.width - used - 6)
       if barWidth >= 5 {
@@ -93,23 +92,21 @@ enum CreatePreviewScreen {
     }
     if !preview.hasPendingSongs {
       let found = preview.foundCount
-      let text = t.create(
-        "\(found) of \(total) songs found · \(t.totalLength(preview.totalMilliseconds))",
-        "\(found) von \(total) Songs gefunden · \(t.totalLength(preview.totalMilliseconds))")
+      let text = t.format(
+        .createFoundSummary,
+        ["found": "\(found)", "total": "\(total)", "length": t.totalLength(preview.totalMilliseconds)])
       grid.write(text, row: row, column: 2, style: .plain, maxWidth: area.width - 4)
       row += 1
     }
     switch preview.phase {
     case .saving:
       grid.write(
-        t.create("Saving to Spotify…", "Wird in Spotify gespeichert…"), row: row, column: 2, style: Theme.pending)
+        t[.createSaving], row: row, column: 2, style: Theme.pending)
       grid.attentionRow = row
       row += 1
     case .queued:
       row = CreateScreen.paragraph(
-        t.create(
-          "Offline: the playlist will be saved to Spotify when the network returns.",
-          "Offline: Die Playlist wird in Spotify gespeichert, sobald das Netz zurück ist."),
+        t[.createQueuedOffline],
         row: row, area: area, style: Theme.warning, into: &grid)
       grid.attentionRow = row - 1
     case .failed(let failure):
@@ -121,11 +118,11 @@ enum CreatePreviewScreen {
     }
     if let url = preview.savedURL {
       grid.write(
-        Theme.completeSymbol + " " + t.create("Saved to Spotify", "In Spotify gespeichert"), row: row, column: 2,
+        Theme.completeSymbol + " " + t[.createSavedToSpotify], row: row, column: 2,
         style: Theme.complete)
       row += 1
       row = LinkLine.render(
-        url: TerminalText.sanitize(url), keys: t.create("o open · c copy", "o öffnen · c kopieren"), into: &grid,
+        url: TerminalText.sanitize(url), keys: t[.createLinkKeys], into: &grid,
         row: row, area: area, t)
     }
     return row

@@ -15,11 +15,11 @@ enum CreateScreen {
     let create = state.create
     var row = area.row
     grid.write(
-      t.create("Create a playlist with Gemini", "Playlist mit Gemini erstellen"), row: row, column: 2,
+      t[.createTitle], row: row, column: 2,
       style: Theme.title)
     row += 2
     guard let hasKey = create.hasGeminiKey(state.context) else {
-      grid.write(t.create("Loading…", "Wird geladen…"), row: row, column: 2, style: Theme.pending)
+      grid.write(t[.createLoading], row: row, column: 2, style: Theme.pending)
       return
     }
     guard hasKey else {
@@ -27,8 +27,8 @@ enum CreateScreen {
       grid.attentionRow = row - 1
       return
     }
-    let label = t.create("Prompt", "Prompt")
-    let songsLabel = t.create("Songs", "Songs")
+    let label = t[.createPrompt]
+    let songsLabel = t[.createSongs]
     let labelWidth = max(DisplayWidth.of(label), DisplayWidth.of(songsLabel)) + 1
     let fieldColumn = 2 + labelWidth + 1
     let fieldWidth = max(8, area.width - fieldColumn - 2)
@@ -41,7 +41,7 @@ enum CreateScreen {
     if create.focus == .prompt { grid.focusRow = row }
     row += 1
     grid.write(
-      t.create("↑/↓ in the field: example prompts", "↑/↓ im Feld: Beispiele"), row: row, column: fieldColumn,
+      t[.createExampleHint], row: row, column: fieldColumn,
       style: Theme.hint, maxWidth: fieldWidth)
     row += 1
     grid.write(songsLabel, row: row, column: 2, style: create.focus == .length ? Theme.focusedBorder : Theme.hint)
@@ -56,8 +56,7 @@ enum CreateScreen {
     switch create.phase {
     case .generating(_, let elapsed):
       grid.write(
-        t.create(
-          "⏳ Asking Gemini… \(elapsed) s  (Esc cancels)", "⏳ Gemini wird gefragt… \(elapsed) s  (Esc bricht ab)"),
+        t.format(.createAsking, ["seconds": "\(elapsed)"]),
         row: row, column: 2, style: Theme.pending, maxWidth: area.width - 4)
       grid.attentionRow = row
       row += 2
@@ -65,9 +64,9 @@ enum CreateScreen {
       var text = Theme.incompleteSymbol + " " + t.createFailure(failure)
       if case .rateLimitedPerMinute = failure {
         if let countdown = create.countdown {
-          text += " " + t.create("Retry in \(countdown.secondsLeft) s.", "Erneut in \(countdown.secondsLeft) s.")
+          text += " " + t.format(.createRetryIn, ["seconds": "\(countdown.secondsLeft)"])
         } else {
-          text += " " + t.create("Press Enter to retry now.", "Enter versucht es jetzt erneut.")
+          text += " " + t[.createRetryNow]
         }
       }
       row = paragraph(text, row: row, area: area, style: Theme.error, into: &grid)
@@ -79,13 +78,13 @@ enum CreateScreen {
     switch create.hint {
     case .promptEmpty?:
       grid.write(
-        t.create("Type a prompt or pick an example with ↑/↓.", "Gib einen Prompt ein oder wähle ein Beispiel mit ↑/↓."),
+        t[.createPromptEmpty],
         row: row, column: 2, style: Theme.warning, maxWidth: area.width - 4)
       row += 2
     case .waitForCountdown?:
       let left = create.countdown?.secondsLeft ?? 0
       grid.write(
-        t.create("Gemini asks to wait: retry in \(left) s.", "Gemini bittet zu warten: erneut in \(left) s."), row: row,
+        t.format(.createWaitCountdown, ["seconds": "\(left)"]), row: row,
         column: 2, style: Theme.warning, maxWidth: area.width - 4)
       row += 2
     case nil:
@@ -93,12 +92,12 @@ enum CreateScreen {
     }
 
     grid.write(
-      t.create("History", "Verlauf"), row: row, column: 2,
+      t[.createHistory], row: row, column: 2,
       style: create.focus == .history ? Theme.focusedBorder : Theme.title)
     row += 1
     if create.history.isEmpty {
       grid.write(
-        t.create("Generated playlists appear here.", "Erzeugte Playlists erscheinen hier."), row: row, column: 2,
+        t[.createHistoryEmpty], row: row, column: 2,
         style: Theme.hint, maxWidth: area.width - 4)
       return
     }
@@ -106,16 +105,16 @@ enum CreateScreen {
       let selected = create.focus == .history && index == create.historyList.selected
       let status: String
       switch playlist.saveState {
-      case .saved: status = t.create("saved", "gespeichert")
-      case .saving: status = t.create("partly saved", "teilweise gespeichert")
+      case .saved: status = t[.createSaved]
+      case .saving: status = t[.createPartlySaved]
       case .notSaved:
         status =
           create.queuedSaves.contains(playlist.id)
-          ? t.create("waiting for network", "wartet auf Netz") : t.create("not saved", "nicht gespeichert")
+          ? t[.createWaitingForNetwork] : t[.createNotSaved]
       }
       let text =
         TerminalText.sanitize(playlist.name) + " · "
-        + t.create("\(playlist.songs.count) songs", "\(playlist.songs.count) Songs")
+        + t.format(.createSongCount, ["count": "\(playlist.songs.count)"])
         + " · " + status
       grid.write(selected ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
       grid.write(text, row: row, column: 3, style: selected ? Theme.selected : .plain, maxWidth: area.width - 5)

@@ -9,15 +9,15 @@ enum DetailScreenView {
     let width = area.width - 4
     switch screen.phase {
     case .loading:
-      grid.write(t.musicText("Loading…", "Lädt…"), row: area.row, column: left, style: Theme.pending)
+      grid.write(t[.musicLoading], row: area.row, column: left, style: Theme.pending)
       return
     case .failed(let failure):
       var row = area.row
-      for line in WordWrap.lines(t.musicText(failure.text), width: width) {
+      for line in WordWrap.lines(t[failure.text], width: width) {
         grid.write(line, row: row, column: left, style: Theme.error)
         row += 1
       }
-      grid.write(t.musicText("Esc goes back.", "Esc geht zurück."), row: row + 1, column: left, style: Theme.hint)
+      grid.write(t[.exploreEscBack], row: row + 1, column: left, style: Theme.hint)
       return
     case .loaded(let cached):
       var row = area.row
@@ -41,11 +41,7 @@ enum DetailScreenView {
       }
       if case .playlist(let detail) = cached.detail, detail.tracks == nil {
         row += 1
-        for line in WordWrap.lines(
-          t.musicText(
-            "Spotify shows the tracks of your own playlists only; this one belongs to someone else.",
-            "Spotify zeigt nur die Titel deiner eigenen Playlists; diese gehört jemand anderem."), width: width)
-        {
+        for line in WordWrap.lines(t[.exploreOthersPlaylist], width: width) {
           grid.write(line, row: row, column: left, style: Theme.hint)
           row += 1
         }
@@ -56,10 +52,10 @@ enum DetailScreenView {
 
   static func kindTitle(_ detail: MusicDetail, _ t: Localizer) -> String {
     switch detail {
-    case .track: return t.musicText("Track", "Titel")
-    case .artist: return t.musicText("Artist", "Künstler")
+    case .track: return t[.exploreKindTrack]
+    case .artist: return t[.exploreKindArtist]
     case .album(let album):
-      return album.album.albumType == "single" ? "Single" : t.musicText("Album", "Album")
+      return album.album.albumType == "single" ? "Single" : t[.exploreKindAlbum]
     case .playlist: return "Playlist"
     }
   }
@@ -67,13 +63,13 @@ enum DetailScreenView {
   static func headerLines(_ detail: MusicDetail, _ explore: ExploreState, _ t: Localizer) -> [String] {
     let saved = explore.library[detail.item.link.uri]
     let libraryLine =
-      saved == true ? Theme.completeSymbol + " " + t.musicText("in your library", "in deiner Bibliothek") : nil
+      saved == true ? Theme.completeSymbol + " " + t[.exploreInLibrary] : nil
     switch detail {
     case .track(let track):
       var facts = [MusicDuration.text(milliseconds: track.durationMs)]
       if let date = track.album?.releaseDate { facts.append(MusicRows.clean(date)) }
-      if track.explicit { facts.append(t.musicText("🅴 explicit", "🅴 explizit")) }
-      return [t.musicText("by ", "von ") + MusicRows.clean(track.artistNames), facts.joined(separator: " · ")]
+      if track.explicit { facts.append(t[.exploreExplicit]) }
+      return [t.format(.musicBy, ["name": MusicRows.clean(track.artistNames)]), facts.joined(separator: " · ")]
         + (libraryLine.map { [$0] } ?? [])
     case .artist(let detail):
       let genres = detail.artist.genres.map(MusicRows.clean).joined(separator: ", ")
@@ -81,19 +77,19 @@ enum DetailScreenView {
     case .album(let detail):
       var facts: [String] = []
       if let year = detail.album.releaseYear { facts.append(MusicRows.clean(year)) }
-      facts.append(t.musicText("\(detail.tracks.count) tracks", "\(detail.tracks.count) Titel"))
+      facts.append(t.format(.exploreTrackCount, ["count": "\(detail.tracks.count)"]))
       facts.append(MusicDuration.text(milliseconds: detail.totalDurationMs))
       let artists = MusicRows.clean(detail.album.artists.map(\.name).joined(separator: ", "))
-      return [t.musicText("by ", "von ") + artists, facts.joined(separator: " · ")] + (libraryLine.map { [$0] } ?? [])
+      return [t.format(.musicBy, ["name": artists]), facts.joined(separator: " · ")] + (libraryLine.map { [$0] } ?? [])
     case .playlist(let detail):
       var lines: [String] = []
       let owner = detail.playlist.ownerName ?? detail.playlist.ownerID
-      if let owner { lines.append(t.musicText("by ", "von ") + MusicRows.clean(owner)) }
+      if let owner { lines.append(t.format(.musicBy, ["name": MusicRows.clean(owner)])) }
       if let description = detail.playlist.description, !description.isEmpty {
         lines.append(MusicRows.clean(description))
       }
       var facts: [String] = []
-      if let total = detail.playlist.itemsTotal { facts.append(t.musicText("\(total) tracks", "\(total) Titel")) }
+      if let total = detail.playlist.itemsTotal { facts.append(t.format(.exploreTrackCount, ["count": "\(total)"])) }
       if let duration = detail.totalDurationMs { facts.append(MusicDuration.text(milliseconds: duration)) }
       if !facts.isEmpty { lines.append(facts.joined(separator: " · ")) }
       return lines
@@ -102,12 +98,12 @@ enum DetailScreenView {
 
   static func sectionTitle(_ section: DetailSection, _ t: Localizer) -> String {
     switch section {
-    case .artists: return t.musicText("Artists", "Künstler")
-    case .album: return t.musicText("Album", "Album")
-    case .popular: return t.musicText("Popular", "Beliebt")
-    case .albums: return t.musicText("Albums", "Alben")
-    case .singles: return t.musicText("Singles", "Singles")
-    case .tracks: return t.musicText("Tracks", "Titel")
+    case .artists: return t[.exploreArtists]
+    case .album: return t[.exploreKindAlbum]
+    case .popular: return t[.explorePopular]
+    case .albums: return t[.exploreAlbums]
+    case .singles: return t[.exploreSingles]
+    case .tracks: return t[.exploreTracks]
     }
   }
 
@@ -137,7 +133,7 @@ enum DetailScreenView {
       case .more:
         grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
         grid.write(
-          t.musicText("more…", "mehr…"), row: row, column: area.column + 4,
+          t[.exploreMore], row: row, column: area.column + 4,
           style: selected ? Theme.selected : Theme.hint)
         if selected { grid.focusRow = row }
       }
@@ -157,27 +153,23 @@ enum PlaylistPickerView {
     let inner = box.column + 2
     let innerWidth = width - 4
     grid.write(
-      t.musicText("Add “", "„") + MusicRows.clean(picker.title)
-        + t.musicText("” to playlist", "“ zu Playlist hinzufügen"),
+      t.format(.explorePickerTitle, ["title": MusicRows.clean(picker.title)]),
       row: box.row + 1, column: inner, style: Theme.title, maxWidth: innerWidth)
     let top = box.row + 2
     switch picker.phase {
     case .loading:
       grid.write(
-        t.musicText("Loading your playlists…", "Lade deine Playlists…"), row: top, column: inner, style: Theme.pending)
+        t[.explorePickerLoading], row: top, column: inner, style: Theme.pending)
     case .failed(let failure):
-      grid.write(t.musicText(failure.text), row: top, column: inner, style: Theme.error, maxWidth: innerWidth)
+      grid.write(t[failure.text], row: top, column: inner, style: Theme.error, maxWidth: innerWidth)
     case .confirmDuplicate(let playlist):
-      let text = t.musicText(
-        "Already in “\(MusicRows.clean(playlist.name))”. Enter adds it again, Esc keeps the playlist as it is.",
-        "Schon in „\(MusicRows.clean(playlist.name))“. Enter fügt es nochmal hinzu, Esc lässt die Playlist, wie sie ist."
-      )
+      let text = t.format(.explorePickerDuplicate, ["name": MusicRows.clean(playlist.name)])
       for (index, line) in WordWrap.lines(text, width: innerWidth).prefix(rows).enumerated() {
         grid.write(line, row: top + index, column: inner, style: Theme.warning)
       }
     case .adding(_, let playlist):
       grid.write(
-        t.musicText("Adding to ", "Füge hinzu zu ") + MusicRows.clean(playlist.name) + "…", row: top, column: inner,
+        t.format(.explorePickerAdding, ["name": MusicRows.clean(playlist.name)]), row: top, column: inner,
         style: Theme.pending, maxWidth: innerWidth)
     case .choosing:
       let first = picker.list.scrollTop

@@ -6,7 +6,7 @@ enum ExploreScreen {
   static func render(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
     let explore = state.explore
     guard state.facts?.storedSecrets.contains(.spotify) ?? false else {
-      MusicRows.connectPrompt(t.musicText("Explore", "Entdecken"), row: area.row, area: area, into: &grid, t)
+      MusicRows.connectPrompt(t[.tabExplore], row: area.row, area: area, into: &grid, t)
       return
     }
     if let screen = explore.path.last {
@@ -18,7 +18,7 @@ enum ExploreScreen {
   }
 
   static func renderSearch(_ explore: ExploreState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
-    let label = t.musicText("Search", "Suche")
+    let label = t[.exploreSearchLabel]
     let used = grid.write(label, row: area.row, column: area.column + 2, style: Theme.title)
     let fieldColumn = area.column + 2 + used + 1
     let fieldWidth = max(4, area.width - fieldColumn - 2)
@@ -35,15 +35,13 @@ enum ExploreScreen {
         row: area.row, column: fieldColumn + DisplayWidth.of(String(before.dropFirst(overflow))))
     } else if text.isEmpty {
       grid.write(
-        t.musicText("press / to search", "/ drücken zum Suchen"), row: area.row, column: fieldColumn, style: Theme.hint,
+        t[.explorePressSlash], row: area.row, column: fieldColumn, style: Theme.hint,
         maxWidth: fieldWidth)
     }
     var row = area.row + 1
     if explore.queuedActions > 0 {
       grid.write(
-        t.musicText(
-          "\(explore.queuedActions) action(s) waiting to be sent",
-          "\(explore.queuedActions) Aktion(en) warten auf Versand"),
+        t.format(.exploreQueuedWaiting, ["count": "\(explore.queuedActions)"]),
         row: row, column: area.column + 2, style: Theme.warning, maxWidth: area.width - 4)
     }
     row += 1
@@ -55,24 +53,23 @@ enum ExploreScreen {
     case .idle:
       if explore.trimmedQuery.count < ExploreState.minimumQueryLength {
         grid.write(
-          t.musicText("Type at least 2 characters.", "Mindestens 2 Zeichen eingeben."), row: row,
+          t[.exploreTypeMore], row: row,
           column: area.column + 2, style: Theme.hint)
       } else {
-        grid.write(t.musicText("Searching…", "Suche läuft…"), row: row, column: area.column + 2, style: Theme.pending)
+        grid.write(t[.exploreSearching], row: row, column: area.column + 2, style: Theme.pending)
       }
     case .loading:
-      grid.write(t.musicText("Searching…", "Suche läuft…"), row: row, column: area.column + 2, style: Theme.pending)
+      grid.write(t[.exploreSearching], row: row, column: area.column + 2, style: Theme.pending)
     case .failed(_, let failure):
-      for line in WordWrap.lines(t.musicText(failure.text), width: area.width - 4) {
+      for line in WordWrap.lines(t[failure.text], width: area.width - 4) {
         grid.write(line, row: row, column: area.column + 2, style: Theme.error)
         row += 1
       }
       grid.attentionRow = row - 1
     case .loaded(let query, let results):
       if results.isEmpty {
-        let quoted = "“" + MusicRows.clean(query) + "”"
         grid.write(
-          t.musicText("No results for ", "Keine Ergebnisse für ") + quoted, row: row, column: area.column + 2,
+          t.format(.exploreNoResults, ["query": MusicRows.clean(query)]), row: row, column: area.column + 2,
           maxWidth: area.width - 4)
         return
       }
@@ -84,13 +81,11 @@ enum ExploreScreen {
   {
     guard !explore.recentSearches.isEmpty else {
       grid.write(
-        t.musicText(
-          "Search for tracks, artists, albums and playlists, or paste a Spotify link.",
-          "Suche Titel, Künstler, Alben und Playlists, oder füge einen Spotify-Link ein."),
+        t[.exploreRecentHint],
         row: start, column: area.column + 2, style: Theme.hint, maxWidth: area.width - 4)
       return
     }
-    grid.write(t.musicText("Recent searches", "Letzte Suchen"), row: start, column: area.column + 2, style: Theme.title)
+    grid.write(t[.exploreRecentTitle], row: start, column: area.column + 2, style: Theme.title)
     for (index, query) in explore.recentSearches.enumerated() {
       let row = start + 1 + index
       let selected = !explore.isEditing && index == explore.list.selected
@@ -104,10 +99,10 @@ enum ExploreScreen {
 
   static func groupTitle(_ group: SearchGroup, _ t: Localizer) -> String {
     switch group {
-    case .tracks: return t.musicText("Tracks", "Titel")
-    case .artists: return t.musicText("Artists", "Künstler")
-    case .albums: return t.musicText("Albums", "Alben")
-    case .playlists: return t.musicText("Playlists", "Playlists")
+    case .tracks: return t[.exploreTracks]
+    case .artists: return t[.exploreArtists]
+    case .albums: return t[.exploreAlbums]
+    case .playlists: return t[.explorePlaylists]
     }
   }
 
@@ -133,7 +128,7 @@ enum ExploreScreen {
         let loading = explore.moreRequest?.group == result.group
         grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
         grid.write(
-          loading ? t.musicText("loading…", "lädt…") : t.musicText("more…", "mehr…"), row: row, column: area.column + 4,
+          loading ? t[.exploreLoadingMore] : t[.exploreMore], row: row, column: area.column + 4,
           style: selected ? Theme.selected : Theme.hint)
         if selected { grid.focusRow = row }
       }

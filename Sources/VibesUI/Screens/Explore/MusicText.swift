@@ -1,14 +1,6 @@
 import Foundation
 import VibesCore
 
-extension Localizer {
-  /// The English or German of a feature's own pair.
-  func musicText(_ en: String, _ de: String) -> String { language == .de ? de : en }
-
-  /// A pair as returned by the core (`MusicFailure.text`, `StatsRange.title`).
-  func musicText(_ pair: (en: String, de: String)) -> String { musicText(pair.en, pair.de) }
-}
-
 /// Drawing helpers shared by the Explore and Profile screens. Every string from the network passes
 /// `TerminalText.sanitize` here and is clipped to its cell by `Grid.write`.
 enum MusicRows {
@@ -31,7 +23,7 @@ enum MusicRows {
       return (clean(album.name), [artists, year].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " "))
     case .playlist(let playlist):
       let owner = playlist.ownerName ?? playlist.ownerID
-      return (clean(playlist.name), owner.map { t.musicText("by ", "von ") + clean($0) } ?? "")
+      return (clean(playlist.name), owner.map { t.format(.musicBy, ["name": clean($0)]) } ?? "")
     }
   }
 
@@ -56,25 +48,22 @@ enum MusicRows {
   /// "offline copy from 23 Nov 09:30" for answers read from the cache.
   static func age(_ date: Date, _ t: Localizer) -> String {
     let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: t.language == .de ? "de_DE" : "en_GB")
+    formatter.locale = Locale(identifier: t.language.localeIdentifier)
     formatter.dateFormat = "d MMM HH:mm"
-    return t.musicText("offline copy from ", "Offline-Kopie vom ") + formatter.string(from: date)
+    return t.format(.musicOfflineCopy, ["date": formatter.string(from: date)])
   }
 
   /// The explanation shown without a Spotify connection.
   static func connectPrompt(_ title: String, row: Int, area: Rect, into grid: inout Grid, _ t: Localizer) {
     grid.write(title, row: row, column: area.column + 2, style: Theme.title)
-    let text = t.musicText(
-      "Spotify is not connected. This tab searches and shows music from your Spotify account, so it needs the connection first.",
-      "Spotify ist nicht verbunden. Dieser Tab sucht und zeigt Musik aus deinem Spotify-Konto und braucht dafür die Verbindung."
-    )
+    let text = t[.musicConnectText]
     var current = row + 2
     for line in WordWrap.lines(text, width: area.width - 4) {
       grid.write(line, row: current, column: area.column + 2)
       current += 1
     }
     grid.write(
-      t.musicText("Press Enter to connect Spotify.", "Enter drücken, um Spotify zu verbinden."), row: current + 1,
+      t[.musicConnectPress], row: current + 1,
       column: area.column + 2, style: Theme.warning, maxWidth: area.width - 4)
   }
 }

@@ -9,11 +9,8 @@ enum ProfileScreen {
     if connected {
       row = renderStats(state, into: &grid, area, t)
     } else {
-      grid.write(t.musicText("Listening stats", "Hörstatistik"), row: row, column: area.column + 2, style: Theme.title)
-      let text = t.musicText(
-        "Spotify is not connected: your listening stats come from your Spotify account. Choose Spotify under Connections and press Enter to connect it.",
-        "Spotify ist nicht verbunden: die Hörstatistik kommt aus deinem Spotify-Konto. Wähle Spotify unter Verbindungen und drücke Enter."
-      )
+      grid.write(t[.profileListeningStats], row: row, column: area.column + 2, style: Theme.title)
+      let text = t[.profileNotConnected]
       row += 1
       for line in WordWrap.lines(text, width: area.width - 4) {
         grid.write(line, row: row, column: area.column + 2, style: Theme.hint)
@@ -30,9 +27,9 @@ enum ProfileScreen {
     let left = area.column + 2
     var column = left
     column +=
-      grid.write(t.musicText("Listening stats", "Hörstatistik"), row: area.row, column: column, style: Theme.title) + 2
+      grid.write(t[.profileListeningStats], row: area.row, column: column, style: Theme.title) + 2
     for range in StatsRange.allCases {
-      let label = " \(t.musicText(range.title)) "
+      let label = " \(t[range.title]) "
       let style = range == profile.range ? Theme.selected : Theme.hint
       column += grid.write(label, row: area.row, column: column, style: style) + 1
     }
@@ -42,17 +39,17 @@ enum ProfileScreen {
       grid.write(
         MusicRows.age(cached.fetchedAt, t), row: row, column: left, style: Theme.warning, maxWidth: area.width - 4)
     } else if profile.loading[profile.range] != nil {
-      grid.write(t.musicText("Loading…", "Lädt…"), row: row, column: left, style: Theme.pending)
+      grid.write(t[.musicLoading], row: row, column: left, style: Theme.pending)
     }
     if let failure = profile.failures[profile.range] {
-      grid.write(t.musicText(failure.text), row: row, column: left, style: Theme.error, maxWidth: area.width - 4)
+      grid.write(t[failure.text], row: row, column: left, style: Theme.error, maxWidth: area.width - 4)
       grid.attentionRow = row
     }
     row += 1
     guard let stats = cached?.stats else { return row }
     let rows = profile.rows
     var index = 0
-    row = section(t.musicText("Top artists", "Top-Künstler"), row: row, area: area, into: &grid)
+    row = section(t[.profileTopArtists], row: row, area: area, into: &grid)
     let artistCount = stats.topArtists.count
     for (rank, artist) in stats.topArtists.enumerated() {
       bar(
@@ -62,7 +59,7 @@ enum ProfileScreen {
       index += 1
     }
     if stats.topArtists.isEmpty { row = empty(row: row, area: area, into: &grid, t) }
-    row = section(t.musicText("Top tracks", "Top-Titel"), row: row + 1, area: area, into: &grid)
+    row = section(t[.profileTopTracks], row: row + 1, area: area, into: &grid)
     let trackCount = stats.topTracks.count
     for (rank, track) in stats.topTracks.enumerated() {
       let label = MusicRows.clean(track.name) + " — " + MusicRows.clean(track.artistNames)
@@ -73,7 +70,7 @@ enum ProfileScreen {
       index += 1
     }
     if stats.topTracks.isEmpty { row = empty(row: row, area: area, into: &grid, t) }
-    row = section(t.musicText("Top genres", "Top-Genres"), row: row + 1, area: area, into: &grid)
+    row = section(t[.profileTopGenres], row: row + 1, area: area, into: &grid)
     let genres = stats.topGenres.prefix(ProfileState.topLimit)
     let most = genres.first?.count ?? 1
     for (rank, genre) in genres.enumerated() {
@@ -93,7 +90,7 @@ enum ProfileScreen {
 
   static func empty(row: Int, area: Rect, into grid: inout Grid, _ t: Localizer) -> Int {
     grid.write(
-      t.musicText("Nothing yet for this period.", "Für diesen Zeitraum noch nichts."), row: row,
+      t[.profileNothingYet], row: row,
       column: area.column + 4, style: Theme.hint)
     return row + 1
   }

@@ -10,12 +10,12 @@ enum ProfileSettingsView {
     let left = area.column + 2
     let width = area.width - 4
     var row = top
-    grid.write(t.musicText("Connections", "Verbindungen"), row: row, column: left, style: Theme.title)
+    grid.write(t[.profileConnections], row: row, column: left, style: Theme.title)
     row += 1
     let store: String
     switch state.context.secretStore?.kind {
-    case .secretService?: store = t.musicText("keys in the Secret Service", "Schlüssel im Secret Service")
-    case .vault?: store = t.musicText("keys in the encrypted vault", "Schlüssel im verschlüsselten Tresor")
+    case .secretService?: store = t[.profileKeysInSecretService]
+    case .vault?: store = t[.profileKeysInVault]
     case nil: store = ""
     }
     for (index, settingsRow) in profile.settingsRows.enumerated() {
@@ -34,13 +34,13 @@ enum ProfileSettingsView {
         if selected { grid.focusRow = row }
         grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
         grid.write(
-          "[ " + t.musicText("Replay the tutorial", "Einführung noch einmal") + " ]", row: row, column: left,
+          "[ " + t[.profileReplayTutorial] + " ]", row: row, column: left,
           style: selected ? Theme.selected : Theme.title)
       case .signOut:
         if selected { grid.focusRow = row }
         grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
         grid.write(
-          "[ " + t.musicText("Sign out of everything", "Überall abmelden") + " ]", row: row, column: left,
+          "[ " + t[.profileSignOutAll] + " ]", row: row, column: left,
           style: selected ? Theme.selected : Theme.title)
       }
       row += 1
@@ -48,10 +48,7 @@ enum ProfileSettingsView {
     switch profile.signOut {
     case .confirming:
       row += 1
-      let text = t.musicText(
-        "Sign out? Every key and token of every service is removed from the secret store, and every cached item (feed, music, stats, generated playlists, apps, tracker settings) is deleted. y signs out, n keeps everything.",
-        "Abmelden? Alle Schlüssel und Tokens aller Dienste werden aus dem Schlüsselspeicher entfernt und alle gespeicherten Daten (Feed, Musik, Statistik, erzeugte Playlists, Apps, Tracker-Einstellungen) gelöscht. y meldet ab, n behält alles."
-      )
+      let text = t[.profileConfirmSignOut]
       grid.attentionRow = row
       for line in WordWrap.lines(text, width: width) {
         grid.write(line, row: row, column: left, style: Theme.warning)
@@ -60,7 +57,7 @@ enum ProfileSettingsView {
       }
     case .signingOut:
       row += 1
-      grid.write(t.musicText("Signing out…", "Abmelden…"), row: row, column: left, style: Theme.pending)
+      grid.write(t[.profileSigningOut], row: row, column: left, style: Theme.pending)
       grid.attentionRow = row
       row += 1
     case .idle, .failed:
@@ -69,8 +66,8 @@ enum ProfileSettingsView {
     row += 1
     guard let info = profile.info else { return }
     let facts: [(String, String)] = [
-      (t.musicText("Version", "Version"), info.version), (t.musicText("Data", "Daten"), info.dataPath),
-      (t.musicText("Config", "Konfiguration"), info.configPath), (t.musicText("Log", "Protokoll"), info.logPath),
+      (t[.profileVersion], info.version), (t[.profileData], info.dataPath),
+      (t[.profileConfig], info.configPath), (t[.profileLog], info.logPath),
     ]
     for (label, value) in facts {
       grid.write(label, row: row, column: left, style: Theme.hint, maxWidth: 14)
@@ -83,16 +80,16 @@ enum ProfileSettingsView {
   {
     switch state {
     case nil:
-      return ("…", t.musicText("checking", "wird geprüft"), Theme.pending)
+      return ("…", t[.profileChecking], Theme.pending)
     case .notConfigured?:
-      return (Theme.incompleteSymbol, t.musicText("not configured", "nicht eingerichtet"), Theme.incomplete)
+      return (Theme.incompleteSymbol, t[.profileNotConfigured], Theme.incomplete)
     case .configured(let detail)?:
-      let words = [t.musicText("configured", "eingerichtet"), detail.map { TerminalText.sanitize($0) }, store]
+      let words = [t[.profileConfigured], detail.map { TerminalText.sanitize($0) }, store]
         .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
       return (Theme.completeSymbol, words, Theme.complete)
     case .unreadable(let reason)?:
       return (
-        Theme.incompleteSymbol, t.musicText("saved but unreadable", "gespeichert, aber unlesbar") + " (\(reason))",
+        Theme.incompleteSymbol, t.format(.profileUnreadable, ["reason": reason]),
         Theme.warning
       )
     }

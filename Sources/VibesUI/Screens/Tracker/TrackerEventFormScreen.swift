@@ -28,30 +28,22 @@ enum TrackerEventFormScreen {
     let labelWidth = max(DisplayWidth.of(t[primaryLabel]), DisplayWidth.of(t[propertiesLabel]))
     let inputColumn = 5 + labelWidth
     let inputWidth = max(8, area.width - inputColumn - 2)
-    let fields: [(TrackerEventFormFocus, TrackerL10n, TextInput, String?, CellStyle)] = [
-      (
-        .primary, primaryLabel, form.primary, form.primaryError.map { _ in t[required] },
-        Theme.error
-      ),
-      (
-        .properties, propertiesLabel, form.properties,
-        form.propertiesError.map {
+    for field in form.fields where field.kind != .button {
+      let label = field.id == .primary ? primaryLabel : propertiesLabel
+      let error =
+        field.id == .primary
+        ? form.primaryError.map { _ in t[required] }
+        : form.propertiesError.map {
           t.format(TrackerL10n.trackerErrorProperties, ["pair": TerminalText.sanitize($0)])
         }
-          ?? nil, Theme.error
-      ),
-    ]
-    for (focus, label, input, error, style) in fields {
-      let focused = form.focus == focus
-      grid.write(focused ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
-      grid.write(t[label], row: row, column: 3, style: focused ? Theme.title : .plain)
-      let cursor = TrackerFormScreen.renderInput(
-        input, secret: false, into: &grid, row: row, column: inputColumn, width: inputWidth)
+      let focused = form.focus == field.id
+      FormFieldView.drawLabel(t[label], focused: focused, into: &grid, row: row)
+      let cursor = FormFieldView.drawInput(field, t, into: &grid, row: row, column: inputColumn, width: inputWidth)
       if focused && state.isEditingText { grid.cursor = GridPosition(row: row, column: cursor) }
       row += 1
       if let error {
-        grid.write(error, row: row, column: inputColumn, style: style, maxWidth: inputWidth)
-      } else if focus == .properties {
+        grid.write(error, row: row, column: inputColumn, style: Theme.error, maxWidth: inputWidth)
+      } else if field.id == .properties {
         grid.write(
           t[TrackerL10n.trackerPropertiesHint], row: row, column: inputColumn, style: Theme.hint,
           maxWidth: inputWidth)

@@ -17,30 +17,26 @@ enum TrackerFormScreen {
     }
     row += 1
 
-    let labels: [(TrackerFieldID, String)] = [
-      (.apiKey, t[TrackerL10n.trackerFieldAPIKey]), (.brandID, t[TrackerL10n.trackerFieldBrandID]),
-      (.userID, t[TrackerL10n.trackerFieldUserID]),
-      (.environment, t[TrackerL10n.trackerFieldEnvironment]),
-    ]
-    let labelWidth = labels.map { DisplayWidth.of($0.1) }.max() ?? 0
+    let inputs = form.fields.compactMap { field -> (TrackerFieldID, Field<TrackerFormFocus>)? in
+      guard case .field(let id) = field.id else { return nil }
+      return (id, field)
+    }
+    let labelWidth = inputs.map { DisplayWidth.of(label($0.0, t)) }.max() ?? 0
     let inputColumn = 5 + labelWidth
     let inputWidth = max(8, area.width - inputColumn - 2)
     let editing = state.isEditingText
-    for (id, label) in labels {
-      let focused = form.focus == .field(id)
-      grid.write(focused ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
-      grid.write(label, row: row, column: 3, style: focused ? Theme.title : .plain)
-      if id == .environment {
+    for (id, field) in inputs {
+      let focused = form.focus == field.id
+      FormFieldView.drawLabel(label(id, t), focused: focused, into: &grid, row: row)
+      if case .picker = field.kind {
         renderPicker(form, state, into: &grid, row: row, column: inputColumn, width: inputWidth, t)
         row += 2
         continue
       }
-      let input = form.input(id) ?? TextInput()
-      let cursor = renderInput(
-        input, secret: id == .apiKey, into: &grid, row: row, column: inputColumn, width: inputWidth)
+      let cursor = FormFieldView.drawInput(field, t, into: &grid, row: row, column: inputColumn, width: inputWidth)
       if focused && editing { grid.cursor = GridPosition(row: row, column: cursor) }
       row += 1
-      if let error = form.errors[id] {
+      if let error = field.error {
         grid.write(
           fieldError(id, error, t), row: row, column: inputColumn, style: Theme.error,
           maxWidth: inputWidth)
@@ -100,13 +96,13 @@ enum TrackerFormScreen {
       maxWidth: width)
   }
 
-  /// Draws a single-line input; returns the cursor's column. Secrets are drawn as bullets only.
-  static func renderInput(
-    _ input: TextInput, secret: Bool, into grid: inout Grid, row: Int, column: Int, width: Int
-  )
-    -> Int
-  {
-    TextFieldView.draw(input, secret: secret, into: &grid, row: row, column: column, width: width)
+  static func label(_ id: TrackerFieldID, _ t: Localizer) -> String {
+    switch id {
+    case .apiKey: return t[TrackerL10n.trackerFieldAPIKey]
+    case .brandID: return t[TrackerL10n.trackerFieldBrandID]
+    case .userID: return t[TrackerL10n.trackerFieldUserID]
+    case .environment: return t[TrackerL10n.trackerFieldEnvironment]
+    }
   }
 
   static func renderPhase(
@@ -114,8 +110,8 @@ enum TrackerFormScreen {
   ) {
     var lines: [(String, CellStyle)] = []
     switch form.phase {
-    case .editing: return
-    case .initializing: lines = [(t[TrackerL10n.trackerInitializing], Theme.pending)]
+    case .editing, .saving, .confirmingRemoval, .removing, .removalFailed: return
+    case .checking: lines = [(t[TrackerL10n.trackerInitializing], Theme.pending)]
     case .failed(let failure):
       lines = [
         (Theme.incompleteSymbol + " " + t.trackerFailure(failure), Theme.error),

@@ -16,6 +16,7 @@ extension Localizer {
     case .rateLimited(nil): return self[TrackerL10n.trackerFailureRateLimited]
     case .rejected(let status):
       return format(TrackerL10n.trackerFailureRejected, ["status": String(status)])
+    case .unreadableAnswer: return self[TrackerL10n.trackerFailureUnreadable]
     case .storageFailed: return self[TrackerL10n.trackerFailureStorage]
     }
   }

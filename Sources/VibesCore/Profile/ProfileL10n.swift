@@ -1,0 +1,96 @@
+/// The Profile tab's text (stats, connections, sign out), English and German. Music rows and Spotify
+/// failures come from `ExploreL10n`.
+public enum ProfileL10n: String, LocalizedKey {
+  case profileRangeShortTerm, profileRangeMediumTerm, profileRangeLongTerm
+  case profileHelpSignOut, profileHelpPeriod, profileHelpReload
+  case profileSignOutFailed, profileSignedOut
+  case profileListeningStats, profileNotConnected, profileTopArtists, profileTopTracks, profileTopGenres
+  case profileNothingYet
+  case profileConnections, profileKeysInSecretService, profileKeysInVault, profileReplayTutorial, profileSignOutAll
+  case profileConfirmSignOut, profileSigningOut
+  case profileVersion, profileData, profileConfig, profileLog
+  case profileChecking, profileNotConfigured, profileConfigured, profileUnreadable
+
+  public static func table(for language: Language) -> [ProfileL10n: String] {
+    switch language {
+    case .en: return english
+    case .de: return german
+    }
+  }
+
+  static let english: [ProfileL10n: String] = [
+    .profileRangeShortTerm: "4 weeks",
+    .profileRangeMediumTerm: "6 months",
+    .profileRangeLongTerm: "all time",
+    .profileHelpSignOut: "sign out",
+    .profileHelpPeriod: "period",
+    .profileHelpReload: "reload",
+    .profileSignOutFailed: "Sign out did not finish: some keys or cached items could not be removed. Try again.",
+    .profileSignedOut: "Signed out: every key, token and cached item of every service was removed.",
+    .profileListeningStats: "Listening stats",
+    .profileNotConnected:
+      "Spotify is not connected: your listening stats come from your Spotify account. Choose Spotify under Connections and press Enter to connect it.",
+    .profileTopArtists: "Top artists",
+    .profileTopTracks: "Top tracks",
+    .profileTopGenres: "Top genres",
+    .profileNothingYet: "Nothing yet for this period.",
+    .profileConnections: "Connections",
+    .profileKeysInSecretService: "keys in the Secret Service",
+    .profileKeysInVault: "keys in the encrypted vault",
+    .profileReplayTutorial: "Replay the tutorial",
+    .profileSignOutAll: "Sign out of everything",
+    .profileConfirmSignOut:
+      "Sign out? Every key and token of every service is removed from the secret store, and every cached item (feed, music, stats, generated playlists, apps, tracker settings) is deleted. y signs out, n keeps everything.",
+    .profileSigningOut: "Signing out…",
+    .profileVersion: "Version",
+    .profileData: "Data",
+    .profileConfig: "Config",
+    .profileLog: "Log",
+    .profileChecking: "checking",
+    .profileNotConfigured: "not configured",
+    .profileConfigured: "configured",
+    .profileUnreadable: "saved but unreadable ({reason})",
+  ]
+
+  static let german: [ProfileL10n: String] = [
+    .profileRangeShortTerm: "4 Wochen",
+    .profileRangeMediumTerm: "6 Monate",
+    .profileRangeLongTerm: "Gesamt",
+    .profileHelpSignOut: "abmelden",
+    .profileHelpPeriod: "Zeitraum",
+    .profileHelpReload: "neu laden",
+    .profileSignOutFailed:
+      "Abmelden nicht abgeschlossen: einige Schlüssel oder Daten ließen sich nicht entfernen. Erneut versuchen.",
+    .profileSignedOut: "Abgemeldet: alle Schlüssel, Tokens und gespeicherten Daten aller Dienste wurden entfernt.",
+    .profileListeningStats: "Hörstatistik",
+    .profileNotConnected:
+      "Spotify ist nicht verbunden: die Hörstatistik kommt aus deinem Spotify-Konto. Wähle Spotify unter Verbindungen und drücke Enter.",
+    .profileTopArtists: "Top-Künstler",
+    .profileTopTracks: "Top-Titel",
+    .profileTopGenres: "Top-Genres",
+    .profileNothingYet: "Für diesen Zeitraum noch nichts.",
+    .profileConnections: "Verbindungen",
+    .profileKeysInSecretService: "Schlüssel im Secret Service",
+    .profileKeysInVault: "Schlüssel im verschlüsselten Tresor",
+    .profileReplayTutorial: "Einführung noch einmal",
+    .profileSignOutAll: "Überall abmelden",
+    .profileConfirmSignOut:
+      "Abmelden? Alle Schlüssel und Tokens aller Dienste werden aus dem Schlüsselspeicher entfernt und alle gespeicherten Daten (Feed, Musik, Statistik, erzeugte Playlists, Apps, Tracker-Einstellungen) gelöscht. y meldet ab, n behält alles.",
+    .profileSigningOut: "Abmelden…",
+    .profileVersion: "Version",
+    .profileData: "Daten",
+    .profileConfig: "Konfiguration",
+    .profileLog: "Protokoll",
+    .profileChecking: "wird geprüft",
+    .profileNotConfigured: "nicht eingerichtet",
+    .profileConfigured: "eingerichtet",
+    .profileUnreadable: "gespeichert, aber unlesbar ({reason})",
+  ]
+}
+
+extension Localizer {
+  /// A Profile text.
+  public subscript(_ key: ProfileL10n) -> String { text(key) }
+  /// A Profile text with its `{placeholders}` filled.
+  public func format(_ key: ProfileL10n, _ values: [String: String]) -> String { text(key, values) }
+}

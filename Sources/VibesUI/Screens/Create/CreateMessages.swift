@@ -21,7 +21,7 @@ extension Localizer {
         "Gemini refused the API key (blocked or API not enabled). Press Enter to open the Gemini setup step.",
         "Gemini verweigert den API-Schlüssel (gesperrt oder API nicht aktiviert). Enter öffnet die Gemini-Einrichtung.")
     case .modelNotFound(let model):
-      let name = TerminalText.sanitize(String(model.prefix(60)))
+      let name = TerminalText.sanitize(Self.clipped(model, to: 60))
       return create(
         "Gemini has no model “\(name)”. Set another with gemini-model = … in the config file or VIBES_GEMINI_MODEL.",
         "Gemini kennt das Modell „\(name)“ nicht. Stelle ein anderes mit gemini-model = … in der Konfiguration "
@@ -83,10 +83,15 @@ extension Localizer {
       }
       return create("Spotify asks to wait; try again in a moment.", "Spotify bittet zu warten.")
     case .spotify(let message):
-      return TerminalText.sanitize(String(message.prefix(200)))
+      return TerminalText.sanitize(Self.clipped(message, to: 200))
     case .storage:
       return create("The local database could not be used.", "Die lokale Datenbank ist nicht nutzbar.")
     }
+  }
+
+  /// `text` up to `limit` characters, ending in "…" when it was longer (never cut off silently mid-word).
+  static func clipped(_ text: String, to limit: Int) -> String {
+    text.count > limit ? String(text.prefix(limit - 1)) + "…" : text
   }
 
   /// "HH:mm" in the local time zone.

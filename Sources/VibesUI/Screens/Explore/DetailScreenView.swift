@@ -172,8 +172,8 @@ enum PlaylistPickerView {
         "Already in “\(MusicRows.clean(playlist.name))”. Enter adds it again, Esc keeps the playlist as it is.",
         "Schon in „\(MusicRows.clean(playlist.name))“. Enter fügt es nochmal hinzu, Esc lässt die Playlist, wie sie ist."
       )
-      for (index, line) in WordWrap.lines(text, width: innerWidth).prefix(rows).enumerated() {
-        grid.write(line, row: top + index, column: inner, style: Theme.warning)
+      for (index, line) in WordWrap.lines(text, width: innerWidth, maxLines: rows).enumerated() {
+        grid.write(line, row: top + index, column: inner, style: Theme.warning, maxWidth: innerWidth)
       }
     case .adding(_, let playlist):
       grid.write(

@@ -206,9 +206,9 @@ enum ScreenStateCatalog {
       State(name: "spotify connect") { open(&$0) },
       State(name: "spotify waiting") { waiting(&$0) },
       State(name: "spotify connected") { driver in
+        guard let id = attempt(&driver) else { return }
+        driver.send(.spotify(.connected(requestID: id, profileName: longArtist)))
         driver.send(.factsLoaded(SetupFacts(storedSecrets: [.spotify])))
-        driver.send(.spotify(.profileRefreshed(name: longArtist)))
-        open(&driver)
       },
     ]
     for failure in failures {

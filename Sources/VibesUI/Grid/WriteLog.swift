@@ -28,6 +28,8 @@ public struct WordCut: Sendable, Hashable, CustomStringConvertible {
     case overwritten(by: String)
     /// The text fell outside the grid or into no width at all, so nothing of it shows.
     case notDrawn
+    /// The text started left of the grid's first column: the start of the word is missing.
+    case offTheEdge
   }
 
   public var row: Int
@@ -42,6 +44,7 @@ public struct WordCut: Sendable, Hashable, CustomStringConvertible {
     switch reason {
     case .overwritten(let by): "row \(row) col \(column): \"\(shown)\" of \"\(text)\" overwritten by \"\(by)\""
     case .notDrawn: "row \(row) col \(column): \"\(text)\" not drawn (outside the grid or no width)"
+    case .offTheEdge: "row \(row) col \(column): \"\(shown)\" of \"\(text)\" starts left of the grid"
     }
   }
 }
@@ -62,9 +65,9 @@ extension Grid {
     writeLog?.spans.append(WrittenSpan(kind: kind, row: row, column: column, text: text, cells: cells))
   }
 
-  /// The words that show cut without an ellipsis: part of a word replaced by a later text or border
-  /// (cells blanked by a later `clear` belong to an overlay drawn over it and do not count), and text
-  /// that drew nothing.
+  /// The words that show cut without an ellipsis or not at all: a word partly or wholly replaced by a later
+  /// text or border (cells blanked by a later `clear` belong to an overlay drawn over it and do not count), a
+  /// word starting left of the grid, and text that drew nothing.
   /// Empty when the log is off.
   public func wordCuts() -> [WordCut] {
     guard let log = writeLog else { return [] }
@@ -96,9 +99,13 @@ extension Grid {
         var kept = 0
         var coveringText: String?
         var shown = ""
+        var offGrid = false
         for offset in start..<end {
           let column = span.column + offset
-          guard contains(row: span.row, column: column) else { continue }
+          guard contains(row: span.row, column: column) else {
+            offGrid = true
+            continue
+          }
           let cell = self[span.row, column]
           shown += cell.text
           if owner[span.row * width + column] == index || cell.text == span.cells[offset] {
@@ -107,11 +114,14 @@ extension Grid {
             coveringText = coveringText ?? log.spans[other].text
           }
         }
-        if kept > 0, let coveringText {
+        if let coveringText {
           cuts.append(
             WordCut(
               row: span.row, column: span.column + start, text: span.text, shown: shown,
               reason: .overwritten(by: coveringText)))
+        } else if offGrid, !shown.isEmpty {
+          cuts.append(
+            WordCut(row: span.row, column: span.column + start, text: span.text, shown: shown, reason: .offTheEdge))
         }
         start = end
       }

@@ -55,11 +55,17 @@ enum ChecklistScreen {
     let base = selected ? Theme.selected : CellStyle.plain
     grid.write(selected ? "›" : " ", row: inner.row, column: inner.column, style: base)
     grid.write(symbol, row: inner.row, column: inner.column + 2, style: stateStyle.merged(base))
-    let statusWidth = DisplayWidth.of(status)
+    // The status (it may carry a name from the network) gets the room the title leaves, clipped with an
+    // ellipsis, and never less than a few columns; it never runs over the title or off the left edge.
+    let title = t.stepTitle(step)
+    let room = max(min(DisplayWidth.of(status), 10), inner.width - 7 - DisplayWidth.of(title))
+    let statusWidth = min(DisplayWidth.of(status), room)
     grid.write(
-      t.stepTitle(step), row: inner.row, column: inner.column + 4, style: Theme.title.merged(base),
+      title, row: inner.row, column: inner.column + 4, style: Theme.title.merged(base),
       maxWidth: inner.width - statusWidth - 7)
-    grid.write(status, row: inner.row, column: inner.right - statusWidth - 1, style: stateStyle.merged(base))
+    grid.write(
+      status, row: inner.row, column: inner.right - statusWidth - 1, style: stateStyle.merged(base),
+      maxWidth: statusWidth)
     grid.write(
       t.stepSubtitle(step), row: inner.row + 1, column: inner.column + 4,
       style: selected ? base : Theme.hint, maxWidth: inner.width - 5)

@@ -46,6 +46,16 @@ final class LayoutReachabilityTests: XCTestCase {
     XCTAssertEqual(alike, [], "states that draw the same screen (one of them is not reached)")
   }
 
+  func testAnAppStoreConnectFailureShowsWithoutScrollingOnTheSmallestTerminal() throws {
+    for name in ["asc connect notAuthorized", "asc connect rateLimited"] {
+      let state = try XCTUnwrap(ScreenStateCatalog.all.first { $0.name == name })
+      var driver = Driver.screen(width: 60, height: 20)
+      state.build(&driver)
+      let lines = driver.render(.de).lines
+      XCTAssertTrue(lines.contains { $0.contains("Es wurde nichts") }, "\(name):\n" + lines.joined(separator: "\n"))
+    }
+  }
+
   func check(_ driver: inout Driver, _ name: String, _ language: Language) {
     let t = Localizer(language)
     var grid = AppView.render(driver.state, t)

@@ -130,9 +130,12 @@ enum AppStoreConnectSetupScreen {
         AppStoreConnectScreen.failure(failure, t) + " " + t[.ascNothingSaved], into: &grid,
         row: row, area: area,
         style: Theme.error)
+      // On a short terminal the form scrolls so the new message shows, not only the fields above it.
+      grid.attentionRow = row - 1
       if failure.isRetryable {
-        AppStoreConnectScreen.wrapped(
+        row = AppStoreConnectScreen.wrapped(
           t[.ascRetryHint], into: &grid, row: row, area: area, style: Theme.title)
+        grid.attentionRow = row - 1
       }
     }
   }

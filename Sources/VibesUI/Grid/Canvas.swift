@@ -33,7 +33,7 @@ extension Grid {
     _ text: String, row: Int, column: Int, style: CellStyle, maxWidth: Int?, kind: WrittenSpan.Kind
   ) -> Int {
     var drawn: [String]? = writeLog == nil ? nil : []
-    defer { if let drawn { record(kind, text, row: row, column: column, cells: drawn) } }
+    defer { if let drawn { record(kind, text, row: row, column: column, cells: drawn, style: style) } }
     if row >= height, !text.isEmpty { drewPastBottom = true }
     guard row >= 0, row < height, column < width else { return 0 }
     let limit = min(maxWidth ?? (width - column), width - column)

@@ -10,14 +10,19 @@ public struct WrittenSpan: Sendable, Hashable {
   public var text: String
   /// The cells this draw set, from `column` on: one grapheme each, "" right of a wide one.
   public var cells: [String]
+  public var style: CellStyle
 
-  public init(kind: Kind, row: Int, column: Int, text: String, cells: [String]) {
+  public init(kind: Kind, row: Int, column: Int, text: String, cells: [String], style: CellStyle = .plain) {
     self.kind = kind
     self.row = row
     self.column = column
     self.text = text
     self.cells = cells
+    self.style = style
   }
+
+  /// True when `write` clipped the text (its last cell is the ellipsis it put there).
+  public var isClipped: Bool { kind == .text && cells.last == "…" && !text.hasSuffix("…") }
 }
 
 /// A word that shows cut without an ellipsis, or text that was not drawn at all.
@@ -54,6 +59,12 @@ public struct WriteLog: Sendable, Hashable {
   public var spans: [WrittenSpan] = []
   /// Cuts found in grids drawn apart and copied in (a scrolled screen's tall canvas).
   public var copiedCuts: [WordCut] = []
+  /// The text spans `write` clipped, here and in the grids copied in.
+  public var clipped: [WrittenSpan] {
+    spans.filter(\.isClipped) + copiedClipped
+  }
+  /// Clipped spans of grids drawn apart and copied in.
+  public var copiedClipped: [WrittenSpan] = []
   public init() {}
 }
 
@@ -61,8 +72,10 @@ extension Grid {
   /// Test-only switch: Grids made while this task-local is true record every draw in `writeLog`.
   @TaskLocal public static var recordsWrites = false
 
-  mutating func record(_ kind: WrittenSpan.Kind, _ text: String, row: Int, column: Int, cells: [String]) {
-    writeLog?.spans.append(WrittenSpan(kind: kind, row: row, column: column, text: text, cells: cells))
+  mutating func record(
+    _ kind: WrittenSpan.Kind, _ text: String, row: Int, column: Int, cells: [String], style: CellStyle = .plain
+  ) {
+    writeLog?.spans.append(WrittenSpan(kind: kind, row: row, column: column, text: text, cells: cells, style: style))
   }
 
   /// The words that show cut without an ellipsis or not at all: a word partly or wholly replaced by a later

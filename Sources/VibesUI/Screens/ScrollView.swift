@@ -65,7 +65,10 @@ extension Grid {
 
   /// Copies `rows` of `source` to this grid starting at `top`, with the cursor and links that fall inside.
   mutating func blit(_ source: Grid, rows: Range<Int>, to top: Int) {
-    if writeLog != nil { writeLog?.copiedCuts += source.wordCuts() }
+    if writeLog != nil {
+      writeLog?.copiedCuts += source.wordCuts()
+      writeLog?.copiedClipped += source.writeLog?.clipped ?? []
+    }
     for (index, row) in rows.enumerated() where row < source.height && top + index < height {
       for column in 0..<min(width, source.width) { self[top + index, column] = source[row, column] }
     }

@@ -1,7 +1,8 @@
 import VibesCore
 import VibesTestSupport
-import VibesUI
 import XCTest
+
+@testable import VibesUI
 
 /// Every screen in every state of `ScreenStateCatalog`, at 60×20, 80×24 and 120×40, in English and German:
 /// no word is cut without an ellipsis (the Grid's write log, see `WordCutCheckTests`), whatever the screen
@@ -53,6 +54,23 @@ final class LayoutReachabilityTests: XCTestCase {
       state.build(&driver)
       let lines = driver.render(.de).lines
       XCTAssertTrue(lines.contains { $0.contains("Es wurde nichts") }, "\(name):\n" + lines.joined(separator: "\n"))
+    }
+  }
+
+  func testPickerAndProfileFailuresAreWrappedNotClipped() {
+    let states = ScreenStateCatalog.all.filter {
+      $0.name.hasPrefix("explore picker") || $0.name.hasPrefix("profile stats")
+    }
+    XCTAssertGreaterThan(states.count, 20)
+    for state in states {
+      for size in Self.sizes {
+        var driver = Driver.screen(width: size.width, height: size.height)
+        state.build(&driver)
+        let grid = Grid.$recordsWrites.withValue(true) { AppView.render(driver.state, Localizer(.de)) }
+        // The content's error texts (the status line's copy is a one-line summary by design).
+        let clipped = (grid.writeLog?.copiedClipped ?? []).filter { $0.style == Theme.error && !$0.text.hasPrefix("✗") }
+        XCTAssertEqual(clipped.map(\.text), [], "\(state.name) at \(size.width)×\(size.height)")
+      }
     }
   }
 

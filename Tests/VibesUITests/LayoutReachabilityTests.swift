@@ -74,6 +74,15 @@ final class LayoutReachabilityTests: XCTestCase {
     }
   }
 
+  func testALongPlaylistNameLeavesTheHistoryRowsSaveState() throws {
+    let state = try XCTUnwrap(ScreenStateCatalog.all.first { $0.name == "create history" })
+    var driver = Driver.screen(width: 60, height: 20)
+    state.build(&driver)
+    let text = driver.render(.en).text
+    XCTAssertTrue(text.contains("· 4 songs · waiting for network"), text)
+    XCTAssertTrue(text.contains("· 4 songs · saved"), text)
+  }
+
   func check(_ driver: inout Driver, _ name: String, _ language: Language) {
     let t = Localizer(language)
     var grid = AppView.render(driver.state, t)

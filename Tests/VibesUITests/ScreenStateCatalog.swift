@@ -404,6 +404,32 @@ enum ScreenStateCatalog {
         driver.send(.create(.saved(requestID: id, .success(playlist(saveState: .saved(playlistID: "PL1", url: url))))))
       },
     ]
+    func grow(_ driver: inout Driver) -> Int? {
+      open(&driver)
+      guard case .loadMyPlaylists(let loadID)? = driver.press(.ctrl("g")).first?.createEffect else { return nil }
+      let own = OwnPlaylist(
+        id: "PLX", name: "Sommerabend-Lieblingslieder für die " + longWord, description: longArtist, trackCount: 3)
+      driver.send(.create(.myPlaylistsLoaded(requestID: loadID, .success([own]))))
+      guard case .grow(let growID, _, _, _)? = driver.press(.enter).first?.createEffect else { return nil }
+      return growID
+    }
+    states += [
+      State(name: "create history") { driver in
+        open(&driver)
+        var saved = playlist(saveState: .saved(playlistID: "P", url: "https://open.spotify.com/playlist/P"))
+        saved.id = 2
+        driver.send(.create(.historyLoaded([playlist(), saved], queued: [1])))
+        driver.press(.tab)
+      },
+      State(name: "create grow suggestions") { driver in
+        guard let id = grow(&driver) else { return }
+        driver.send(.create(.growSuggested(requestID: id, .success(playlist().songs))))
+      },
+      State(name: "create grow failed") { driver in
+        guard let id = grow(&driver) else { return }
+        driver.send(.create(.growSuggested(requestID: id, .failure(.answerBlocked(reason: "SAFETY")))))
+      },
+    ]
     for failure in createFailures {
       states.append(
         State(name: "create generate \(failure)") { driver in

@@ -113,12 +113,16 @@ enum CreateScreen {
           create.queuedSaves.contains(playlist.id)
           ? t.create("waiting for network", "wartet auf Netz") : t.create("not saved", "nicht gespeichert")
       }
-      let text =
-        TerminalText.sanitize(playlist.name) + " · "
-        + t.create("\(playlist.songs.count) songs", "\(playlist.songs.count) Songs")
-        + " · " + status
+      // A long name gives way (with an ellipsis) so the count and the save state stay readable.
+      let details =
+        " · " + t.create("\(playlist.songs.count) songs", "\(playlist.songs.count) Songs") + " · " + status
+      let style = selected ? Theme.selected : CellStyle.plain
+      let room = area.width - 5
+      let nameWidth = max(min(12, room), room - DisplayWidth.of(details))
       grid.write(selected ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
-      grid.write(text, row: row, column: 3, style: selected ? Theme.selected : .plain, maxWidth: area.width - 5)
+      let used = grid.write(
+        TerminalText.sanitize(playlist.name), row: row, column: 3, style: style, maxWidth: nameWidth)
+      grid.write(details, row: row, column: 3 + used, style: style, maxWidth: room - used)
       if selected { grid.focusRow = row }
       row += 1
     }

@@ -83,6 +83,27 @@ final class LayoutReachabilityTests: XCTestCase {
     XCTAssertTrue(text.contains("· 4 songs · saved"), text)
   }
 
+  func testAFormsNewMessageEndsInViewOnTheSmallestTerminal() {
+    // Forms whose message is the last thing they draw.
+    let prefixes = ["gemini ", "ticketmaster ", "tracker setup ", "asc connect ", "asc verifying"]
+    let states = ScreenStateCatalog.all.filter { state in prefixes.contains { state.name.hasPrefix($0) } }
+    XCTAssertGreaterThan(states.count, 50)
+    for state in states {
+      for language in [Language.en, .de] {
+        var tall = Driver.screen(width: 60, height: 200)
+        state.build(&tall)
+        let content = tall.render(language).lines.dropFirst(2).dropLast(2)
+        guard let last = content.last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { continue }
+        var small = Driver.screen(width: 60, height: 20)
+        state.build(&small)
+        let shown = small.render(language).lines
+        XCTAssertTrue(
+          shown.contains(last),
+          "\(state.name) in \(language): \"\(last)\" not in view:\n" + shown.joined(separator: "\n"))
+      }
+    }
+  }
+
   func check(_ driver: inout Driver, _ name: String, _ language: Language) {
     let t = Localizer(language)
     var grid = AppView.render(driver.state, t)

@@ -123,8 +123,9 @@ enum AppStoreConnectSetupScreen {
     case .editing:
       break
     case .verifying:
-      AppStoreConnectScreen.wrapped(
+      row = AppStoreConnectScreen.wrapped(
         t[.ascVerifying], into: &grid, row: row, area: area, style: Theme.pending)
+      grid.attentionRow = row - 1
     case .failed(let failure):
       row = AppStoreConnectScreen.wrapped(
         AppStoreConnectScreen.failure(failure, t) + " " + t[.ascNothingSaved], into: &grid,

@@ -1,5 +1,6 @@
 import Foundation
 import VibesCore
+import VibesTestSupport
 import XCTest
 
 /// The header leaves "not initialized" once the API takes events again after a failed start-up initialization.
@@ -7,8 +8,8 @@ final class TrackerHeaderTests: XCTestCase {
   let saved = TrackerConfiguration(
     apiKey: "trk_saved_key_123", brandID: "brand-s", userID: "tester", environment: .qc)
 
-  func startupFailedOffline() -> (TrackerDriver, Int) {
-    var driver = TrackerDriver(configuration: saved)
+  func startupFailedOffline() -> (Driver, Int) {
+    var driver = Driver.tracker(configuration: saved)
     guard case .initialize(let id, _, false)? = driver.effects.last?.trackerEffect else {
       XCTFail("no start-up initialization")
       return (driver, 0)
@@ -35,7 +36,7 @@ final class TrackerHeaderTests: XCTestCase {
   }
 
   func testAnOfflineStartWithAQueueKeepsRetryingAndTheRetryInitializesFirst() {
-    var driver = TrackerDriver(configuration: saved)
+    var driver = Driver.tracker(configuration: saved)
     guard case .initialize(let id, _, false)? = driver.effects.last?.trackerEffect else { return XCTFail() }
     driver.send(
       .tracker(.eventsProcessed(TrackerSendReport(entries: [.queued(event: "e")], remaining: 1, isOffline: true))))
@@ -48,7 +49,7 @@ final class TrackerHeaderTests: XCTestCase {
   }
 
   func testAnInitializedSDKDoesNotInitializeAgainOnDelivery() {
-    var driver = TrackerDriver(configuration: saved)
+    var driver = Driver.tracker(configuration: saved)
     guard case .initialize(let id, _, false)? = driver.effects.last?.trackerEffect else { return XCTFail() }
     driver.send(.tracker(.initializationFinished(requestID: id, saved, .success(Date()))))
     let effects = driver.send(

@@ -48,7 +48,7 @@ final class TrackerRateLimitScreenTests: XCTestCase {
       (TrackerFailure.rateLimited(retryAfterSeconds: 12), "Try again in 12 s."),
       (.rateLimited(retryAfterSeconds: nil), "Try again in a moment."),
     ] {
-      var driver = TrackerDriver()
+      var driver = Driver.tracker()
       guard let id = driver.submit(key: "secret-key-xyz", brand: "brand-1") else { return XCTFail() }
       let configuration = TrackerConfiguration(apiKey: "secret-key-xyz", brandID: "brand-1", environment: .qc)
       driver.send(.tracker(.initializationFinished(requestID: id, configuration, .failure(failure))))

@@ -1,57 +1,8 @@
 import Foundation
 import VibesCore
+import VibesTestSupport
 import VibesUI
 import XCTest
-
-/// Drives the Tracker tab through the reducer and renders it, as the user would see it.
-struct TrackerDriver {
-  var state = AppState(size: ScreenSize(width: 80, height: 24))
-  var effects: [AppEffect] = []
-
-  init(configuration: TrackerConfiguration? = nil) {
-    _ = AppReducer.reduce(&state, .factsLoaded(SetupFacts()))
-    state.selectedTab = .tracker
-    send(
-      .tracker(
-        .configurationLoaded(
-          configuration, apiURLs: [.qc: "http://qc.test/api", .production: "http://prod.test/api"]))
-    )
-  }
-
-  @discardableResult
-  mutating func send(_ action: AppAction) -> [AppEffect] {
-    let produced = AppReducer.reduce(&state, action)
-    effects += produced
-    return produced
-  }
-
-  @discardableResult
-  mutating func press(_ keys: Key...) -> [AppEffect] {
-    keys.flatMap { send(.input(.key($0))) }
-  }
-
-  @discardableResult
-  mutating func type(_ text: String) -> [AppEffect] {
-    text.flatMap { send(.input(.key(.character($0)))) }
-  }
-
-  var screen: String { AppView.render(state, Localizer(.en)).lines.joined(separator: "\n") }
-  var form: TrackerForm? {
-    if case .settings(let form)? = state.tracker.path.last { return form }
-    return state.tracker.path.isEmpty && state.tracker.configuration == nil
-      ? state.tracker.setupForm : nil
-  }
-
-  /// Fills the setup form and presses Ctrl-S; returns the request id of the initialization asked for.
-  mutating func submit(key: String, brand: String) -> Int? {
-    type(key)
-    press(.tab)
-    type(brand)
-    let produced = press(.ctrl("s"))
-    guard case .initialize(let id, _, true)? = produced.first?.trackerEffect else { return nil }
-    return id
-  }
-}
 
 final class TrackerReducerTests: XCTestCase {
   let saved = TrackerConfiguration(
@@ -64,7 +15,7 @@ final class TrackerReducerTests: XCTestCase {
   }
 
   func testNoConfigurationShowsTheSetupFormWithTypedDigitsAndQ() {
-    var driver = TrackerDriver()
+    var driver = Driver.tracker()
     XCTAssertTrue(driver.screen.contains("Tracking SDK · configuration"))
     XCTAssertTrue(driver.state.isEditingText)
     let effects = driver.type("q3?")
@@ -74,7 +25,7 @@ final class TrackerReducerTests: XCTestCase {
   }
 
   func testBlankRequiredFieldsShowTheirMessagesAndAskForNothing() {
-    var driver = TrackerDriver()
+    var driver = Driver.tracker()
     driver.type("   ")
     XCTAssertTrue(driver.screen.contains("needs API Key and Brand ID"))
     XCTAssertEqual(driver.press(.ctrl("s")), [])
@@ -90,7 +41,7 @@ final class TrackerReducerTests: XCTestCase {
   }
 
   func testEnvironmentPickerTogglesAndQQuitsWhenNoTextFieldHasFocus() {
-    var driver = TrackerDriver()
+    var driver = Driver.tracker()
     driver.press(.tab, .tab, .tab)
     XCTAssertEqual(driver.form?.focus, .field(.environment))
     XCTAssertFalse(driver.state.isEditingText)
@@ -107,7 +58,7 @@ final class TrackerReducerTests: XCTestCase {
   }
 
   func testInitializeSendsTheTrimmedConfigurationAndEscCancels() {
-    var driver = TrackerDriver()
+    var driver = Driver.tracker()
     driver.type(" key-1 ")
     driver.press(.tab)
     driver.type("brand-1")
@@ -138,7 +89,7 @@ final class TrackerReducerTests: XCTestCase {
       ),
     ]
     for (failure, message, focus) in cases {
-      var driver = TrackerDriver()
+      var driver = Driver.tracker()
       guard let id = driver.submit(key: "secret-key-xyz", brand: "brand-1") else {
         return XCTFail()
       }
@@ -162,7 +113,7 @@ final class TrackerReducerTests: XCTestCase {
   }
 
   func testSuccessShowsTheDemoWithItsStatus() {
-    var driver = TrackerDriver()
+    var driver = Driver.tracker()
     guard let id = driver.submit(key: "k-123", brand: "brand-1") else { return XCTFail() }
     let configuration = TrackerConfiguration(apiKey: "k-123", brandID: "brand-1", environment: .qc)
     let date = Date(timeIntervalSince1970: 1_763_776_000)
@@ -180,7 +131,7 @@ final class TrackerReducerTests: XCTestCase {
   }
 
   func testASavedConfigurationInitializesAtStartupAndOpensOnTheDemo() {
-    var driver = TrackerDriver(configuration: saved)
+    var driver = Driver.tracker(configuration: saved)
     guard case .initialize(let id, saved, false)? = driver.effects.last?.trackerEffect else {
       return XCTFail("\(driver.effects)")
     }
@@ -195,7 +146,7 @@ final class TrackerReducerTests: XCTestCase {
   }
 
   func testSettingsIsPushedPrefilledAndSavingReinitializesAndPops() {
-    var driver = TrackerDriver(configuration: saved)
+    var driver = Driver.tracker(configuration: saved)
     driver.press(.character("s"))
     XCTAssertEqual(driver.form, TrackerForm(saved))
     XCTAssertTrue(driver.screen.contains("Tracking SDK · settings"))
@@ -217,7 +168,7 @@ final class TrackerReducerTests: XCTestCase {
   }
 
   func testCustomEventFormSendsNameAndProperties() {
-    var driver = TrackerDriver(configuration: saved)
+    var driver = Driver.tracker(configuration: saved)
     driver.press(.character("c"))
     XCTAssertTrue(driver.state.isEditingText)
     XCTAssertEqual(driver.press(.ctrl("s")), [], "a blank name is refused")
@@ -242,7 +193,7 @@ final class TrackerReducerTests: XCTestCase {
   }
 
   func testScreenViewAndIdentify() {
-    var driver = TrackerDriver(configuration: saved)
+    var driver = Driver.tracker(configuration: saved)
     driver.press(.character("v"))
     driver.type("Home")
     let view = driver.press(.ctrl("s"))
@@ -265,7 +216,7 @@ final class TrackerReducerTests: XCTestCase {
   }
 
   func testOfflineReportSchedulesOneRetryAndTheRetryFlushes() {
-    var driver = TrackerDriver(configuration: saved)
+    var driver = Driver.tracker(configuration: saved)
     let report = TrackerSendReport(
       entries: [.queued(event: "e"), .stopped(.transport(TransportFailure(.offline)))], remaining: 1, isOffline: true)
     XCTAssertEqual(
@@ -283,7 +234,7 @@ final class TrackerReducerTests: XCTestCase {
   }
 
   func testResetAsksFirstThenClearsAndShowsSetup() {
-    var driver = TrackerDriver(configuration: saved)
+    var driver = Driver.tracker(configuration: saved)
     driver.press(.character("r"))
     XCTAssertTrue(driver.screen.contains("Reset? y / n"))
     XCTAssertEqual(driver.press(.character("n")), [])
@@ -300,7 +251,7 @@ final class TrackerReducerTests: XCTestCase {
   }
 
   func testLogTextFromUsersIsSanitised() {
-    var driver = TrackerDriver(configuration: saved)
+    var driver = Driver.tracker(configuration: saved)
     driver.send(
       .tracker(
         .eventsProcessed(
@@ -313,7 +264,7 @@ final class TrackerReducerTests: XCTestCase {
   }
 
   func testHelpListsTheTabsKeys() {
-    var driver = TrackerDriver(configuration: saved)
+    var driver = Driver.tracker(configuration: saved)
     driver.press(.character("?"))
     XCTAssertTrue(driver.screen.contains("Reset configuration"))
     XCTAssertNotNil(driver.screen.range(of: #"Enter +run"#, options: .regularExpression), driver.screen)
@@ -321,7 +272,7 @@ final class TrackerReducerTests: XCTestCase {
 
   func testGermanIsCompleteAndUsed() {
     XCTAssertEqual(LocalizationAudit.problems(TrackerL10n.self), [])
-    let driver = TrackerDriver()
+    let driver = Driver.tracker()
     let german = AppView.render(driver.state, Localizer(.de)).lines.joined(separator: "\n")
     XCTAssertTrue(german.contains("Tracking-SDK · Konfiguration"), german)
   }

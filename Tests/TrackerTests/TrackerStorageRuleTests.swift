@@ -55,7 +55,7 @@ final class TrackerStorageRuleTests: XCTestCase {
       actions.dropFirst().first,
       .eventsProcessed(TrackerSendReport(entries: [.keptForSession], remaining: 0, isOffline: false)))
 
-    var driver = TrackerDriver()
+    var driver = Driver.tracker()
     guard let id = driver.submit(key: configuration.apiKey, brand: configuration.brandID) else {
       return XCTFail("no submit")
     }

@@ -43,11 +43,11 @@ final class NothingSavedOnFaultTests: XCTestCase {
       driver.type("AIzaSyFaultCheck0123456789abcdefXYZ")
       let runner = sandbox.runner(gemini: GeminiClient(baseURL: url, transport: Self.transport))
       await Self.settle(&driver, runner, driver.press(.enter))
-      guard case .failed? = driver.form?.phase else {
-        XCTFail("the check did not fail: \(String(describing: driver.form?.phase))")
+      guard case .failed? = driver.state.feed.topForm?.phase else {
+        XCTFail("the check did not fail: \(String(describing: driver.state.feed.topForm?.phase))")
         return ""
       }
-      return String(describing: driver.form?.phase)
+      return String(describing: driver.state.feed.topForm?.phase)
     }
   }
 
@@ -60,11 +60,11 @@ final class NothingSavedOnFaultTests: XCTestCase {
       driver.type("Berlin")
       let runner = sandbox.runner(ticketmaster: TicketmasterClient(baseURL: url, transport: Self.transport))
       await Self.settle(&driver, runner, driver.press(.enter))
-      guard case .failed? = driver.form?.phase else {
-        XCTFail("the check did not fail: \(String(describing: driver.form?.phase))")
+      guard case .failed? = driver.state.feed.topForm?.phase else {
+        XCTFail("the check did not fail: \(String(describing: driver.state.feed.topForm?.phase))")
         return ""
       }
-      return String(describing: driver.form?.phase)
+      return String(describing: driver.state.feed.topForm?.phase)
     }
   }
 

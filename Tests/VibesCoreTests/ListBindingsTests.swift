@@ -39,14 +39,15 @@ final class ListBindingsTests: XCTestCase {
   }
 
   func testProfileListUsesTheSharedListKeys() {
-    let shared = ListState.bindings { ProfileCommand.move($0) }
+    let shared = ListState.bindings(paging: false) { ProfileCommand.move($0) }
     let bindings = ProfileState().bindings(context)
     let hints = bindings.filter {
       if case .move = $0.command { return true }
       return false
     }.map(\.hint)
     XCTAssertEqual(hints, shared.map(\.hint))
-    XCTAssertEqual(bindings.command(for: .pageUp), ProfileCommand.move(.pageUp), "PgUp now moves the Profile list too")
+    // The Profile scrolls as a whole: PgUp/PgDn are the screen's scroll keys, not the list's.
+    XCTAssertNil(bindings.command(for: .pageUp), "PgUp is left to the screen's scroll")
   }
 
   func testTheHelpOfListKeysIsTheSameInEveryListFeature() {
@@ -59,6 +60,6 @@ final class ListBindingsTests: XCTestCase {
         return false
       }.map(\.help))
     XCTAssertEqual(exploreHelp, [.common(.helpMove), .common(.helpPage), .common(.helpTop)])
-    XCTAssertEqual(exploreHelp, profileHelp)
+    XCTAssertEqual(profileHelp, [.common(.helpMove), .common(.helpTop)], "PgUp/PgDn are the screen's there")
   }
 }

@@ -59,8 +59,6 @@ public struct Driver {
     return produced
   }
 
-  public var form: CredentialForm? { state.feed.topForm }
-
   /// The top-level fields that differ, described (a readable failure, not two whole dumps).
   public static func difference(_ expected: AppState, _ actual: AppState) -> String {
     let expectedMirror = Mirror(reflecting: expected).children

@@ -8,8 +8,8 @@ final class AppStoreConnectScreenTests: XCTestCase {
   static let keyBody = "MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgSECRETSECRET"
   static let keyText = "-----BEGIN PRIVATE KEY-----\n\(keyBody)\n-----END PRIVATE KEY-----"
 
-  func screen(configured: Bool, apps: [AppStoreConnectApp] = [], height: Int = 30) -> Screen {
-    var screen = Screen(height: height)
+  func screen(configured: Bool, apps: [AppStoreConnectApp] = [], height: Int = 30) -> Driver {
+    var screen = Driver.screen(height: height)
     screen.send(
       .appStoreConnect(
         .storedStateLoaded(
@@ -125,7 +125,7 @@ final class AppStoreConnectScreenTests: XCTestCase {
   }
 
   func testOnANarrowTerminalTheKeyLinkIsShownInFullOnItsOwnLines() {
-    var screen = Screen(width: 48, height: 30)
+    var screen = Driver.screen(width: 48, height: 30)
     screen.send(.appStoreConnect(.storedStateLoaded(AppStoreConnectStoredState(isConfigured: false, apps: []))))
     screen.press(.tabKey(.appStoreConnect))
     let grid = screen.render()

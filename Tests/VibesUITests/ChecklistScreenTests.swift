@@ -5,7 +5,7 @@ import XCTest
 
 final class ChecklistScreenTests: XCTestCase {
   func testRowsAreRedWithCrossOrGreenWithCheckAndWords() {
-    var screen = Screen(facts: SetupFacts(storedSecrets: [.gemini]))
+    var screen = Driver.screen(facts: SetupFacts(storedSecrets: [.gemini]))
     screen.send(
       .secretStoreDescribed(SecretStoreInfo(kind: .vault, location: "/home/u/.local/share/vibes/secrets.vault")))
     screen.press(.enter)
@@ -31,7 +31,7 @@ final class ChecklistScreenTests: XCTestCase {
   }
 
   func testSelectedRowIsMarked() {
-    var screen = Screen()
+    var screen = Driver.screen()
     screen.press(.enter, .down)
     let grid = screen.render()
     let row = grid.row(containing: "Gemini API Key")!
@@ -41,7 +41,7 @@ final class ChecklistScreenTests: XCTestCase {
   }
 
   func testEachRowIsLargeAtEightyByTwentyFour() {
-    var screen = Screen()
+    var screen = Driver.screen()
     screen.press(.enter)
     let grid = screen.render()
     let spotify = grid.row(containing: "Spotify")!
@@ -50,7 +50,7 @@ final class ChecklistScreenTests: XCTestCase {
   }
 
   func testSpotifyConnectScreenExplainsAndLinks() {
-    var screen = Screen()
+    var screen = Driver.screen()
     screen.send(
       .spotify(
         .statusLoaded(
@@ -65,7 +65,7 @@ final class ChecklistScreenTests: XCTestCase {
   }
 
   func testNumberKeysSwitchTabsAndTheTabBarMarksTheSelectedOne() {
-    var screen = Screen()
+    var screen = Driver.screen()
     screen.press(.tabKey(.appStoreConnect))
     var grid = screen.render()
     XCTAssertTrue(
@@ -78,7 +78,7 @@ final class ChecklistScreenTests: XCTestCase {
   }
 
   func testHelpOverlayListsTheScreensKeys() {
-    var screen = Screen()
+    var screen = Driver.screen()
     screen.press(.enter, .character("?"))
     let grid = screen.render()
     XCTAssertNotNil(grid.row(containing: "Keys"))
@@ -89,7 +89,7 @@ final class ChecklistScreenTests: XCTestCase {
 
 final class HelpOverlayLanguageTests: XCTestCase {
   func testGermanHelpNamesKeysAsGermanKeyboardsDo() {
-    var screen = Screen()
+    var screen = Driver.screen()
     screen.press(.enter, .down, .enter, .function(1))
     let german = screen.render(.de).text
     XCTAssertTrue(german.contains("Strg-S"), german)

@@ -4,33 +4,24 @@ import VibesTestSupport
 import VibesUI
 import XCTest
 
-/// Drives the Create tab through the root reducer and renders it.
-private struct CreateDriver {
-  var state: AppState
-
-  init(gemini: Bool = true, spotify: Bool = true, width: Int = 80, height: Int = 24) {
-    state = AppState(size: ScreenSize(width: width, height: height))
+/// The shared driver on the Create tab, with the Create state and the screen at hand.
+extension Driver {
+  fileprivate static func onCreate(gemini: Bool = true, spotify: Bool = true, width: Int = 80, height: Int = 24)
+    -> Driver
+  {
     var secrets = Set<SetupStep>()
     if gemini { secrets.insert(.gemini) }
     if spotify { secrets.insert(.spotify) }
-    _ = AppReducer.reduce(&state, .factsLoaded(SetupFacts(storedSecrets: secrets)))
-    _ = AppReducer.reduce(&state, .input(.key(.tabKey(.create))))
+    var driver = Driver(facts: SetupFacts(storedSecrets: secrets), size: ScreenSize(width: width, height: height))
+    driver.press(.tabKey(.create))
+    return driver
   }
 
-  @discardableResult
-  mutating func send(_ action: AppAction) -> [AppEffect] { AppReducer.reduce(&state, action) }
-
-  @discardableResult
-  mutating func press(_ keys: Key...) -> [AppEffect] { keys.flatMap { send(.input(.key($0))) } }
-
-  @discardableResult
-  mutating func type(_ text: String) -> [AppEffect] { text.flatMap { send(.input(.key(.character($0)))) } }
-
-  var create: CreateState { state.create }
-  var screen: String { AppView.render(state, Localizer(.en)).lines.joined(separator: "\n") }
+  fileprivate var create: CreateState { state.create }
+  fileprivate var screen: String { render().text }
 
   /// Types a prompt and presses Enter; returns the generate request id.
-  mutating func generate(_ prompt: String = "road trip") -> Int? {
+  fileprivate mutating func generate(_ prompt: String = "road trip") -> Int? {
     press(.tab)  // length -> history/prompt
     while create.focus != .prompt { press(.tab) }
     type(prompt)
@@ -66,13 +57,13 @@ final class CreateTabTests: XCTestCase {
   func testCreateIsRegisteredRightAfterTheFeed() {
     XCTAssertEqual(TabRegistry.ids, [.feed, .explore, .create, .profile, .appStoreConnect, .tracker])
     XCTAssertEqual(TabRegistry.number(of: .create), 3)
-    let driver = CreateDriver()
+    let driver = Driver.onCreate()
     XCTAssertEqual(driver.state.selectedTab, .create)
     XCTAssertTrue(driver.screen.contains("Create a playlist with Gemini"))
   }
 
   func testWithoutAGeminiKeyTheTabExplainsAndEnterOpensTheGeminiStep() {
-    var driver = CreateDriver(gemini: false)
+    var driver = Driver.onCreate(gemini: false)
     XCTAssertTrue(driver.screen.contains("needs a Gemini API key"), driver.screen)
     driver.press(.enter)
     XCTAssertEqual(driver.state.selectedTab, .feed)
@@ -80,7 +71,7 @@ final class CreateTabTests: XCTestCase {
   }
 
   func testExamplePromptsAndLengthLimits() {
-    var driver = CreateDriver()
+    var driver = Driver.onCreate()
     XCTAssertEqual(driver.create.length, 20)
     for _ in 0..<30 { driver.press(.right) }
     XCTAssertEqual(driver.create.length, 30)
@@ -97,7 +88,7 @@ final class CreateTabTests: XCTestCase {
   }
 
   func testAnEmptyPromptAsksForOneInsteadOfGenerating() {
-    var driver = CreateDriver()
+    var driver = Driver.onCreate()
     let effects = driver.press(.enter)
     XCTAssertTrue(effects.compactMap(\.createEffect).isEmpty)
     XCTAssertEqual(driver.create.hint, .promptEmpty)
@@ -105,7 +96,7 @@ final class CreateTabTests: XCTestCase {
   }
 
   func testGenerateShowsElapsedTimeAndEscCancelsDroppingALateAnswer() throws {
-    var driver = CreateDriver()
+    var driver = Driver.onCreate()
     let id = try XCTUnwrap(driver.generate())
     XCTAssertEqual(driver.create.phase, .generating(requestID: id, elapsedSeconds: 0))
     let tick = driver.send(.create(.tick(requestID: id)))
@@ -121,7 +112,7 @@ final class CreateTabTests: XCTestCase {
   }
 
   func testLifecycleGenerateResolveWithProgressThenPreview() throws {
-    var driver = CreateDriver()
+    var driver = Driver.onCreate()
     let id = try XCTUnwrap(driver.generate())
     let effects = driver.send(.create(.generated(requestID: id, .success(playlist(songs: 20, pending: true)))))
     guard case .resolve(let resolveID, 1)? = effects.first?.createEffect else {
@@ -139,7 +130,7 @@ final class CreateTabTests: XCTestCase {
   }
 
   func testWithoutSpotifyGenerationStillShowsTheSongsAndSaveSaysSpotifyIsNeeded() throws {
-    var driver = CreateDriver(spotify: false)
+    var driver = Driver.onCreate(spotify: false)
     let id = try XCTUnwrap(driver.generate())
     let effects = driver.send(.create(.generated(requestID: id, .success(playlist(pending: true)))))
     XCTAssertTrue(effects.compactMap(\.createEffect).isEmpty, "no resolve without Spotify")
@@ -150,7 +141,7 @@ final class CreateTabTests: XCTestCase {
   }
 
   func testRemoveATrackAndOpenATrackAndRegenerate() throws {
-    var driver = CreateDriver()
+    var driver = Driver.onCreate()
     let id = try XCTUnwrap(driver.generate())
     driver.send(.create(.generated(requestID: id, .success(playlist()))))
     driver.press(.down)
@@ -174,7 +165,7 @@ final class CreateTabTests: XCTestCase {
   }
 
   func testOpenTrackAsksTheRootToShowItInExplore() throws {
-    var driver = CreateDriver()
+    var driver = Driver.onCreate()
     let id = try XCTUnwrap(driver.generate())
     driver.send(.create(.generated(requestID: id, .success(playlist()))))
     var context = driver.state.context
@@ -184,7 +175,7 @@ final class CreateTabTests: XCTestCase {
   }
 
   func testEditTheName() throws {
-    var driver = CreateDriver()
+    var driver = Driver.onCreate()
     let id = try XCTUnwrap(driver.generate())
     driver.send(.create(.generated(requestID: id, .success(playlist()))))
     driver.press(.tab)
@@ -197,7 +188,7 @@ final class CreateTabTests: XCTestCase {
   }
 
   func testSaveSuccessShowsTheLinkOpenAndCopy() throws {
-    var driver = CreateDriver()
+    var driver = Driver.onCreate()
     let id = try XCTUnwrap(driver.generate())
     driver.send(.create(.generated(requestID: id, .success(playlist()))))
     let save = driver.press(.character("s"))
@@ -214,7 +205,7 @@ final class CreateTabTests: XCTestCase {
   }
 
   func testRetryAfterAFailedAddSendsTheSameSaveOnTheSamePlaylist() throws {
-    var driver = CreateDriver()
+    var driver = Driver.onCreate()
     let id = try XCTUnwrap(driver.generate())
     driver.send(.create(.generated(requestID: id, .success(playlist()))))
     guard case .save(let first, 1, _)? = driver.press(.character("s")).first?.createEffect else { return XCTFail() }
@@ -226,7 +217,7 @@ final class CreateTabTests: XCTestCase {
   }
 
   func testOfflineSaveIsQueuedAndSaidSo() throws {
-    var driver = CreateDriver()
+    var driver = Driver.onCreate()
     let id = try XCTUnwrap(driver.generate())
     driver.send(.create(.generated(requestID: id, .success(playlist()))))
     guard case .save(let saveID, _, _)? = driver.press(.character("s")).first?.createEffect else { return XCTFail() }
@@ -242,7 +233,7 @@ final class CreateTabTests: XCTestCase {
   }
 
   func testLeavingThePreviewWhileSavingStillRetriesAnOfflineSave() throws {
-    var driver = CreateDriver()
+    var driver = Driver.onCreate()
     let id = try XCTUnwrap(driver.generate())
     driver.send(.create(.generated(requestID: id, .success(playlist()))))
     guard case .save(let saveID, _, _)? = driver.press(.character("s")).first?.createEffect else { return XCTFail() }
@@ -253,7 +244,7 @@ final class CreateTabTests: XCTestCase {
   }
 
   func testPerMinuteLimitCountsDownThenAllowsARetry() throws {
-    var driver = CreateDriver()
+    var driver = Driver.onCreate()
     let id = try XCTUnwrap(driver.generate())
     let effects = driver.send(.create(.generated(requestID: id, .failure(.rateLimitedPerMinute(retryAfterSeconds: 2)))))
     guard case .tick(let timer)? = effects.first?.createEffect else { return XCTFail("\(effects)") }
@@ -280,12 +271,12 @@ final class CreateTabTests: XCTestCase {
       (.keyRejected, "rejected the API key"),
     ]
     for (failure, text) in cases {
-      var driver = CreateDriver()
+      var driver = Driver.onCreate()
       let id = try XCTUnwrap(driver.generate())
       driver.send(.create(.generated(requestID: id, .failure(failure))))
       XCTAssertTrue(driver.screen.contains(text), "\(failure): \(driver.screen)")
     }
-    var driver = CreateDriver()
+    var driver = Driver.onCreate()
     let id = try XCTUnwrap(driver.generate())
     driver.send(.create(.generated(requestID: id, .failure(.keyRejected))))
     driver.press(.enter)
@@ -293,7 +284,7 @@ final class CreateTabTests: XCTestCase {
   }
 
   func testHistoryIsListedAndOpensAPreview() {
-    var driver = CreateDriver()
+    var driver = Driver.onCreate()
     driver.send(
       .create(
         .historyLoaded([playlist(id: 5), playlist(id: 4, saveState: .saved(playlistID: "P", url: "u"))], queued: [])))
@@ -306,7 +297,7 @@ final class CreateTabTests: XCTestCase {
   }
 
   func testGrowListsOwnPlaylistsSuggestsAndAddRemovesTheSong() throws {
-    var driver = CreateDriver()
+    var driver = Driver.onCreate()
     let load = driver.press(.ctrl("g"))
     guard case .loadMyPlaylists(let loadID)? = load.first?.createEffect else { return XCTFail("\(load)") }
     let own = OwnPlaylist(id: "PLX", name: "Late Night", description: "", trackCount: 3)
@@ -328,7 +319,7 @@ final class CreateTabTests: XCTestCase {
   }
 
   func testGrowWithoutSpotifySaysSoAndEnterOpensTheSpotifyStep() {
-    var driver = CreateDriver(spotify: false)
+    var driver = Driver.onCreate(spotify: false)
     driver.press(.ctrl("g"))
     XCTAssertTrue(driver.screen.contains("needs Spotify"), driver.screen)
     driver.press(.enter)
@@ -338,7 +329,7 @@ final class CreateTabTests: XCTestCase {
 
   func testScreensFitAt80x24And60x20WithoutSpillingNetworkText() throws {
     for (width, height) in [(80, 24), (60, 20)] {
-      var driver = CreateDriver(width: width, height: height)
+      var driver = Driver.onCreate(width: width, height: height)
       let id = try XCTUnwrap(driver.generate())
       var hostile = playlist(songs: 20, notFound: [1])
       hostile.name = "Evil\u{1B}[31m Name"
@@ -349,7 +340,7 @@ final class CreateTabTests: XCTestCase {
       XCTAssertTrue(grid.lines.allSatisfy { DisplayWidthProbe.width($0) <= width })
       XCTAssertFalse(grid.lines.joined().contains("\u{1B}"), "escape sequences are sanitised")
       XCTAssertTrue(grid.lines.joined().contains("found"), grid.lines.joined(separator: "\n"))
-      let root = CreateDriver(width: width, height: height).screen
+      let root = Driver.onCreate(width: width, height: height).screen
       XCTAssertTrue(root.contains("Prompt"), root)
       XCTAssertTrue(root.contains("Songs"), root)
     }

@@ -1,11 +1,12 @@
 import VibesCore
+import VibesTestSupport
 import VibesUI
 import XCTest
 
 final class DemoMarkTests: XCTestCase {
   func testTheTabBarSaysDemoOnlyInDemoModeAndKeepsEveryTab() {
     for (width, height) in [(80, 24), (60, 20)] {
-      var screen = Screen(width: width, height: height)
+      var screen = Driver.screen(width: width, height: height)
       XCTAssertFalse(screen.render().lines[0].contains("DEMO"))
       screen.state.isDemo = true
       let grid = screen.render()

@@ -6,13 +6,13 @@ import XCTest
 
 /// The Explore and Profile screens at 80×24 and 60×20: text and styled spans, sanitised network text.
 final class ExploreScreenTests: XCTestCase {
-  func connected(width: Int = 80, height: Int = 24) -> Screen {
-    var screen = Screen(facts: SetupFacts(storedSecrets: [.spotify]), width: width, height: height)
+  func connected(width: Int = 80, height: Int = 24) -> Driver {
+    var screen = Driver.screen(facts: SetupFacts(storedSecrets: [.spotify]), width: width, height: height)
     screen.press(.tabKey(.explore))
     return screen
   }
 
-  func withResults(_ results: SearchResults, width: Int = 80, height: Int = 24) -> Screen {
+  func withResults(_ results: SearchResults, width: Int = 80, height: Int = 24) -> Driver {
     var screen = connected(width: width, height: height)
     screen.press(.character("/"))
     for character in "aurora" { screen.press(.character(character)) }
@@ -33,7 +33,7 @@ final class ExploreScreenTests: XCTestCase {
   }
 
   func testWithoutSpotifyTheTabExplainsWhy() {
-    var screen = Screen(facts: SetupFacts())
+    var screen = Driver.screen(facts: SetupFacts())
     screen.press(.tabKey(.explore))
     let grid = screen.render()
     XCTAssertNotNil(grid.row(containing: "Spotify is not connected"), grid.text)
@@ -185,7 +185,7 @@ final class ExploreScreenTests: XCTestCase {
 
   func testProfileShowsRankedBarsForTheChosenRange() {
     for (width, height) in [(80, 24), (60, 20)] {
-      var screen = Screen(facts: SetupFacts(storedSecrets: [.spotify]), width: width, height: height)
+      var screen = Driver.screen(facts: SetupFacts(storedSecrets: [.spotify]), width: width, height: height)
       screen.press(.tabKey(.profile))
       guard let id = screen.state.profile.loading[.shortTerm] else { return XCTFail() }
       screen.send(

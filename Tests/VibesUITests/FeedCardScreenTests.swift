@@ -10,8 +10,8 @@ final class FeedCardScreenTests: XCTestCase {
   let facts = SetupFacts(storedSecrets: [.ticketmaster, .spotify], ticketmasterCity: "Berlin")
   let now = Date(timeIntervalSince1970: 1_900_000_000)
 
-  func screen(_ width: Int, _ height: Int, cards: [FeedCard?]) -> Screen {
-    var screen = Screen(facts: facts, width: width, height: height)
+  func screen(_ width: Int, _ height: Int, cards: [FeedCard?]) -> Driver {
+    var screen = Driver.screen(facts: facts, width: width, height: height)
     screen.send(.feedWindowLoaded(total: cards.count, offset: 0, items: cards))
     return screen
   }
@@ -97,13 +97,13 @@ final class FeedCardScreenTests: XCTestCase {
   }
 
   func testEmptyStatesSayWhatToDo() {
-    var noCity = Screen(facts: SetupFacts(), width: 60, height: 20)
+    var noCity = Driver.screen(facts: SetupFacts(), width: 60, height: 20)
     noCity.send(.feedWindowLoaded(total: 0, offset: 0, items: []))
     var grid = noCity.render()
     XCTAssertNotNil(grid.row(containing: "Set up Ticketmaster to see concerts"), grid.text)
     XCTAssertNotNil(grid.row(containing: "Connect Spotify to see new music"), grid.text)
 
-    var noConcerts = Screen(facts: facts)
+    var noConcerts = Driver.screen(facts: facts)
     noConcerts.send(.feedWindowLoaded(total: 0, offset: 0, items: []))
     noConcerts.send(.feed(.feedStatusLoaded(updatedAt: now, now: now)))
     grid = noConcerts.render()

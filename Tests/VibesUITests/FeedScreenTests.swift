@@ -6,7 +6,7 @@ import XCTest
 
 final class FeedScreenTests: XCTestCase {
   func testSetupCardIsTheFirstContentAndShowsProgress() {
-    let grid = Screen(facts: SetupFacts(storedSecrets: [.gemini])).render()
+    let grid = Driver.screen(facts: SetupFacts(storedSecrets: [.gemini])).render()
     let lines = grid.lines
     XCTAssertTrue(lines[0].contains("1 Feed"), lines[0])
     XCTAssertTrue(lines[0].contains("\(TabID.appStoreConnect.key) App Store Connect"))
@@ -19,7 +19,7 @@ final class FeedScreenTests: XCTestCase {
 
   func testCompleteSetupCardIsGreenWithCheckmark() {
     let facts = SetupFacts(storedSecrets: [.spotify, .gemini, .ticketmaster], ticketmasterCity: "Berlin")
-    var screen = Screen(facts: facts)
+    var screen = Driver.screen(facts: facts)
     screen.send(.feedWindowLoaded(total: 1, offset: 0, items: [item(1)]))
     screen.press(.down)  // move focus off the card so its own colours show
     let grid = screen.render()
@@ -28,12 +28,12 @@ final class FeedScreenTests: XCTestCase {
   }
 
   func testWhileLoadingTheCardSaysSo() {
-    let grid = Screen(facts: nil).render()
+    let grid = Driver.screen(facts: nil).render()
     XCTAssertNotNil(grid.row(containing: "Setup · checking…"))
   }
 
   func testFeedCardsAreListedBelowTheCardAndSanitised() {
-    var screen = Screen()
+    var screen = Driver.screen()
     screen.send(
       .feedWindowLoaded(
         total: 2, offset: 0,
@@ -47,7 +47,7 @@ final class FeedScreenTests: XCTestCase {
   }
 
   func testSelectedItemIsHighlightedAndTheCardStaysVisible() {
-    var screen = Screen()
+    var screen = Driver.screen()
     screen.send(.feedWindowLoaded(total: 500, offset: 0, items: (0..<120).map { item(Int64($0)) }))
     for _ in 0..<60 { screen.press(.down) }
     let grid = screen.render()
@@ -58,19 +58,19 @@ final class FeedScreenTests: XCTestCase {
   }
 
   func testTooSmallTerminalSaysSo() {
-    let grid = Screen(width: 30, height: 10).render()
+    let grid = Driver.screen(width: 30, height: 10).render()
     XCTAssertTrue(grid.text.contains("Terminal too small"), grid.text)
     XCTAssertFalse(grid.text.contains("Setup"))
   }
 
   func testFooterShowsTheMainKeys() {
-    let grid = Screen().render()
+    let grid = Driver.screen().render()
     XCTAssertTrue(grid.lines[23].contains("q quit"), grid.lines[23])
     XCTAssertTrue(grid.lines[23].contains("? this help"), grid.lines[23])
   }
 
   func testGermanLabels() {
-    let grid = Screen().render(.de)
+    let grid = Driver.screen().render(.de)
     XCTAssertNotNil(grid.row(containing: "Einrichtung · 0/3 erledigt"), grid.text)
   }
 

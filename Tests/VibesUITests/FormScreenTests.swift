@@ -1,11 +1,12 @@
 import Foundation
 import VibesCore
+import VibesTestSupport
 import VibesUI
 import XCTest
 
 final class FormScreenTests: XCTestCase {
-  func geminiScreen(facts: SetupFacts = SetupFacts()) -> Screen {
-    var screen = Screen(facts: facts)
+  func geminiScreen(facts: SetupFacts = SetupFacts()) -> Driver {
+    var screen = Driver.screen(facts: facts)
     screen.press(.enter, .down, .enter)
     return screen
   }
@@ -72,7 +73,7 @@ final class FormScreenTests: XCTestCase {
   }
 
   func testTicketmasterShowsCityInFullAndConfirmRemoval() {
-    var screen = Screen(facts: SetupFacts(storedSecrets: [.ticketmaster], ticketmasterCity: "São Paulo"))
+    var screen = Driver.screen(facts: SetupFacts(storedSecrets: [.ticketmaster], ticketmasterCity: "São Paulo"))
     screen.press(.enter, .down, .down, .enter)
     var grid = screen.render()
     XCTAssertNotNil(grid.row(containing: "City"))
@@ -84,7 +85,7 @@ final class FormScreenTests: XCTestCase {
   }
 
   func testLongCityScrollsToKeepTheCursorVisible() {
-    var screen = Screen(width: 50, height: 24)
+    var screen = Driver.screen(width: 50, height: 24)
     screen.press(.enter, .down, .down, .enter, .tab)
     let city = String(repeating: "abcdefghij", count: 8) + "END"
     for character in city { screen.press(.character(character)) }

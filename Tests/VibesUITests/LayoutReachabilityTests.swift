@@ -1,107 +1,112 @@
 import VibesCore
 import VibesTestSupport
-import VibesUI
 import XCTest
 
-/// Every screen in its main states, at 60×20, 80×24 and 120×40, in English and German: whatever the
-/// screen draws can be reached by scrolling (PgDn walks the whole content without skipping a row), the
-/// focused field stays in view, and the footer fits the width.
+@testable import VibesUI
+
+/// Every screen in every state of `ScreenStateCatalog`, at 60×20, 80×24 and 120×40, in English and German:
+/// no word is cut without an ellipsis (the Grid's write log, see `WordCutCheckTests`), whatever the screen
+/// draws can be reached by scrolling (PgDn walks the whole content without skipping a row), the focused field
+/// stays in view, and the footer fits the width.
 final class LayoutReachabilityTests: XCTestCase {
   static let sizes = [
     ScreenSize(width: 60, height: 20), ScreenSize(width: 80, height: 24), ScreenSize(width: 120, height: 40),
   ]
 
-  /// A named way to reach a screen state from a fresh app.
-  struct Scenario {
-    var name: String
-    var build: (inout Driver) -> Void
-  }
-
-  static var scenarios: [Scenario] {
-    [
-      Scenario(name: "feed") { _ in },
-      Scenario(name: "checklist") { $0.press(.enter) },
-      Scenario(name: "gemini form") { $0.press(.enter, .down, .enter) },
-      Scenario(name: "gemini invalid key") { driver in
-        driver.press(.enter, .down, .enter)
-        driver.type("AIzaSyExampleKey1234567")
-        driver.press(.ctrl("s"))
-        driver.send(.validationFinished(requestID: 1, .failure(.invalidCredentials)))
-      },
-      Scenario(name: "gemini quota") { driver in
-        driver.press(.enter, .down, .enter)
-        driver.type("AIzaSyExampleKey1234567")
-        driver.press(.ctrl("s"))
-        driver.send(.validationFinished(requestID: 1, .failure(.quotaExceeded(retryAfterSeconds: 30))))
-      },
-      Scenario(name: "ticketmaster form") { $0.press(.enter, .end, .enter) },
-      Scenario(name: "spotify step") { driver in
-        driver.send(
-          .spotify(
-            .statusLoaded(
-              SpotifySetupInfo(
-                clientConfigured: false, registeredRedirectURI: "http://127.0.0.1:8888/callback",
-                configFilePath: "/home/user/.config/vibes/config", isRemoteSession: true, hostName: "devbox"),
-              SpotifyStatus())))
-        driver.press(.enter, .enter)
-      },
-      Scenario(name: "app store connect setup, key rejected") { driver in
-        driver.send(.appStoreConnect(.storedStateLoaded(AppStoreConnectStoredState(isConfigured: false))))
-        driver.press(.tabKey(.appStoreConnect), .tab)
-        driver.state.appStoreConnect.setup.phase = .failed(.agreementRequired)
-      },
-      Scenario(name: "app store connect dashboard") { driver in
-        let apps = (0..<60).map {
-          AppStoreConnectApp(id: "\($0)", name: "App \($0)", bundleID: "com.example.app\($0)", sku: "S\($0)")
-        }
-        driver.send(
-          .appStoreConnect(
-            .storedStateLoaded(AppStoreConnectStoredState(isConfigured: true, apps: apps, lastSync: nil))))
-        driver.press(.tabKey(.appStoreConnect))
-      },
-      Scenario(name: "tracker setup, brand rejected") { driver in
-        driver.send(.tracker(.configurationLoaded(nil, apiURLs: [:])))
-        driver.press(.tabKey(.tracker), .tab)
-        driver.state.tracker.setupForm.phase = .failed(.invalidBrandID)
-      },
-      Scenario(name: "tracker demo") { driver in
-        let saved = TrackerConfiguration(apiKey: "key", brandID: "brand", userID: "", environment: .qc)
-        driver.send(.tracker(.configurationLoaded(saved, apiURLs: [:])))
-        driver.press(.tabKey(.tracker))
-      },
-      Scenario(name: "help") { $0.press(.character("?")) },
-      Scenario(name: "explore without Spotify") { $0.press(.tabKey(.explore)) },
-      Scenario(name: "create without Gemini") { $0.press(.tabKey(.create)) },
-      Scenario(name: "profile, connections and sign-out question") { driver in
-        driver.press(.tabKey(.profile))
-        driver.send(
-          .profile(
-            .infoLoaded(
-              ProfileInfo(
-                connections: ConnectedService.allCases.map { ConnectionStatus(service: $0, state: .notConfigured) },
-                version: "0.1.0", dataPath: "/home/user/.local/share/vibes/vibes.sqlite",
-                configPath: "/home/user/.config/vibes", logPath: "/home/user/.local/state/vibes/vibes.log"))))
-        driver.press(.end, .enter)
-      },
-    ]
-  }
-
-  func testEveryScreenIsReachableByScrollingAtEverySupportedSize() {
-    for scenario in Self.scenarios {
+  func testEveryScreenStateIsReachableByScrollingAndCutsNoWordAtEverySize() {
+    var cutStates = 0
+    for state in ScreenStateCatalog.all {
       for size in Self.sizes {
         for language in [Language.en, .de] {
-          var driver = Driver(size: size)
-          driver.send(.feedWindowLoaded(total: 0, offset: 0, items: []))
-          scenario.build(&driver)
-          check(&driver, "\(scenario.name) at \(size.width)×\(size.height) in \(language)", language)
+          var driver = Driver.screen(width: size.width, height: size.height)
+          state.build(&driver)
+          let name = "\(state.name) at \(size.width)×\(size.height) in \(language)"
+          let drawn = Grid.$recordsWrites.withValue(true) { AppView.render(driver.state, Localizer(language)) }
+          let cuts = drawn.wordCuts()
+          if !cuts.isEmpty {
+            cutStates += 1
+            XCTFail("\(name): words cut without an ellipsis:\n  " + cuts.map(\.description).joined(separator: "\n  "))
+          }
+          check(&driver, name, language, first: drawn)
         }
+      }
+    }
+    XCTAssertEqual(cutStates, 0)
+  }
+
+  func testTheCatalogueReachesDistinctScreens() {
+    let states = ScreenStateCatalog.all
+    XCTAssertEqual(Set(states.map(\.name)).count, states.count, "state names are unique")
+    var screens: [String: [String]] = [:]
+    for state in states {
+      var driver = Driver.screen()
+      state.build(&driver)
+      screens[AppView.render(driver.state, Localizer(.en)).text, default: []].append(state.name)
+    }
+    let alike = screens.values.filter { $0.count > 1 }.map { $0.joined(separator: " = ") }
+    XCTAssertEqual(alike, [], "states that draw the same screen (one of them is not reached)")
+  }
+
+  func testAnAppStoreConnectFailureShowsWithoutScrollingOnTheSmallestTerminal() throws {
+    for name in ["asc connect notAuthorized", "asc connect rateLimited"] {
+      let state = try XCTUnwrap(ScreenStateCatalog.all.first { $0.name == name })
+      var driver = Driver.screen(width: 60, height: 20)
+      state.build(&driver)
+      let lines = driver.render(.de).lines
+      XCTAssertTrue(lines.contains { $0.contains("Es wurde nichts") }, "\(name):\n" + lines.joined(separator: "\n"))
+    }
+  }
+
+  func testPickerAndProfileFailuresAreWrappedNotClipped() {
+    let states = ScreenStateCatalog.all.filter {
+      $0.name.hasPrefix("explore picker") || $0.name.hasPrefix("profile stats")
+    }
+    XCTAssertGreaterThan(states.count, 20)
+    for state in states {
+      for size in Self.sizes {
+        var driver = Driver.screen(width: size.width, height: size.height)
+        state.build(&driver)
+        let grid = Grid.$recordsWrites.withValue(true) { AppView.render(driver.state, Localizer(.de)) }
+        // The content's error texts (the status line's copy is a one-line summary by design).
+        let clipped = (grid.writeLog?.copiedClipped ?? []).filter { $0.style == Theme.error && !$0.text.hasPrefix("✗") }
+        XCTAssertEqual(clipped.map(\.text), [], "\(state.name) at \(size.width)×\(size.height)")
       }
     }
   }
 
-  func check(_ driver: inout Driver, _ name: String, _ language: Language) {
+  func testALongPlaylistNameLeavesTheHistoryRowsSaveState() throws {
+    let state = try XCTUnwrap(ScreenStateCatalog.all.first { $0.name == "create history" })
+    var driver = Driver.screen(width: 60, height: 20)
+    state.build(&driver)
+    let text = driver.render(.en).text
+    XCTAssertTrue(text.contains("· 4 songs · waiting for network"), text)
+    XCTAssertTrue(text.contains("· 4 songs · saved"), text)
+  }
+
+  func testAFormsNewMessageEndsInViewOnTheSmallestTerminal() {
+    // Forms whose message is the last thing they draw.
+    let prefixes = ["gemini ", "ticketmaster ", "tracker setup ", "asc connect ", "asc verifying"]
+    let states = ScreenStateCatalog.all.filter { state in prefixes.contains { state.name.hasPrefix($0) } }
+    XCTAssertGreaterThan(states.count, 50)
+    for state in states {
+      for language in [Language.en, .de] {
+        var tall = Driver.screen(width: 60, height: 80)
+        state.build(&tall)
+        let content = tall.render(language).lines.dropFirst(2).dropLast(2)
+        guard let last = content.last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { continue }
+        var small = Driver.screen(width: 60, height: 20)
+        state.build(&small)
+        let shown = small.render(language).lines
+        XCTAssertTrue(
+          shown.contains(last),
+          "\(state.name) in \(language): \"\(last)\" not in view:\n" + shown.joined(separator: "\n"))
+      }
+    }
+  }
+
+  func check(_ driver: inout Driver, _ name: String, _ language: Language, first drawn: Grid? = nil) {
     let t = Localizer(language)
-    var grid = AppView.render(driver.state, t)
+    var grid = drawn ?? AppView.render(driver.state, t)
     guard let first = grid.viewport else { return XCTFail("\(name): no viewport") }
     driver.state.context.viewport = first
     let footer = grid.lines[grid.height - 1]

@@ -7,8 +7,8 @@ import XCTest
 
 /// Issue 13's small texts, the Spotify client ID message and the Key ID fill, as seen on screen.
 final class RoughEdgesScreenTests: XCTestCase {
-  func ascScreen(configured: Bool, apps: Int = 0) -> Screen {
-    var screen = Screen(height: 30)
+  func ascScreen(configured: Bool, apps: Int = 0) -> Driver {
+    var screen = Driver.screen(height: 30)
     let list = (0..<apps).map {
       AppStoreConnectApp(id: "\($0)", name: "App \($0)", bundleID: "com.example.a\($0)", sku: "S\($0)")
     }
@@ -46,7 +46,7 @@ final class RoughEdgesScreenTests: XCTestCase {
     XCTAssertTrue(screen.render().lines.joined().contains("Syncing… 1 app so far"))
   }
 
-  func typeSetup(_ screen: inout Screen, path: String) {
+  func typeSetup(_ screen: inout Driver, path: String) {
     for character in "57246542-96fe-1a63-e053-0824d011072a" { screen.press(.character(character)) }
     screen.press(.tab, .tab)  // the Key ID stays empty
     for character in path { screen.press(.character(character)) }
@@ -114,8 +114,8 @@ final class RoughEdgesScreenTests: XCTestCase {
 
 /// The Spotify screen names a refused client ID's source, in English and German.
 final class SpotifyClientIDScreenTests: XCTestCase {
-  func screen(rejected: SpotifyClientIDSource?, configured: Bool = false) -> Screen {
-    var screen = Screen(facts: SetupFacts())
+  func screen(rejected: SpotifyClientIDSource?, configured: Bool = false) -> Driver {
+    var screen = Driver.screen(facts: SetupFacts())
     let info = SpotifySetupInfo(
       clientConfigured: configured, registeredRedirectURI: "http://127.0.0.1/callback",
       configFilePath: "/home/u/.config/vibes/config", isRemoteSession: false, hostName: "devbox",

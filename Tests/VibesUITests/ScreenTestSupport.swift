@@ -1,4 +1,5 @@
 import VibesCore
+import VibesTestSupport
 import VibesUI
 import XCTest
 
@@ -27,19 +28,14 @@ extension Grid {
   }
 }
 
-struct Screen {
-  var state: AppState
-  init(facts: SetupFacts? = SetupFacts(), width: Int = 80, height: Int = 24) {
-    state = AppState(size: ScreenSize(width: width, height: height))
-    if let facts { _ = AppReducer.reduce(&state, .factsLoaded(facts)) }
-    _ = AppReducer.reduce(&state, .feedWindowLoaded(total: 0, offset: 0, items: []))
+extension Driver {
+  /// The shared driver set up for screen tests: facts loaded (none when nil) and an empty Feed window.
+  static func screen(facts: SetupFacts? = SetupFacts(), width: Int = 80, height: Int = 24) -> Driver {
+    var driver = Driver(facts: facts, size: ScreenSize(width: width, height: height))
+    driver.send(.feedWindowLoaded(total: 0, offset: 0, items: []))
+    return driver
   }
 
-  mutating func press(_ keys: Key...) {
-    for key in keys { _ = AppReducer.reduce(&state, .input(.key(key))) }
-  }
-
-  mutating func send(_ action: AppAction) { _ = AppReducer.reduce(&state, action) }
-
+  /// The screen as drawn in `language`.
   func render(_ language: Language = .en) -> Grid { AppView.render(state, Localizer(language)) }
 }

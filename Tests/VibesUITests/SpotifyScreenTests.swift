@@ -1,4 +1,5 @@
 import VibesCore
+import VibesTestSupport
 import XCTest
 
 @testable import VibesUI
@@ -14,15 +15,15 @@ final class SpotifyScreenTests: XCTestCase {
   }
 
   func screen(facts: SetupFacts = SetupFacts(), info: SpotifySetupInfo, status: SpotifyStatus = SpotifyStatus())
-    -> Screen
+    -> Driver
   {
-    var screen = Screen(facts: facts)
+    var screen = Driver.screen(facts: facts)
     screen.send(.spotify(.statusLoaded(info, status)))
     screen.press(.enter, .enter)
     return screen
   }
 
-  func waiting(remote: Bool, listener: Bool = true) -> Screen {
+  func waiting(remote: Bool, listener: Bool = true) -> Driver {
     var screen = self.screen(info: info(remote: remote))
     screen.press(.enter)
     guard case .spotify(let connect)? = screen.state.feed.path.last, let id = connect.requestID else {
@@ -91,7 +92,7 @@ final class SpotifyScreenTests: XCTestCase {
   }
 
   func testChecklistSaysConnectedAsNameOrReconnectNeeded() {
-    var connected = Screen(facts: SetupFacts(storedSecrets: [.spotify]))
+    var connected = Driver.screen(facts: SetupFacts(storedSecrets: [.spotify]))
     connected.send(.spotify(.statusLoaded(info(), SpotifyStatus(profileName: "Ada \u{1B}[31mLovelace"))))
     connected.press(.enter)
     var grid = connected.render()
@@ -100,7 +101,7 @@ final class SpotifyScreenTests: XCTestCase {
     XCTAssertFalse(grid.text.contains("\u{1B}"), "network text is sanitised")
     XCTAssertTrue(grid.lines[row!].contains("✓"))
 
-    var red = Screen(facts: SetupFacts())
+    var red = Driver.screen(facts: SetupFacts())
     red.send(.spotify(.statusLoaded(info(), SpotifyStatus(needsReconnect: true))))
     red.press(.enter)
     grid = red.render()
@@ -128,7 +129,7 @@ final class SpotifyScreenTests: XCTestCase {
 
 final class SpotifyScreenSizeTests: XCTestCase {
   func testOnTheSmallestTerminalTheLinkTunnelAndPasteFieldStillFit() {
-    var screen = Screen(width: 48, height: 20)
+    var screen = Driver.screen(width: 48, height: 20)
     screen.send(
       .spotify(
         .statusLoaded(
@@ -157,7 +158,7 @@ final class SpotifyScreenSizeTests: XCTestCase {
   }
 
   func testFailureIsShownSanitisedWithRetry() {
-    var screen = Screen()
+    var screen = Driver.screen()
     screen.send(
       .spotify(
         .statusLoaded(

@@ -1,4 +1,5 @@
 import VibesCore
+import VibesTestSupport
 import XCTest
 
 @testable import VibesUI
@@ -7,7 +8,7 @@ import XCTest
 /// symbol and word always there (so NO_COLOR, which drops only the colour, shows the same).
 final class ThemeContrastTests: XCTestCase {
   func checklist() -> Grid {
-    var screen = Screen(facts: SetupFacts(storedSecrets: [.gemini]))
+    var screen = Driver.screen(facts: SetupFacts(storedSecrets: [.gemini]))
     screen.press(.enter)
     return screen.render()
   }

@@ -1,10 +1,11 @@
 import VibesCore
+import VibesTestSupport
 import VibesUI
 import XCTest
 
 final class TutorialScreenTests: XCTestCase {
-  private func screen(width: Int, height: Int, card: Int = 0) -> Screen {
-    var screen = Screen(width: width, height: height)
+  private func screen(width: Int, height: Int, card: Int = 0) -> Driver {
+    var screen = Driver.screen(width: width, height: height)
     screen.send(.tutorial(.seenLoaded(false)))
     for _ in 0..<card { screen.press(.right) }
     return screen

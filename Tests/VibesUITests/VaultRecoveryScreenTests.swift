@@ -1,4 +1,5 @@
 import VibesCore
+import VibesTestSupport
 import XCTest
 
 @testable import VibesUI
@@ -13,8 +14,8 @@ final class VaultRecoveryScreenTests: XCTestCase {
     grid.lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
   }
 
-  func damaged(height: Int = 40) -> Screen {
-    var screen = Screen(facts: nil, height: height)
+  func damaged(height: Int = 40) -> Driver {
+    var screen = Driver.screen(facts: nil, height: height)
     screen.send(.secretStoreDamaged(damage))
     screen.send(.factsLoadFailed)
     return screen

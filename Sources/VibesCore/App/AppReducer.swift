@@ -91,8 +91,11 @@ public enum AppReducer {
       return []
     }
     if var recovery = state.vaultRecovery, recovery.isShown {
-      // The recovery screen covers every tab: only its own keys work.
-      guard case .key(let key) = event, let command = recovery.bindings.command(for: key) else { return [] }
+      // The recovery screen covers every tab: only its own keys work, and PgUp/PgDn when it is taller than
+      // the terminal (a narrow one in German).
+      guard case .key(let key) = event else { return [] }
+      if let scroll = GlobalKeys.scrollBindings(state).command(for: key) { return perform(scroll, &state) }
+      guard let command = recovery.bindings.command(for: key) else { return [] }
       let effects = recovery.perform(command)
       state.vaultRecovery = recovery
       return effects

@@ -91,7 +91,8 @@ public struct AppState: Sendable, Hashable {
   /// The key bindings in force: the screen's own, then the global ones.
   public var keyHints: [KeyHint] {
     if let vaultRecovery, vaultRecovery.isShown {
-      return vaultRecovery.bindings.map(\.hint) + [KeyHint(label: "Ctrl-C", help: .common(.helpQuitAnywhere))]
+      return vaultRecovery.bindings.map(\.hint) + GlobalKeys.scrollBindings(self).prefix(1).map(\.hint)
+        + [KeyHint(label: "Ctrl-C", help: .common(.helpQuitAnywhere))]
     }
     if tutorial.isVisible { return Tutorial.bindings(tutorial).map(\.hint) }
     return (selectedRegistration?.hints(self) ?? []) + GlobalKeys.hints(self)

@@ -70,13 +70,23 @@ public struct ListState: Sendable, Hashable {
   }
 
   /// The keys every list answers to, as bindings: ↑/k ↓/j, PgUp/PgDn, Home/g, End/G; `command` makes each
-  /// move the feature's own command.
-  public static func bindings<Command>(label: String = "↑ ↓", _ command: (Move) -> Command) -> [KeyBinding<Command>] {
-    [
+  /// move the feature's own command. A list drawn inside a screen that scrolls as a whole (the Profile) passes
+  /// `paging: false`: PgUp/PgDn then stay the screen's scroll keys (`GlobalKeys`), so every row of the screen,
+  /// not only the list's, is reachable by paging.
+  public static func bindings<Command>(
+    label: String = "↑ ↓", paging: Bool = true, _ command: (Move) -> Command
+  ) -> [KeyBinding<Command>] {
+    var bindings = [
       KeyBinding([.up, .character("k")], label, .common(.helpMove), command(.up)),
       KeyBinding([.down, .character("j")], label, .common(.helpMove), command(.down)),
-      KeyBinding([.pageUp], "PgUp PgDn", .common(.helpPage), footer: false, command(.pageUp)),
-      KeyBinding([.pageDown], "PgUp PgDn", .common(.helpPage), footer: false, command(.pageDown)),
+    ]
+    if paging {
+      bindings += [
+        KeyBinding([.pageUp], "PgUp PgDn", .common(.helpPage), footer: false, command(.pageUp)),
+        KeyBinding([.pageDown], "PgUp PgDn", .common(.helpPage), footer: false, command(.pageDown)),
+      ]
+    }
+    return bindings + [
       KeyBinding([.home, .character("g")], "g / G", .common(.helpTop), footer: false, command(.home)),
       KeyBinding([.end, .character("G")], "g / G", .common(.helpTop), footer: false, command(.end)),
     ]

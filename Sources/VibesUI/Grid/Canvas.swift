@@ -25,6 +25,16 @@ extension Grid {
   public mutating func write(
     _ text: String, row: Int, column: Int, style: CellStyle = .plain, maxWidth: Int? = nil
   ) -> Int {
+    draw(text, row: row, column: column, style: style, maxWidth: maxWidth, kind: .text)
+  }
+
+  /// `write`, recorded in the write log (when on) as `kind`.
+  mutating func draw(
+    _ text: String, row: Int, column: Int, style: CellStyle, maxWidth: Int?, kind: WrittenSpan.Kind
+  ) -> Int {
+    var drawn: [String]? = writeLog == nil ? nil : []
+    defer { if let drawn { record(kind, text, row: row, column: column, cells: drawn, style: style) } }
+    if row >= height, !text.isEmpty { drewPastBottom = true }
     guard row >= 0, row < height, column < width else { return 0 }
     let limit = min(maxWidth ?? (width - column), width - column)
     guard limit > 0 else { return 0 }
@@ -37,6 +47,7 @@ extension Grid {
       if used + cellWidth > limit - reserve {
         if reserve == 1, used < limit {
           self[row, column + used] = Cell("…", style: style)
+          drawn?.append("…")
           used += 1
         }
         break
@@ -46,6 +57,8 @@ extension Grid {
         self[row, target] = Cell(String(character), style: style)
         if cellWidth == 2, target + 1 < width { self[row, target + 1] = Cell("", style: style) }
       }
+      drawn?.append(String(character))
+      if cellWidth == 2 { drawn?.append("") }
       used += cellWidth
     }
     return used
@@ -67,17 +80,24 @@ extension Grid {
         self[row, column] = Cell(" ", style: style)
       }
     }
+    guard writeLog != nil else { return }
+    for row in rect.row..<rect.bottom {
+      record(.clear, "", row: row, column: rect.column, cells: Array(repeating: " ", count: rect.width))
+    }
   }
 
   /// A rounded box border around `rect`.
   public mutating func box(_ rect: Rect, style: CellStyle) {
     guard rect.width >= 2, rect.height >= 2 else { return }
     let horizontal = String(repeating: "─", count: rect.width - 2)
-    write("╭" + horizontal + "╮", row: rect.row, column: rect.column, style: style)
-    write("╰" + horizontal + "╯", row: rect.bottom - 1, column: rect.column, style: style)
+    func border(_ text: String, _ row: Int, _ column: Int) {
+      _ = draw(text, row: row, column: column, style: style, maxWidth: nil, kind: .border)
+    }
+    border("╭" + horizontal + "╮", rect.row, rect.column)
+    border("╰" + horizontal + "╯", rect.bottom - 1, rect.column)
     for row in (rect.row + 1)..<(rect.bottom - 1) {
-      write("│", row: row, column: rect.column, style: style)
-      write("│", row: row, column: rect.right - 1, style: style)
+      border("│", row, rect.column)
+      border("│", row, rect.right - 1)
     }
   }
 
@@ -91,8 +111,9 @@ extension Grid {
 }
 
 extension Grid {
-  /// Writes `url` in full over as many rows as it needs (`width` columns each, no row at or past `limit`),
-  /// every piece announced as a hyperlink to the whole URL. Returns the rows used.
+  /// Writes `url` over as many rows as it needs (`width` columns each, no row at or past `limit`; a URL that
+  /// does not fit ends in "…" on the last row), every piece announced as a hyperlink to the whole URL.
+  /// Returns the rows used.
   @discardableResult
   public mutating func wrappedLink(
     _ url: String, row: Int, column: Int, width: Int, limit: Int, style: CellStyle
@@ -102,7 +123,8 @@ extension Grid {
     var start = 0
     var current = row
     while start < characters.count, current < limit {
-      let end = min(characters.count, start + width)
+      // On the last row allowed, the rest is written whole: `write` clips it and marks the cut with "…".
+      let end = current == limit - 1 ? characters.count : min(characters.count, start + width)
       let used = write(String(characters[start..<end]), row: current, column: column, style: style, maxWidth: width)
       links.append(Hyperlink(position: GridPosition(row: current, column: column), width: used, url: url))
       current += 1
@@ -131,5 +153,14 @@ public enum WordWrap {
       result.append(line)
     }
     return result
+  }
+
+  /// At most `maxLines` lines; when the text needs more, the last one holds all the rest, so that `write`
+  /// (given the width) ends it with an ellipsis instead of the text stopping at a line break.
+  public static func lines(_ text: String, width: Int, maxLines: Int) -> [String] {
+    let all = lines(text, width: width)
+    guard maxLines > 0 else { return [] }
+    guard all.count > maxLines else { return all }
+    return Array(all.prefix(maxLines - 1)) + [all[(maxLines - 1)...].joined(separator: " ")]
   }
 }

@@ -52,11 +52,16 @@ public struct Grid: Sendable, Hashable {
   public var attentionRow: Int?
   /// The content viewport as drawn (set by the app view; the runtime records it for PgUp/PgDn).
   public var viewport: ViewportMetrics?
+  /// True once a write fell below the last row: the screen wanted more rows than the grid has.
+  public internal(set) var drewPastBottom = false
+  /// Every draw in order, for layout tests; nil (and free) unless made while `Grid.recordsWrites` is on.
+  public var writeLog: WriteLog?
 
   public init(width: Int, height: Int) {
     self.width = max(0, width)
     self.height = max(0, height)
     self.cells = Array(repeating: .blank, count: self.width * self.height)
+    if Self.recordsWrites { writeLog = WriteLog() }
   }
 
   public subscript(row: Int, column: Int) -> Cell {

@@ -55,12 +55,13 @@ enum ChecklistScreen {
     let base = selected ? Theme.selected : CellStyle.plain
     grid.write(selected ? "›" : " ", row: inner.row, column: inner.column, style: base)
     grid.write(symbol, row: inner.row, column: inner.column + 2, style: stateStyle.merged(base))
-    // The status (it may carry a network name) is clipped to the room the title leaves: it never covers the title,
-    // the symbol or the border.
-    let room = max(0, inner.width - DisplayWidth.of(t.stepTitle(step)) - 7)
+    // The status (it may carry a name from the network) gets the room the title leaves, clipped with an
+    // ellipsis, and never less than a few columns; it never runs over the title or off the left edge.
+    let title = t.stepTitle(step)
+    let room = max(min(DisplayWidth.of(status), 10), inner.width - 7 - DisplayWidth.of(title))
     let statusWidth = min(DisplayWidth.of(status), room)
     grid.write(
-      t.stepTitle(step), row: inner.row, column: inner.column + 4, style: Theme.title.merged(base),
+      title, row: inner.row, column: inner.column + 4, style: Theme.title.merged(base),
       maxWidth: inner.width - statusWidth - 7)
     grid.write(
       status, row: inner.row, column: inner.right - statusWidth - 1, style: stateStyle.merged(base),

@@ -45,9 +45,6 @@ enum ConcertDetailScreen {
       // A long place name must not push the rest of the screen away: two rows at most, a cut marked with "…".
       let rows = grid.wrappedLink(
         map, row: row, column: valueColumn, width: valueWidth, limit: min(grid.height, row + 2), style: Theme.link)
-      if map.count > valueWidth * rows, rows > 0 {
-        grid.write("…", row: row + rows - 1, column: valueColumn + valueWidth - 1, style: Theme.link)
-      }
       row += rows
     }
     let prices = concert.priceRanges.map(FeedFormat.price)

@@ -91,6 +91,7 @@ enum FormScreen {
         grid.write(line, row: current, column: 2, style: style)
         current += 1
       }
-    }
+    }  // A new message is kept in view on a short terminal (with the focused field when both fit).
+    if current > row { grid.attentionRow = current - 1 }
   }
 }

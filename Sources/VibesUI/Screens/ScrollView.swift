@@ -10,11 +10,14 @@ enum ScrollView {
   static func render(
     into grid: inout Grid, _ area: Rect, scroll: ScrollPosition, _ draw: (inout Grid, Rect) -> Void
   ) -> ViewportMetrics {
-    // Most screens fit: draw at the terminal's size first, and only when the last row is used (the
-    // screen may go on below) draw again into a tall canvas to measure and scroll.
-    var fitted = Grid(width: grid.width, height: area.height)
-    draw(&fitted, Rect(row: 0, column: area.column, width: area.width, height: area.height))
-    if !fitted.usesRow(area.height - 1) {
+    // Most screens fit: draw at twice the terminal's height first (the screen sees the terminal's height as
+    // visible), and only when something lands on the last visible row or below it (the screen goes on below,
+    // perhaps after a blank row) draw again into a tall canvas to measure and scroll.
+    var fitted = Grid(width: grid.width, height: area.height * 2)
+    draw(
+      &fitted,
+      Rect(row: 0, column: area.column, width: area.width, height: fitted.height, visibleHeight: area.height))
+    if fitted.usedRows < area.height, !fitted.drewPastBottom {
       grid.blit(fitted, rows: 0..<area.height, to: area.row)
       grid.focusRow = fitted.focusRow.map { $0 + area.row }
       return ViewportMetrics(contentHeight: fitted.usedRows, viewportHeight: area.height, offset: 0)
@@ -65,6 +68,10 @@ extension Grid {
 
   /// Copies `rows` of `source` to this grid starting at `top`, with the cursor and links that fall inside.
   mutating func blit(_ source: Grid, rows: Range<Int>, to top: Int) {
+    if writeLog != nil {
+      writeLog?.copiedCuts += source.wordCuts()
+      writeLog?.copiedClipped += source.writeLog?.clipped ?? []
+    }
     for (index, row) in rows.enumerated() where row < source.height && top + index < height {
       for column in 0..<min(width, source.width) { self[top + index, column] = source[row, column] }
     }

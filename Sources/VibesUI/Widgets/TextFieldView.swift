@@ -1,8 +1,8 @@
 import VibesCore
 
 /// The one way a single-line text field is drawn (credential forms, App Store Connect, Tracker forms):
-/// the field's underline, the text scrolled sideways so the cursor stays visible, secrets as bullets
-/// only. Work is proportional to the field's width, not to the text's length, so a huge paste draws
+/// the field's underline, the text scrolled sideways so the cursor stays visible (an ellipsis marks text
+/// hidden on either side), secrets as bullets only. Work is proportional to the field's width, not to the text's length, so a huge paste draws
 /// as fast as a short one.
 enum TextFieldView {
   /// Draws `input`; returns the cursor's column.
@@ -35,18 +35,22 @@ enum TextFieldView {
       start = previous
     }
     // Then forward from there, only as far as the field reaches.
-    var visible = ""
+    var pieces: [String] = []
     var used = 0
     var index = start
     while index < text.endIndex {
       let piece = shown(text[index])
       let cells = DisplayWidth.of(piece)
       if used + cells > width { break }
-      visible += piece
+      pieces.append(piece)
       used += cells
       index = text.index(after: index)
     }
-    grid.write(visible, row: row, column: column, style: Theme.field, maxWidth: width)
+    // Text hidden on either side is marked, so a scrolled value never reads as a word cut in half.
+    func ellipsis(for piece: String) -> String { DisplayWidth.of(piece) == 2 ? "… " : "…" }
+    if pieces.count > 1, start > text.startIndex { pieces[0] = ellipsis(for: pieces[0]) }
+    if pieces.count > 1, index < text.endIndex { pieces[pieces.count - 1] = ellipsis(for: pieces[pieces.count - 1]) }
+    grid.write(pieces.joined(), row: row, column: column, style: Theme.field, maxWidth: width)
     return column + before
   }
 }

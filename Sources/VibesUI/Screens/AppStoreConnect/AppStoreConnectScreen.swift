@@ -124,16 +124,20 @@ enum AppStoreConnectSetupScreen {
     case .editing, .saving, .confirmingRemoval, .removing, .removalFailed:
       break
     case .checking:
-      AppStoreConnectScreen.wrapped(
+      row = AppStoreConnectScreen.wrapped(
         t[.ascVerifying], into: &grid, row: row, area: area, style: Theme.pending)
+      grid.attentionRow = row - 1
     case .failed(let failure):
       row = AppStoreConnectScreen.wrapped(
         AppStoreConnectScreen.failure(failure, t) + " " + t[.ascNothingSaved], into: &grid,
         row: row, area: area,
         style: Theme.error)
+      // On a short terminal the form scrolls so the new message shows, not only the fields above it.
+      grid.attentionRow = row - 1
       if failure.isRetryable {
-        AppStoreConnectScreen.wrapped(
+        row = AppStoreConnectScreen.wrapped(
           t[.ascRetryHint], into: &grid, row: row, area: area, style: Theme.title)
+        grid.attentionRow = row - 1
       }
     }
   }
@@ -220,6 +224,7 @@ enum AppStoreConnectDashboardScreen {
       dashboard.lastSync.map { t.format(.ascLastSync, ["time": AppStoreConnectTime.format($0)]) }
       ?? t[.ascNeverSynced]
     grid.write(syncLine, row: area.row + 1, column: 2, style: Theme.hint, maxWidth: area.width - 4)
+    var noteRow: Int? = area.row + 3
     switch dashboard.sync {
     case .idle:
       break
@@ -229,13 +234,19 @@ enum AppStoreConnectDashboardScreen {
         style: Theme.pending,
         maxWidth: area.width - 4)
     case .failed(let failure):
-      grid.write(
-        t.format(.ascSyncFailed, ["reason": AppStoreConnectScreen.failure(failure, t)]),
-        row: area.row + 2, column: 2,
-        style: Theme.error, maxWidth: area.width - 4)
+      // The whole reason (its wait time is at the end): up to three lines, over the delay note and the
+      // spacer, so the table stays where the list's keys expect it.
+      let text = t.format(.ascSyncFailed, ["reason": AppStoreConnectScreen.failure(failure, t)])
+      let lines = WordWrap.lines(text, width: area.width - 4)
+      noteRow = lines.count > 1 ? nil : noteRow
+      for index in 0..<min(3, lines.count) {
+        let line = index == 2 ? lines[2...].joined(separator: " ") : lines[index]
+        grid.write(line, row: area.row + 2 + index, column: 2, style: Theme.error, maxWidth: area.width - 4)
+      }
     }
-    grid.write(
-      t[.ascDelayNote], row: area.row + 3, column: 2, style: Theme.hint, maxWidth: area.width - 4)
+    if let noteRow {
+      grid.write(t[.ascDelayNote], row: noteRow, column: 2, style: Theme.hint, maxWidth: area.width - 4)
+    }
 
     let tableRow = area.row + 5
     let width = area.width - 4

@@ -9,7 +9,7 @@ extension Localizer {
     case .keyRejected: return self[.createFailureKeyRejected]
     case .keyForbidden: return self[.createFailureKeyForbidden]
     case .modelNotFound(let model):
-      return format(.createFailureModelNotFound, ["model": TerminalText.sanitize(String(model.prefix(60)))])
+      return format(.createFailureModelNotFound, ["model": TerminalText.sanitize(Self.clipped(model, to: 60))])
     case .invalidModelName: return self[.createFailureInvalidModel]
     case .rateLimitedPerMinute: return self[.createFailurePerMinute]
     case .quotaExhaustedForToday(let resetsAt):
@@ -31,9 +31,14 @@ extension Localizer {
       guard let seconds else { return self[.createFailureSpotifyWait] }
       return format(.createFailureSpotifyWaitSeconds, ["seconds": "\(seconds)"])
     case .spotify(let message):
-      return TerminalText.sanitize(String(message.prefix(200)))
+      return TerminalText.sanitize(Self.clipped(message, to: 200))
     case .storage: return self[.createFailureStorage]
     }
+  }
+
+  /// `text` up to `limit` characters, ending in "…" when it was longer (never cut off silently mid-word).
+  static func clipped(_ text: String, to limit: Int) -> String {
+    text.count > limit ? String(text.prefix(limit - 1)) + "…" : text
   }
 
   /// "HH:mm" in the local time zone.

@@ -22,7 +22,7 @@ enum CreatePreviewScreen {
     }
     row += 1
     let description = TerminalText.sanitize(preview.playlist.description)
-    for line in WordWrap.lines(description, width: max(10, area.width - 4)).prefix(2) {
+    for line in WordWrap.lines(description, width: max(10, area.width - 4), maxLines: 2) {
       grid.write(line, row: row, column: 2, style: Theme.hint, maxWidth: area.width - 4)
       row += 1
     }

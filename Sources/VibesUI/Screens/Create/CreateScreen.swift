@@ -112,12 +112,15 @@ enum CreateScreen {
           create.queuedSaves.contains(playlist.id)
           ? t[.createWaitingForNetwork] : t[.createNotSaved]
       }
-      let text =
-        TerminalText.sanitize(playlist.name) + " · "
-        + t.format(.createSongCount, ["count": "\(playlist.songs.count)"])
-        + " · " + status
+      // A long name gives way (with an ellipsis) so the count and the save state stay readable.
+      let details = " · " + t.format(.createSongCount, ["count": "\(playlist.songs.count)"]) + " · " + status
+      let style = selected ? Theme.selected : CellStyle.plain
+      let room = area.width - 5
+      let nameWidth = max(min(12, room), room - DisplayWidth.of(details))
       grid.write(selected ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
-      grid.write(text, row: row, column: 3, style: selected ? Theme.selected : .plain, maxWidth: area.width - 5)
+      let used = grid.write(
+        TerminalText.sanitize(playlist.name), row: row, column: 3, style: style, maxWidth: nameWidth)
+      grid.write(details, row: row, column: 3 + used, style: style, maxWidth: room - used)
       if selected { grid.focusRow = row }
       row += 1
     }

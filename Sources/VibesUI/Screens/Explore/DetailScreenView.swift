@@ -144,9 +144,26 @@ enum DetailScreenView {
 
 /// The add-to-playlist picker, drawn as a box over the screen.
 enum PlaylistPickerView {
+  /// The failure or the duplicate question the picker shows, if any.
+  static func message(_ phase: PlaylistPicker.Phase, _ t: Localizer) -> String? {
+    switch phase {
+    case .failed(let failure):
+      return t[failure.text]
+    case .confirmDuplicate(let playlist):
+      return t.format(.explorePickerDuplicate, ["name": MusicRows.clean(playlist.name)])
+    default:
+      return nil
+    }
+  }
+
   static func render(_ picker: PlaylistPicker, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
     let width = min(area.width - 4, 60)
-    let rows = min(max(picker.playlists.count, 2), max(2, area.visibleHeight - 6))
+    // A message (a failure, the duplicate question) gets the rows it wraps to, as far as the terminal allows.
+    var wanted = max(picker.playlists.count, 2)
+    if let message = message(picker.phase, t) {
+      wanted = max(wanted, WordWrap.lines(message, width: width - 4).count)
+    }
+    let rows = min(wanted, max(2, area.visibleHeight - 6))
     let box = Rect(row: area.row + 1, column: area.column + (area.width - width) / 2, width: width, height: rows + 4)
     grid.clear(box)
     grid.box(box, style: Theme.focusedBorder)
@@ -160,12 +177,16 @@ enum PlaylistPickerView {
     case .loading:
       grid.write(
         t[.explorePickerLoading], row: top, column: inner, style: Theme.pending)
-    case .failed(let failure):
-      grid.write(t[failure.text], row: top, column: inner, style: Theme.error, maxWidth: innerWidth)
-    case .confirmDuplicate(let playlist):
-      let text = t.format(.explorePickerDuplicate, ["name": MusicRows.clean(playlist.name)])
-      for (index, line) in WordWrap.lines(text, width: innerWidth).prefix(rows).enumerated() {
-        grid.write(line, row: top + index, column: inner, style: Theme.warning)
+    case .failed:
+      for (index, line) in WordWrap.lines(message(picker.phase, t) ?? "", width: innerWidth, maxLines: rows)
+        .enumerated()
+      {
+        grid.write(line, row: top + index, column: inner, style: Theme.error, maxWidth: innerWidth)
+      }
+    case .confirmDuplicate:
+      let text = message(picker.phase, t) ?? ""
+      for (index, line) in WordWrap.lines(text, width: innerWidth, maxLines: rows).enumerated() {
+        grid.write(line, row: top + index, column: inner, style: Theme.warning, maxWidth: innerWidth)
       }
     case .adding(_, let playlist):
       grid.write(

@@ -42,7 +42,12 @@ enum ProfileScreen {
       grid.write(t[.musicLoading], row: row, column: left, style: Theme.pending)
     }
     if let failure = profile.failures[profile.range] {
-      grid.write(t[failure.text], row: row, column: left, style: Theme.error, maxWidth: area.width - 4)
+      // The whole explanation (what to do is at its end), wrapped.
+      let lines = WordWrap.lines(t[failure.text], width: area.width - 4)
+      for (offset, line) in lines.enumerated() {
+        grid.write(line, row: row + offset, column: left, style: Theme.error, maxWidth: area.width - 4)
+      }
+      row += max(0, lines.count - 1)
       grid.attentionRow = row
     }
     row += 1

@@ -124,6 +124,7 @@ enum TrackerFormScreen {
         grid.write(line, row: current, column: 2, style: style)
         current += 1
       }
-    }
+    }  // A new message is kept in view on a short terminal (with the focused field when both fit).
+    if current > row { grid.attentionRow = current - 1 }
   }
 }

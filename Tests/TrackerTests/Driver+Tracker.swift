@@ -1,0 +1,35 @@
+import VibesCore
+import VibesTestSupport
+import VibesUI
+
+extension Driver {
+  /// The shared driver on the Tracker tab once the saved configuration (nil: none) has loaded.
+  static func tracker(configuration: TrackerConfiguration? = nil) -> Driver {
+    var driver = Driver()
+    driver.state.selectedTab = .tracker
+    driver.send(
+      .tracker(
+        .configurationLoaded(
+          configuration, apiURLs: [.qc: "http://qc.test/api", .production: "http://prod.test/api"])))
+    return driver
+  }
+
+  /// The screen as the user sees it, in English.
+  var screen: String { AppView.render(state, Localizer(.en)).lines.joined(separator: "\n") }
+
+  /// The Tracker form in front: the settings form, or the setup form while nothing is configured.
+  var form: TrackerForm? {
+    if case .settings(let form)? = state.tracker.path.last { return form }
+    return state.tracker.path.isEmpty && state.tracker.configuration == nil ? state.tracker.setupForm : nil
+  }
+
+  /// Fills the setup form and presses Ctrl-S; returns the request id of the initialization asked for.
+  mutating func submit(key: String, brand: String) -> Int? {
+    type(key)
+    press(.tab)
+    type(brand)
+    let produced = press(.ctrl("s"))
+    guard case .initialize(let id, _, true)? = produced.first?.trackerEffect else { return nil }
+    return id
+  }
+}

@@ -38,9 +38,9 @@ public enum AppReducer {
       return []
 
     case .databaseRecovered(let movedTo, let reason):
-      // What happened and that the keys are safe come first: at 80 columns the path is cut off.
+      // What happened and that the keys are safe come first; the status line wraps to show the path.
       state.notice = .localized(
-        LocalizedText(L10n.noticeDatabaseRebuilt, ["reason": reason, "path": movedTo]), isWarning: true)
+        LocalizedText(L10n.noticeDatabaseRebuilt) { t in ["reason": t[reason], "path": movedTo] }, isWarning: true)
       return []
 
     case .storageProblemFound(let text):

@@ -4,6 +4,8 @@ public enum AppReducer {
   public static func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
     var effects = reduceRoot(&state, action)
     effects += followNavigationRequest(&state)
+    // The whole-message overlay shows the notice; with the notice gone there is nothing to show.
+    if state.notice == nil, state.isNoticeOpen { NoticeKeys.perform(.close, &state) }
     return effects
   }
 
@@ -90,6 +92,14 @@ public enum AppReducer {
       if case .key = event { state.isHelpVisible = false }
       return []
     }
+    if state.isNoticeOpen {
+      // The whole message covers the screen: only its own keys work (Ctrl-C above still quits).
+      guard case .key(let key) = event, let command = NoticeKeys.overlayBindings(state).command(for: key) else {
+        return []
+      }
+      NoticeKeys.perform(command, &state)
+      return []
+    }
     if var recovery = state.vaultRecovery, recovery.isShown {
       // The recovery screen covers every tab: only its own keys work.
       guard case .key(let key) = event, let command = recovery.bindings.command(for: key) else { return [] }
@@ -101,8 +111,15 @@ public enum AppReducer {
     guard case .key(let key) = event else {
       return registration.handleUnbound(&state, event) ?? []
     }
+    // `!` opens the warning whole, so it must come before the notice is cleared.
+    if let command = NoticeKeys.openBindings(state).command(for: key) {
+      NoticeKeys.perform(command, &state)
+      return []
+    }
     if key != .pageUp, key != .pageDown { state.context.scroll = ScrollPosition() }
-    if key != .function(1) { state.notice = nil }
+    // Opening the help keeps the notice, so the help can list `!` for it.
+    let opensHelp = key == .function(1) || (key == .character("?") && !state.isEditingText)
+    if !opensHelp { state.notice = nil }
 
     // Alt+letter arrives as ESC then the letter when typed fast: read it as those two keys.
     if case .alt(let character) = key, character.wholeNumberValue == nil {

@@ -80,7 +80,8 @@ final class VaultRecoveryInsecureFileTests: XCTestCase {
       XCTAssertEqual(AppReducer.reduce(&pressed, .input(.key(key))), [])
     }
     XCTAssertEqual(pressed.vaultRecovery?.phase, .explaining)
-    XCTAssertEqual(pressed.keyHints.map(\.label), ["Esc", "Ctrl-C"])
+    XCTAssertEqual(pressed.vaultRecovery?.bindings.map(\.label), ["Esc"], "only later, no reset")
+    XCTAssertFalse(pressed.keyHints.contains { $0.help == .vault(.helpReset) }, "\(pressed.keyHints)")
     XCTAssertEqual(try Data(contentsOf: paths.vaultFile), before)
     XCTAssertTrue(FileManager.default.fileExists(atPath: keyPath))
 

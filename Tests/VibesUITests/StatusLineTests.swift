@@ -158,4 +158,32 @@ final class StatusLineTests: XCTestCase {
     screen.press(.ctrl("c"))
     XCTAssertTrue(screen.state.isQuitting)
   }
+
+  func testOverTheVaultRecoveryScreenTheBangShowsTheWarningAndEscGoesBack() {
+    var screen = Screen(facts: nil, width: 60, height: 20)
+    let damage = SecretStoreDamage(
+      kind: .keyMissing, vaultPath: "/home/u/.local/share/vibes/secrets.vault",
+      keyPath: "/home/u/.config/vibes/vault.key")
+    screen.send(.secretStoreDamaged(damage))
+    screen.send(.databaseRecovered(movedTo: Self.aside, reason: LocalizedText(L10n.damageEmpty)))
+    XCTAssertTrue(screen.state.keyHints.contains { $0.label == "!" }, "\(screen.state.keyHints)")
+    screen.press(.character("!"))
+    XCTAssertTrue(screen.state.isNoticeOpen)
+    let overlay = screen.render()
+    XCTAssertTrue(overlay.lines.joined().contains("Whole message"))
+    XCTAssertTrue(overlay.lines[19].contains("Esc close"), overlay.lines[19])
+    screen.press(.escape)
+    XCTAssertFalse(screen.state.isNoticeOpen)
+    XCTAssertEqual(screen.state.vaultRecovery?.phase, .explaining, "Esc closed the message, not the recovery screen")
+    XCTAssertTrue(screen.render().lines.joined().contains("The secret vault cannot be opened"))
+  }
+
+  func testTheTutorialTakesOverFromTheOverlay() {
+    var screen = rebuilt(width: 80, height: 24)
+    screen.press(.character("!"))
+    XCTAssertTrue(screen.state.isNoticeOpen)
+    screen.send(.feature(FeatureMessage(.tutorial, TutorialAction.replay)))
+    XCTAssertTrue(screen.state.tutorial.isVisible)
+    XCTAssertFalse(screen.state.isNoticeOpen, "keys go to the tutorial, so it shows")
+  }
 }

@@ -4,8 +4,9 @@ public enum AppReducer {
   public static func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
     var effects = reduceRoot(&state, action)
     effects += followNavigationRequest(&state)
-    // The whole-message overlay shows the notice; with the notice gone there is nothing to show.
-    if state.notice == nil, state.isNoticeOpen { NoticeKeys.perform(.close, &state) }
+    // The whole-message overlay shows the notice; with the notice gone there is nothing to show, and the
+    // tutorial (which takes every key) covers it.
+    if state.isNoticeOpen, state.notice == nil || state.tutorial.isVisible { NoticeKeys.perform(.close, &state) }
     return effects
   }
 
@@ -100,6 +101,11 @@ public enum AppReducer {
       NoticeKeys.perform(command, &state)
       return []
     }
+    // `!` opens a warning whole, also over the recovery screen, before any key clears the notice.
+    if case .key(let key) = event, let command = NoticeKeys.openBindings(state).command(for: key) {
+      NoticeKeys.perform(command, &state)
+      return []
+    }
     if var recovery = state.vaultRecovery, recovery.isShown {
       // The recovery screen covers every tab: only its own keys work.
       guard case .key(let key) = event, let command = recovery.bindings.command(for: key) else { return [] }
@@ -110,11 +116,6 @@ public enum AppReducer {
     guard let registration = state.selectedRegistration else { return [] }
     guard case .key(let key) = event else {
       return registration.handleUnbound(&state, event) ?? []
-    }
-    // `!` opens the warning whole, so it must come before the notice is cleared.
-    if let command = NoticeKeys.openBindings(state).command(for: key) {
-      NoticeKeys.perform(command, &state)
-      return []
     }
     if key != .pageUp, key != .pageDown { state.context.scroll = ScrollPosition() }
     // Opening the help keeps the notice, so the help can list `!` for it.

@@ -92,11 +92,13 @@ public struct AppState: Sendable, Hashable {
 
   /// The key bindings in force: the screen's own, then the global ones.
   public var keyHints: [KeyHint] {
+    if isNoticeOpen { return NoticeKeys.overlayHints(self) }
     if let vaultRecovery, vaultRecovery.isShown {
-      return vaultRecovery.bindings.map(\.hint) + [KeyHint(label: "Ctrl-C", help: .common(.helpQuitAnywhere))]
+      return vaultRecovery.bindings.map(\.hint) + NoticeKeys.openBindings(self).map(\.hint) + [
+        KeyHint(label: "Ctrl-C", help: .common(.helpQuitAnywhere))
+      ]
     }
     if tutorial.isVisible { return Tutorial.bindings(tutorial).map(\.hint) }
-    if isNoticeOpen { return NoticeKeys.overlayHints(self) }
     return (selectedRegistration?.hints(self) ?? []) + NoticeKeys.openBindings(self).map(\.hint)
       + GlobalKeys.hints(self)
   }

@@ -12,9 +12,12 @@ public enum NoticeCommand: Sendable, Hashable {
 /// The status line's warnings can be longer than the rows it gives them: `!` (outside text fields, while a
 /// warning shows) opens the whole message in a scrollable overlay; Esc closes it and the warning stays.
 public enum NoticeKeys {
-  /// `!` while a warning shows and no text field takes the key (the footer and help list it then).
+  /// `!` while a warning shows and no text field takes the key (the footer and help list it then); also over
+  /// the vault recovery screen, not over the tutorial (which takes every key).
   public static func openBindings(_ state: AppState) -> [KeyBinding<NoticeCommand>] {
-    guard state.notice?.isWarning == true, !state.isNoticeOpen, !state.isEditingText else { return [] }
+    guard state.notice?.isWarning == true, !state.isNoticeOpen, !state.tutorial.isVisible else { return [] }
+    let recovering = state.vaultRecovery?.isShown == true
+    guard recovering || !state.isEditingText else { return [] }
     return [KeyBinding([.character("!")], "!", .common(.helpFullMessage), .open)]
   }
 

@@ -70,7 +70,8 @@ public struct EffectRunner: Sendable {
     case .describeSecretStore:
       send(.secretStoreDescribed(dependencies.secretStoreInfo))
       if case .recoveredFromDamage(let movedTo, let reason) = dependencies.database.openOutcome {
-        send(.databaseRecovered(movedTo: movedTo, reason: reason))
+        log.warning("database damaged (\(reason)): moved to \(movedTo) and rebuilt")
+        send(.databaseRecovered(movedTo: movedTo, reason: reason.localized))
       }
       if let pid = dependencies.otherInstancePID {
         send(storageProblem(.noticeOtherInstance, ["pid": pid > 0 ? "\(pid)" : "?"]))

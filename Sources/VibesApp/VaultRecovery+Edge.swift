@@ -14,7 +14,32 @@ extension SecretStoreDamage {
       self.init(kind: .keyInvalid, vaultPath: vault?.vaultFile.path ?? "", keyPath: keyPath)
     case .vaultCorrupted(let path, _):
       self.init(kind: .corrupted, vaultPath: path, keyPath: vault?.keyFile.path ?? "")
+    case .insecureFile(let path, _):
+      // The file as it is now: the storage layer's reason is English text for the log.
+      guard let problem = InsecureFileProblem(path: path) else { return nil }
+      self.init(
+        kind: .insecure(file: path, problem: problem), vaultPath: vault?.vaultFile.path ?? "",
+        keyPath: vault?.keyFile.path ?? "")
     default:
+      return nil
+    }
+  }
+}
+
+extension InsecureFileProblem {
+  /// What is wrong with the file at `path` for a secret: another owner, or access for group or others; nil when
+  /// neither (it was fixed meanwhile) or it cannot be read.
+  init?(path: String) {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+      let owner = (attributes[.ownerAccountID] as? NSNumber)?.uint32Value,
+      let mode = (attributes[.posixPermissions] as? NSNumber)?.uint16Value
+    else { return nil }
+    if owner != geteuid() {
+      let name = attributes[.ownerAccountName] as? String
+      self = .ownedByOther(owner: name ?? "uid \(owner)", you: NSUserName())
+    } else if mode & 0o077 != 0 {
+      self = .openToOthers(mode: String(mode & 0o777, radix: 8))
+    } else {
       return nil
     }
   }

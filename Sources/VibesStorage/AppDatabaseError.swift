@@ -36,7 +36,7 @@ extension AppDatabase {
     case createdFresh
     /// The file was damaged (`reason`); it was moved to `movedTo` and an empty database was built. Settings
     /// and cached feed items are gone; secrets are not in the database and are unaffected.
-    case recoveredFromDamage(movedTo: String, reason: String)
+    case recoveredFromDamage(movedTo: String, reason: DatabaseDamage)
     /// A private in-memory database.
     case inMemory
   }

@@ -37,7 +37,7 @@ enum DatabaseOpening {
       // A -wal or -shm without its database: what it logs belongs to a file that is gone.
       let orphans = ["-wal", "-shm"].filter { manager.fileExists(atPath: path + $0) }
       guard orphans.isEmpty else {
-        let reason = "a write-ahead log was found without its database"
+        let reason = DatabaseDamage.orphanLog
         let movedTo = try moveAside(path: path, now: now)
         return (
           try build(path: path, configuration: configuration), .recoveredFromDamage(movedTo: movedTo, reason: reason)
@@ -53,7 +53,7 @@ enum DatabaseOpening {
       pool = try DatabasePool(path: path, configuration: configuration)
     } catch let error as DatabaseError where isDamage(error) {
       return try recover(
-        path: path, reason: error.message ?? "\(error.resultCode)", configuration: configuration, now: now)
+        path: path, reason: damage(error), configuration: configuration, now: now)
     } catch {
       throw classify(error, path: path)
     }
@@ -66,7 +66,7 @@ enum DatabaseOpening {
     } catch let error as DatabaseError where isDamage(error) {
       try? pool.close()
       return try recover(
-        path: path, reason: error.message ?? "\(error.resultCode)", configuration: configuration, now: now)
+        path: path, reason: damage(error), configuration: configuration, now: now)
     } catch {
       throw classify(error, path: path)
     }
@@ -74,20 +74,20 @@ enum DatabaseOpening {
   }
 
   /// Checks on the bytes, before SQLite sees them: empty, too short, wrong header, or not whole pages.
-  static func damageInFile(path: String) throws -> String? {
+  static func damageInFile(path: String) throws -> DatabaseDamage? {
     guard let handle = FileHandle(forReadingAtPath: path) else {
       throw AppDatabaseError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
     }
     defer { try? handle.close() }
     let size = (try? handle.seekToEnd()) ?? 0
-    guard size > 0 else { return "the file is empty" }
+    guard size > 0 else { return .empty }
     try? handle.seek(toOffset: 0)
     let start = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
-    guard start.count == 100, Array(start[0..<16]) == header else { return "the file is not an SQLite database" }
+    guard start.count == 100, Array(start[0..<16]) == header else { return .notSQLite }
     let rawPageSize = Int(start[16]) << 8 | Int(start[17])
     let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
-    guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else { return "the file header is invalid" }
-    guard size % UInt64(pageSize) == 0 else { return "the file is truncated" }
+    guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else { return .invalidHeader }
+    guard size % UInt64(pageSize) == 0 else { return .truncated }
     // The header's page count is valid when "version-valid-for" equals the change counter: a file shorter
     // than that many pages lost its end (cut at a page boundary). Reading 100 bytes keeps start-up flat.
     func word(_ offset: Int) -> UInt32 {
@@ -95,14 +95,14 @@ enum DatabaseOpening {
     }
     let pageCount = UInt64(word(28))
     if word(92) == word(24), pageCount > 0, size < pageCount * UInt64(pageSize) {
-      return "the file is truncated"
+      return .truncated
     }
     return nil
   }
 
   /// Checks through SQLite whether this is a vibes database at all. No integrity scan here: it reads every
   /// page, so start-up would grow with the cache (a damaged page still fails as SQLITE_CORRUPT when read).
-  static func damageInContents(_ pool: DatabasePool) throws -> String? {
+  static func damageInContents(_ pool: DatabasePool) throws -> DatabaseDamage? {
     try pool.read { db in
       let tables = try String.fetchAll(
         db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
@@ -110,9 +110,14 @@ enum DatabaseOpening {
       let known = Set(DatabaseMigrations.migrator.migrations)
       guard tables.contains("grdb_migrations"),
         try !Set(String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")).isDisjoint(with: known)
-      else { return "the file is another program's database" }
+      else { return .foreignDatabase }
       return nil
     }
+  }
+
+  /// The damage an SQLite error means: "not a database" is the header case, the rest damaged pages.
+  static func damage(_ error: DatabaseError) -> DatabaseDamage {
+    error.resultCode == .SQLITE_NOTADB ? .notSQLite : .unreadable(sqliteMessage: error.message ?? "\(error.resultCode)")
   }
 
   static func isDamage(_ error: DatabaseError) -> Bool {
@@ -120,7 +125,7 @@ enum DatabaseOpening {
   }
 
   static func recover(
-    path: String, reason: String, configuration: Configuration, now: Date
+    path: String, reason: DatabaseDamage, configuration: Configuration, now: Date
   ) throws -> (DatabasePool, AppDatabase.OpenOutcome) {
     let movedTo = try moveAside(path: path, now: now)
     let pool = try build(path: path, configuration: configuration)

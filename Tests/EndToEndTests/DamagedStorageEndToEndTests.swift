@@ -35,7 +35,7 @@ final class DamagedStorageEndToEndTests: XCTestCase {
 
   func testZeroLengthDatabaseIsMovedAsideAndExplained() throws {
     try writeDataFile(harness.databaseFile, Data())
-    // At 80 columns the path is cut off, but what happened and that the keys are safe are on the line.
+    // At 80 columns the warning wraps; the old file's path is on screen whole or behind `!`.
     try assertDatabaseRecovered(reason: "the file is empty", width: 80)
   }
 
@@ -117,6 +117,14 @@ final class DamagedStorageEndToEndTests: XCTestCase {
     let text = try assertVaultExplained(expecting: ["its key file", "is gone"])
     XCTAssertTrue(text.contains("reset the vault"), text)
     XCTAssertFalse(FileManager.default.fileExists(atPath: vaultKeyFile.path), "no new key was made")
+  }
+
+  func testVaultKeyOthersCanReadIsExplainedWithTheChmodAndNoReset() throws {
+    try makeVault()
+    XCTAssertEqual(chmod(vaultKeyFile.path, 0o644), 0)
+    let text = try assertVaultExplained(expecting: ["has mode 644", "chmod 600 \(vaultKeyFile.path)"])
+    XCTAssertFalse(text.contains("reset the vault"), text)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: vaultKeyFile.path), "the key file is kept")
   }
 
   // MARK: Folder, disk, second process
@@ -227,9 +235,18 @@ final class DamagedStorageEndToEndTests: XCTestCase {
       try FileManager.default.contentsOfDirectory(atPath: harness.dataDirectory.path)
         .filter { $0.hasPrefix("vibes.sqlite.damaged-") }.sorted().first, file: file, line: line)
     let asideMain = aside.hasSuffix("-wal") ? aside : aside.replacingOccurrences(of: "-shm", with: "")
+    let oldFile = "The old file is \(harness.dataDirectory.path)/\(asideMain)"
     if width >= 300 {
-      XCTAssertTrue(
-        text.contains("The old file is \(harness.dataDirectory.path)/\(asideMain)"), text, file: file, line: line)
+      XCTAssertTrue(text.contains(oldFile), text, file: file, line: line)
+    } else if !squeezed(text).contains(squeezed(oldFile)) {
+      // Cut after three rows: `!` shows the whole message, Esc goes back.
+      XCTAssertTrue(text.contains("! shows all"), text, file: file, line: line)
+      tmux.send("!", literal: true)
+      let whole = flat(tmux.waitFor("Whole message", file: file, line: line))
+      report("database: \(reason) (whole message)", whole)
+      XCTAssertTrue(squeezed(whole).contains(squeezed(oldFile)), whole, file: file, line: line)
+      tmux.send("Escape")
+      tmux.waitForAbsence("Whole message", file: file, line: line)
     }
     tmux.waitFor("Setup · 0/3", file: file, line: line)
     try quit(tmux, file: file, line: line)
@@ -284,6 +301,9 @@ final class DamagedStorageEndToEndTests: XCTestCase {
   }
 
   /// The screen's lines trimmed and joined by spaces, so wrapped paragraphs read as one text.
+  /// Text without spaces: a path broken across rows reads whole again.
+  func squeezed(_ text: String) -> String { text.filter { $0 != " " } }
+
   func flat(_ screen: String) -> String {
     screen.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
       .joined(separator: " ")

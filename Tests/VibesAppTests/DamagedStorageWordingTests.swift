@@ -57,6 +57,27 @@ final class DamagedStorageWordingTests: XCTestCase {
     XCTAssertTrue(readOnly.contains(folder.path), "names the folder: \(readOnly)")
   }
 
+  func testEachDatabaseDamageIsWordedInBothLanguagesAndKeepsItsLogWording() {
+    let all: [DatabaseDamage] = [
+      .empty, .notSQLite, .invalidHeader, .truncated, .foreignDatabase, .orphanLog,
+      .unreadable(sqliteMessage: "database disk image is malformed"),
+    ]
+    let english = all.map { $0.localized.resolved(.en) }
+    let german = all.map { $0.localized.resolved(.de) }
+    XCTAssertEqual(Set(english).count, all.count, "each reason its own words: \(english)")
+    XCTAssertEqual(Set(german).count, all.count, "each reason its own words: \(german)")
+    for (index, damage) in all.enumerated() {
+      XCTAssertNotEqual(english[index], german[index], "\(damage) is translated")
+      XCTAssertFalse(german[index].contains("the file") || german[index].contains("malformed"), german[index])
+    }
+    // The log and the command line keep the storage layer's English wording.
+    XCTAssertEqual(DatabaseDamage.empty.description, "the file is empty")
+    XCTAssertEqual(DatabaseDamage.orphanLog.description, "a write-ahead log was found without its database")
+    XCTAssertEqual(
+      DatabaseDamage.unreadable(sqliteMessage: "database disk image is malformed").description,
+      "database disk image is malformed")
+  }
+
   func testAnUnknownFailureKeepsItsReason() {
     struct Odd: Error {}
     let text = Localizer(.en).storageFailure(Odd(), dataDirectory: folder.path)

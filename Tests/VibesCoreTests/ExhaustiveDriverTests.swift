@@ -72,11 +72,15 @@ final class ExhaustiveDriverTests: XCTestCase {
 final class DatabaseRecoveredNoticeTests: XCTestCase {
   func testTheRecoveryIsExplainedInWords() {
     var driver = Driver()
-    driver.send(.databaseRecovered(movedTo: "/d/vibes.sqlite.damaged-1", reason: "the file is empty"))
+    driver.send(.databaseRecovered(movedTo: "/d/vibes.sqlite.damaged-1", reason: LocalizedText(L10n.damageEmpty)))
     guard case .localized(let text, true)? = driver.state.notice else { return XCTFail("no warning") }
     let (en, de) = (text.resolved(.en), text.resolved(.de))
     XCTAssertTrue(
       en.contains("rebuilt") && en.contains("your keys are safe") && en.contains("/d/vibes.sqlite.damaged-1"))
     XCTAssertTrue(de.contains("beschädigt"))
+    // The reason is worded in each language, not carried in English into the German text.
+    XCTAssertTrue(en.contains("(the file is empty)"), en)
+    XCTAssertTrue(de.contains("(die Datei ist leer)"), de)
+    XCTAssertFalse(de.contains("the file"), de)
   }
 }

@@ -26,14 +26,14 @@ final class DamagedDatabaseTests: XCTestCase {
 
   func testAZeroLengthFileIsDamage() throws {
     XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data()))
-    try assertRecovered(reason: "the file is empty", asideContents: Data())
+    try assertRecovered(reason: .empty, asideContents: Data())
   }
 
   func testAGarbageFileIsDamage() throws {
     var generator = SystemRandomNumberGenerator()
     let garbage = Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) })
     XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: garbage))
-    try assertRecovered(reason: "the file is not an SQLite database", asideContents: garbage)
+    try assertRecovered(reason: .notSQLite, asideContents: garbage)
   }
 
   func testAFileCutMidPageIsDamage() throws {
@@ -41,7 +41,7 @@ final class DamagedDatabaseTests: XCTestCase {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
     let cut = data.prefix(4096 + 100)
     try cut.write(to: URL(fileURLWithPath: path))
-    try assertRecovered(reason: "the file is truncated", asideContents: cut)
+    try assertRecovered(reason: .truncated, asideContents: cut)
   }
 
   func testAFileMissingItsLastPagesIsDamage() throws {
@@ -67,7 +67,7 @@ final class DamagedDatabaseTests: XCTestCase {
     let database = try AppDatabase(path: path, now: now)
     XCTAssertEqual(
       database.openOutcome,
-      .recoveredFromDamage(movedTo: expectedAside, reason: "the file is another program's database"))
+      .recoveredFromDamage(movedTo: expectedAside, reason: .foreignDatabase))
     let moved = try DatabaseQueue(path: expectedAside)
     XCTAssertEqual(try moved.read { try String.fetchOne($0, sql: "SELECT body FROM notes") }, "keep me")
     XCTAssertFalse(try database.appliedMigrations().isEmpty)
@@ -79,7 +79,7 @@ final class DamagedDatabaseTests: XCTestCase {
     XCTAssertEqual(
       database.openOutcome,
       .recoveredFromDamage(
-        movedTo: expectedAside + "-wal", reason: "a write-ahead log was found without its database"))
+        movedTo: expectedAside + "-wal", reason: .orphanLog))
     XCTAssertTrue(FileManager.default.fileExists(atPath: expectedAside + "-wal"))
     try database.saveStepVerified(.spotify, city: nil, at: now)
   }
@@ -153,7 +153,7 @@ final class DamagedDatabaseTests: XCTestCase {
     _ = try database.writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
   }
 
-  private func assertRecovered(reason: String, asideContents: Data, line: UInt = #line) throws {
+  private func assertRecovered(reason: DatabaseDamage, asideContents: Data, line: UInt = #line) throws {
     let database = try AppDatabase(path: path, now: now)
     XCTAssertEqual(
       database.openOutcome, .recoveredFromDamage(movedTo: expectedAside, reason: reason), line: line)

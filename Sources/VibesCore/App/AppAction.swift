@@ -9,8 +9,8 @@ public enum AppAction: Sendable, Hashable {
   case secretStoreDescribed(SecretStoreInfo)
   case linkHandled(opened: Bool)
   /// The database file was damaged: it was moved to `movedTo` and a new one built (settings and caches are
-  /// gone; secrets are not).
-  case databaseRecovered(movedTo: String, reason: String)
+  /// gone; secrets are not). `reason` is why, in the user's words.
+  case databaseRecovered(movedTo: String, reason: LocalizedText)
   case terminationRequested
   case feature(FeatureMessage)
   /// The vault cannot be opened (key lost, invalid, or vault damaged): the root offers the reset.

@@ -4,6 +4,9 @@ public enum AppReducer {
   public static func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
     var effects = reduceRoot(&state, action)
     effects += followNavigationRequest(&state)
+    // The whole-message overlay shows the notice; with the notice gone there is nothing to show, and the
+    // tutorial (which takes every key) covers it.
+    if state.isNoticeOpen, state.notice == nil || state.tutorial.isVisible { NoticeKeys.perform(.close, &state) }
     return effects
   }
 
@@ -38,9 +41,9 @@ public enum AppReducer {
       return []
 
     case .databaseRecovered(let movedTo, let reason):
-      // What happened and that the keys are safe come first: at 80 columns the path is cut off.
+      // What happened and that the keys are safe come first; the status line wraps to show the path.
       state.notice = .localized(
-        LocalizedText(L10n.noticeDatabaseRebuilt, ["reason": reason, "path": movedTo]), isWarning: true)
+        LocalizedText(L10n.noticeDatabaseRebuilt) { t in ["reason": t[reason], "path": movedTo] }, isWarning: true)
       return []
 
     case .storageProblemFound(let text):
@@ -90,6 +93,19 @@ public enum AppReducer {
       if case .key = event { state.isHelpVisible = false }
       return []
     }
+    if state.isNoticeOpen {
+      // The whole message covers the screen: only its own keys work (Ctrl-C above still quits).
+      guard case .key(let key) = event, let command = NoticeKeys.overlayBindings(state).command(for: key) else {
+        return []
+      }
+      NoticeKeys.perform(command, &state)
+      return []
+    }
+    // `!` opens a warning whole, also over the recovery screen, before any key clears the notice.
+    if case .key(let key) = event, let command = NoticeKeys.openBindings(state).command(for: key) {
+      NoticeKeys.perform(command, &state)
+      return []
+    }
     if var recovery = state.vaultRecovery, recovery.isShown {
       // The recovery screen covers every tab: only its own keys work, and PgUp/PgDn when it is taller than
       // the terminal (a narrow one in German).
@@ -105,7 +121,9 @@ public enum AppReducer {
       return registration.handleUnbound(&state, event) ?? []
     }
     if key != .pageUp, key != .pageDown { state.context.scroll = ScrollPosition() }
-    if key != .function(1) { state.notice = nil }
+    // Opening the help keeps the notice, so the help can list `!` for it.
+    let opensHelp = key == .function(1) || (key == .character("?") && !state.isEditingText)
+    if !opensHelp { state.notice = nil }
 
     // Alt+letter arrives as ESC then the letter when typed fast: read it as those two keys.
     if case .alt(let character) = key, character.wholeNumberValue == nil {

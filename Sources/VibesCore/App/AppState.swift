@@ -16,7 +16,7 @@ public struct SecretStoreInfo: Sendable, Hashable {
   }
 }
 
-/// A one-line message on the status line, as data the UI localizes.
+/// A message on the status line, as data the UI localizes (a warning may wrap; `!` shows it whole).
 public enum Notice: Sendable, Hashable {
   case saved(SetupStep)
   case savedCityWithoutEvents(city: String)
@@ -52,6 +52,8 @@ public struct AppState: Sendable, Hashable {
   public var vaultRecovery: VaultRecovery?
   /// True under `vibes demo` (the tab bar shows a DEMO mark).
   public var isDemo = false
+  /// True while the status line's warning shows whole over the screen (`!`; Esc closes it).
+  public var isNoticeOpen = false
 
   public init(size: ScreenSize = ScreenSize(width: 80, height: 24)) {
     context = AppContext(size: size)
@@ -90,12 +92,14 @@ public struct AppState: Sendable, Hashable {
 
   /// The key bindings in force: the screen's own, then the global ones.
   public var keyHints: [KeyHint] {
+    if isNoticeOpen { return NoticeKeys.overlayHints(self) }
     if let vaultRecovery, vaultRecovery.isShown {
       return vaultRecovery.bindings.map(\.hint) + GlobalKeys.scrollBindings(self).prefix(1).map(\.hint)
-        + [KeyHint(label: "Ctrl-C", help: .common(.helpQuitAnywhere))]
+        + NoticeKeys.openBindings(self).map(\.hint) + [KeyHint(label: "Ctrl-C", help: .common(.helpQuitAnywhere))]
     }
     if tutorial.isVisible { return Tutorial.bindings(tutorial).map(\.hint) }
-    return (selectedRegistration?.hints(self) ?? []) + GlobalKeys.hints(self)
+    return (selectedRegistration?.hints(self) ?? []) + NoticeKeys.openBindings(self).map(\.hint)
+      + GlobalKeys.hints(self)
   }
 
   public mutating func makeRequestID() -> Int { context.makeRequestID() }

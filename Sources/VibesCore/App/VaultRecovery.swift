@@ -8,6 +8,9 @@ public struct SecretStoreDamage: Sendable, Hashable {
     case keyInvalid
     /// The vault does not decrypt or parse.
     case corrupted
+    /// `file` (the key file or the vault) is refused because others could read or plant it. Nothing is wrong
+    /// with its contents: the fix is its mode or owner, never a reset.
+    case insecure(file: String, problem: InsecureFileProblem)
   }
 
   public var kind: Kind
@@ -18,6 +21,23 @@ public struct SecretStoreDamage: Sendable, Hashable {
     self.kind = kind
     self.vaultPath = vaultPath
     self.keyPath = keyPath
+  }
+}
+
+/// Why a vault file is refused.
+public enum InsecureFileProblem: Sendable, Hashable {
+  /// Group or others have access; `mode` in octal as `ls -l` and `chmod` mean it ("644").
+  case openToOthers(mode: String)
+  /// It belongs to another user (`owner`, a name or uid), not to `you` (who runs vibes).
+  case ownedByOther(owner: String, you: String)
+}
+
+extension SecretStoreDamage.Kind {
+  /// True when a reset (deleting the vault and its key) is a way out; never for a file refused for its mode
+  /// or owner, whose secrets are fine.
+  public var offersReset: Bool {
+    if case .insecure = self { return false }
+    return true
   }
 }
 
@@ -63,6 +83,9 @@ extension VaultRecovery {
         KeyBinding([.character("n"), .character("N"), .escape], "n", .common(.helpKeep), .keep),
       ]
     case .explaining, .failed:
+      guard damage.kind.offersReset else {
+        return [KeyBinding([.escape], "Esc", .vault(.helpLater), .later)]
+      }
       return [
         KeyBinding([.character("r"), .enter], "r", .vault(.helpReset), .askReset),
         KeyBinding([.escape], "Esc", .vault(.helpLater), .later),
@@ -74,10 +97,12 @@ extension VaultRecovery {
   mutating func perform(_ command: VaultRecoveryCommand) -> [AppEffect] {
     switch command {
     case .askReset:
+      guard damage.kind.offersReset else { return [] }
       phase = .confirming
     case .keep:
       phase = .explaining
     case .confirmReset:
+      guard damage.kind.offersReset else { return [] }
       phase = .resetting
       return [.resetVault(vaultPath: damage.vaultPath, keyPath: damage.keyPath)]
     case .later:

@@ -14,6 +14,11 @@ public enum VaultRecoveryL10n: String, LocalizedKey {
   case helpResetConfirm
   case helpLater
   case setupCard
+  case insecureMode
+  case insecureOwner
+  case insecureEffect
+  case insecureModeFix
+  case insecureOwnerFix
 
   public static func table(for language: Language) -> [VaultRecoveryL10n: String] {
     switch language {
@@ -40,6 +45,16 @@ public enum VaultRecoveryL10n: String, LocalizedKey {
     .helpResetConfirm: "delete the vault",
     .helpLater: "later",
     .setupCard: "Setup · the secret vault cannot be opened (restart vibes to reset it)",
+    .insecureMode:
+      "The key file {file} has mode {mode}: other users on this computer may read it, so vibes refuses to use it.",
+    .insecureOwner:
+      "The file {file} belongs to another user ({owner}), not to you ({you}), so vibes refuses to use it: someone else could have put it there.",
+    .insecureEffect:
+      "Until this is fixed every step shows \"not configured\" and nothing can be saved. Nothing was changed or deleted: your saved keys are still in the vault.",
+    .insecureModeFix:
+      "Fix: quit (Ctrl-C), run `chmod 600 {file}` in a shell and start vibes again. If someone else may have read the file, also replace the keys at each service.",
+    .insecureOwnerFix:
+      "Fix: if the file is yours, quit (Ctrl-C), run `sudo chown {you} {file}` and `chmod 600 {file}` in a shell and start vibes again.",
   ]
 
   static let german: [VaultRecoveryL10n: String] = [
@@ -63,6 +78,16 @@ public enum VaultRecoveryL10n: String, LocalizedKey {
     .helpResetConfirm: "Tresor löschen",
     .helpLater: "später",
     .setupCard: "Einrichtung · der Geheimnis-Tresor lässt sich nicht öffnen (starte vibes neu zum Zurücksetzen)",
+    .insecureMode:
+      "Die Schlüsseldatei {file} hat die Rechte {mode}: andere Benutzer dieses Rechners können sie lesen, daher verwendet vibes sie nicht.",
+    .insecureOwner:
+      "Die Datei {file} gehört einem anderen Benutzer ({owner}), nicht dir ({you}), daher verwendet vibes sie nicht: jemand anderes könnte sie dort abgelegt haben.",
+    .insecureEffect:
+      "Bis das behoben ist, zeigt jeder Schritt „nicht eingerichtet“ und nichts kann gespeichert werden. Nichts wurde geändert oder gelöscht: deine gespeicherten Schlüssel sind noch im Tresor.",
+    .insecureModeFix:
+      "Behebung: beende vibes (Strg-C), führe `chmod 600 {file}` in einer Shell aus und starte vibes neu. Könnte jemand anderes die Datei gelesen haben, ersetze außerdem die Schlüssel bei jedem Dienst.",
+    .insecureOwnerFix:
+      "Behebung: wenn die Datei dir gehört, beende vibes (Strg-C), führe `sudo chown {you} {file}` und `chmod 600 {file}` in einer Shell aus und starte vibes neu.",
   ]
 }
 

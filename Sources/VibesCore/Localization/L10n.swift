@@ -130,6 +130,18 @@ public enum L10n: String, LocalizedKey {
   case tabExplore
   case tabCreate
   case tabProfile
+  case damageEmpty
+  case damageNotSQLite
+  case damageInvalidHeader
+  case damageTruncated
+  case damageForeignDatabase
+  case damageOrphanLog
+  case damageUnreadable
+  case helpFullMessage
+  case helpCloseMessage
+  case helpScrollMessage
+  case noticeCutHint
+  case noticeOverlayTitle
 }
 
 extension L10n {

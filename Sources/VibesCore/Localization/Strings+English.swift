@@ -142,5 +142,17 @@ extension Strings {
     .tabExplore: "Explore",
     .tabCreate: "Create",
     .tabProfile: "Profile",
+    .damageEmpty: "the file is empty",
+    .damageNotSQLite: "the file is not an SQLite database",
+    .damageInvalidHeader: "the file header is invalid",
+    .damageTruncated: "the file is truncated",
+    .damageForeignDatabase: "the file is another program's database",
+    .damageOrphanLog: "a write-ahead log was found without its database",
+    .damageUnreadable: "parts of the file are damaged",
+    .helpFullMessage: "whole message",
+    .helpCloseMessage: "close",
+    .helpScrollMessage: "scroll",
+    .noticeCutHint: "! shows all",
+    .noticeOverlayTitle: "Whole message",
   ]
 }

@@ -154,5 +154,17 @@ extension Strings {
     .tabExplore: "Entdecken",
     .tabCreate: "Erstellen",
     .tabProfile: "Profil",
+    .damageEmpty: "die Datei ist leer",
+    .damageNotSQLite: "die Datei ist keine SQLite-Datenbank",
+    .damageInvalidHeader: "der Dateikopf ist ungültig",
+    .damageTruncated: "die Datei ist abgeschnitten",
+    .damageForeignDatabase: "die Datei ist die Datenbank eines anderen Programms",
+    .damageOrphanLog: "ein Write-Ahead-Log ohne seine Datenbank wurde gefunden",
+    .damageUnreadable: "Teile der Datei sind beschädigt",
+    .helpFullMessage: "ganze Meldung",
+    .helpCloseMessage: "schließen",
+    .helpScrollMessage: "blättern",
+    .noticeCutHint: "! zeigt alles",
+    .noticeOverlayTitle: "Ganze Meldung",
   ]
 }

@@ -80,6 +80,7 @@ public enum TrackerL10n: String, LocalizedKey {
   case trackerHelpSelect
   case trackerHelpRun
   case trackerHelpSend
+  case trackerRetryNowHint
 
   public static func table(for language: Language) -> [TrackerL10n: String] {
     switch language {
@@ -171,6 +172,7 @@ public enum TrackerL10n: String, LocalizedKey {
     .trackerHelpSelect: "Select an action",
     .trackerHelpRun: "run",
     .trackerHelpSend: "send",
+    .trackerRetryNowHint: "Your entries are kept; this was not about them: press Initialize again to retry.",
   ]
 
   static let german: [TrackerL10n: String] = [
@@ -262,6 +264,8 @@ public enum TrackerL10n: String, LocalizedKey {
     .trackerHelpSelect: "Aktion wählen",
     .trackerHelpRun: "ausführen",
     .trackerHelpSend: "senden",
+    .trackerRetryNowHint:
+      "Deine Eingaben bleiben erhalten; an ihnen lag es nicht: initialisiere erneut, um es noch einmal zu versuchen.",
   ]
 }
 

@@ -34,16 +34,15 @@ enum Chrome {
     grid.write(String(repeating: "─", count: grid.width), row: 1, column: 0, style: Theme.hint)
   }
 
-  static func renderStatus(into grid: inout Grid, _ state: AppState, _ t: Localizer) {
-    guard let notice = state.notice else { return }
-    let style: CellStyle
-    switch notice {
-    case .noBrowser, .storageUnavailable, .fieldFull: style = Theme.warning
-    case .localized(_, let isWarning): style = isWarning ? Theme.warning : .plain
-    case .saved, .savedCityWithEvents, .savedCityWithoutEvents, .removed, .message: style = Theme.complete
-    default: style = .plain
+  /// The status rows (`StatusLine.rows`), the last just above the footer.
+  static func renderStatus(into grid: inout Grid, _ rows: [StatusLine.Row]) {
+    let top = grid.height - 1 - rows.count
+    for (index, row) in rows.enumerated() {
+      let used = grid.write(row.text, row: top + index, column: 1, style: row.style, maxWidth: grid.width - 2)
+      if let hint = row.hint {
+        grid.write(hint, row: top + index, column: 2 + used, style: Theme.title, maxWidth: grid.width - 3 - used)
+      }
     }
-    grid.write(t.notice(notice), row: grid.height - 2, column: 1, style: style, maxWidth: grid.width - 2)
   }
 
   static func renderFooter(into grid: inout Grid, _ hints: [KeyHint], _ t: Localizer) {

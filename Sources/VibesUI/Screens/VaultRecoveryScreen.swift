@@ -11,11 +11,16 @@ enum VaultRecoveryScreen {
     ]
     writer.line(Theme.incompleteSymbol + " " + t[V.title], style: Theme.error)
     writer.skip()
+    if case .insecure(let file, let problem) = recovery.damage.kind {
+      renderInsecure(file: file, problem, into: &writer, t)
+      grid = writer.grid
+      return
+    }
     let what: V =
       switch recovery.damage.kind {
       case .keyMissing: .keyMissing
       case .keyInvalid: .keyInvalid
-      case .corrupted: .corrupted
+      case .corrupted, .insecure: .corrupted
       }
     writer.paragraph(t.format(what, paths))
     writer.skip()
@@ -32,5 +37,27 @@ enum VaultRecoveryScreen {
       writer.paragraph(t[V.failed], style: Theme.error)
     }
     grid = writer.grid
+  }
+
+  /// A file refused for its mode or owner: which file, what is wrong, the exact command; no reset.
+  static func renderInsecure(
+    file: String, _ problem: InsecureFileProblem, into writer: inout LineWriter, _ t: Localizer
+  ) {
+    let file = TerminalText.sanitize(file)
+    switch problem {
+    case .openToOthers(let mode):
+      writer.paragraph(t.format(V.insecureMode, ["file": file, "mode": TerminalText.sanitize(mode)]))
+      writer.skip()
+      writer.paragraph(t[V.insecureEffect], style: Theme.hint)
+      writer.skip()
+      writer.paragraph(t.format(V.insecureModeFix, ["file": file]), style: Theme.warning)
+    case .ownedByOther(let owner, let you):
+      let values = ["file": file, "owner": TerminalText.sanitize(owner), "you": TerminalText.sanitize(you)]
+      writer.paragraph(t.format(V.insecureOwner, values))
+      writer.skip()
+      writer.paragraph(t[V.insecureEffect], style: Theme.hint)
+      writer.skip()
+      writer.paragraph(t.format(V.insecureOwnerFix, values), style: Theme.warning)
+    }
   }
 }

@@ -105,6 +105,16 @@ enum TrackerFormScreen {
     }
   }
 
+  /// What to do next: correct the entries only when the API refused them; else the same entries are tried
+  /// again (after the wait for a rate limit).
+  static func retryHint(_ failure: TrackerFailure) -> TrackerL10n {
+    switch failure {
+    case .invalidAPIKey, .invalidBrandID, .rejected: return .trackerKeptHint
+    case .rateLimited: return .trackerRetryHint
+    case .transport, .server, .unreadableAnswer, .storageFailed: return .trackerRetryNowHint
+    }
+  }
+
   static func renderPhase(
     _ form: TrackerForm, into grid: inout Grid, row: Int, area: Rect, _ t: Localizer
   ) {
@@ -115,7 +125,7 @@ enum TrackerFormScreen {
     case .failed(let failure):
       lines = [
         (Theme.incompleteSymbol + " " + t.trackerFailure(failure), Theme.error),
-        (t[failure.isRateLimit ? TrackerL10n.trackerRetryHint : TrackerL10n.trackerKeptHint], .plain),
+        (t[retryHint(failure)], .plain),
       ]
     }
     var current = row

@@ -17,6 +17,8 @@ public final class DemoSession: Sendable {
   /// Where the demo App Store Connect key was written, as the user would type it.
   public static let appStoreConnectKeyPath = "~/AuthKey_DEMO000001.p8"
   private let servers: [DemoServer]
+  /// The demo Spotify's state (what the tour saved), for tests.
+  let spotify: DemoSpotify
 
   /// The variables copied from the user's environment: the terminal and the language, nothing else.
   static let passedThrough = [
@@ -28,6 +30,7 @@ public final class DemoSession: Sendable {
   /// browser that follows the Spotify sign-in on loopback only).
   public init(userEnvironment: [String: String], browser: String) async throws {
     let spotify = DemoSpotify()
+    self.spotify = spotify
     let trackerCounter = DemoCounter()
     // Fixed ports when free, so the URLs the screens show are the same in every recording.
     let ports = Self.preferredPorts

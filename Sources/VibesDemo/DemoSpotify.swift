@@ -20,6 +20,11 @@ actor DemoSpotify {
     return prefix + String(format: "%06d", counter) + UUID().uuidString.replacingOccurrences(of: "-", with: "")
   }
 
+  /// The playlists created so far, newest first, with how many tracks each holds.
+  func savedPlaylists() -> [(name: String, tracks: Int)] {
+    playlists.map { ($0["name"] as? String ?? "", playlistItems[$0["id"] as? String ?? ""]?.count ?? 0) }
+  }
+
   // MARK: Accounts
 
   func accounts(_ request: DemoRequest) -> HTTPResponse {

@@ -1,8 +1,9 @@
 import Foundation
 import VibesApp
 import VibesCore
-import VibesDemo
 import VibesUI
+
+@testable import VibesDemo
 
 /// The demo's app loop without a terminal: `vibes demo`'s dependencies (the demo fakes, a private home, the
 /// demo clock), keys in, each effect run against the fakes and its actions fed back, the screen rendered as text.
@@ -14,10 +15,13 @@ final class HeadlessDemo {
   var state = AppState(size: ScreenSize(width: 80, height: 24))
   let effectLimit: Double
 
-  init(clock: (@Sendable () -> Date)? = DemoClock.now, effectLimit: Double = 1.5) async throws {
-    session = try await DemoSession(userEnvironment: ["TERM": "xterm", "LANG": "en_GB.UTF-8"], browser: "/bin/false")
+  init(
+    clock: (@Sendable () -> Date)? = DemoClock.now, effectLimit: Double = 1.5, browser: String = "/bin/false",
+    tutorial: Bool = false
+  ) async throws {
+    session = try await DemoSession(userEnvironment: ["TERM": "xterm", "LANG": "en_GB.UTF-8"], browser: browser)
     var environment = session.environment
-    environment["VIBES_SKIP_TUTORIAL"] = "1"
+    environment["VIBES_SKIP_TUTORIAL"] = tutorial ? "" : "1"
     var dependencies = try AppLauncher.makeDependencies(environment: environment)
     if let clock { dependencies.useClock(clock) }
     runner = EffectRunner(dependencies: dependencies)
@@ -26,6 +30,9 @@ final class HeadlessDemo {
   }
 
   func finish() async { await session.finish() }
+
+  /// What the demo Spotify holds now: the playlists the tour saved.
+  func spotifyPlaylists() async -> [(name: String, tracks: Int)] { await session.spotify.savedPlaylists() }
 
   /// Presses the keys of a demo-script fragment (`key`, `type` and `paste` lines; pauses are skipped).
   func play(_ script: String) async throws {
@@ -61,6 +68,14 @@ final class HeadlessDemo {
   }
 
   var screen: String { AppView.render(state, Localizer(.en)).text }
+
+  /// `vibes demo-browser` from this build, as `vibes demo` sets it; nil when the executable was not built.
+  static var demoBrowser: String? {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let executable = root.appendingPathComponent(".build/debug/vibes").path
+    return FileManager.default.isExecutableFile(atPath: executable) ? "\(executable) demo-browser" : nil
+  }
 }
 
 /// Actions an effect sends, from any thread.

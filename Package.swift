@@ -93,7 +93,8 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
-    .testTarget(name: "VibesDemoTests", dependencies: ["VibesDemo", "VibesApp", "VibesCore", "VibesServices"]),
+    .testTarget(
+      name: "VibesDemoTests", dependencies: ["VibesDemo", "VibesApp", "VibesCore", "VibesServices", "VibesUI"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["VibesTestSupport", "VibesStorage", "VibesCore"],

@@ -63,10 +63,12 @@ public enum AppLauncher {
     return dependencies
   }
 
-  /// Starts the terminal UI; returns the process exit code.
+  /// Starts the terminal UI; returns the process exit code. `now` replaces the clock the app shows time from
+  /// (the demo's fixed clock).
   @MainActor
   public static func runInteractive(
-    environment: [String: String], isDemo: Bool = false, script: KeyScript? = nil
+    environment: [String: String], isDemo: Bool = false, script: KeyScript? = nil,
+    now: (@Sendable () -> Date)? = nil
   ) async -> Int32 {
     let t = Localizer(Language.from(environment: environment))
     // Check the terminal before touching storage, so `vibes > file` or an unknown TERM fails fast and
@@ -78,6 +80,7 @@ public enum AppLauncher {
     var dependencies: AppDependencies
     do {
       dependencies = try makeDependencies(environment: environment)
+      if let now { dependencies.useClock(now) }
     } catch {
       if case .message(let text) = error { printError(text) }
       return 1

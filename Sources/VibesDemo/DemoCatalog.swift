@@ -6,6 +6,13 @@ enum DemoCatalog {
     let artist: String
     let album: String
     let year: Int
+    /// A new single: released this many days before the demo's today (`DemoClock`), so the Feed shows it.
+    var daysAgo: Int?
+
+    /// Spotify's `release_date` and its precision: the year, or the day for a new single.
+    var releaseDate: (date: String, precision: String) {
+      daysAgo.map { (DemoClock.day(-$0), "day") } ?? ("\(year)", "year")
+    }
   }
 
   static let songs: [Song] = [
@@ -27,15 +34,19 @@ enum DemoCatalog {
     Song(title: "Space Song", artist: "Beach House", album: "Depression Cherry", year: 2015),
     Song(title: "Retrograde", artist: "James Blake", album: "Overgrown", year: 2013),
     Song(title: "Jóga", artist: "Björk", album: "Homogenic", year: 1997),
+    // New singles (made up for the demo), dated from the demo's today.
+    Song(title: "Neon Harbour", artist: "M83", album: "Neon Harbour", year: 2030, daysAgo: 4),
+    Song(title: "Quiet Satellites", artist: "Beach House", album: "Quiet Satellites", year: 2030, daysAgo: 11),
+    Song(title: "Lumen", artist: "Justice", album: "Lumen", year: 2030, daysAgo: 26),
   ]
 
-  /// Concerts the demo Ticketmaster lists (name, venue); dates are fixed in the future.
+  /// Concerts the demo Ticketmaster lists (name, venue, local date), dated in days from the demo's today.
   static let concerts: [(name: String, venue: String, date: String)] = [
-    ("M83", "Columbiahalle", "2030-03-14"), ("Massive Attack", "Max-Schmeling-Halle", "2030-04-02"),
-    ("Beach House", "Astra Kulturhaus", "2030-04-19"), ("Justice", "Velodrom", "2030-05-08"),
-    ("Arlo Parks", "Festsaal Kreuzberg", "2030-05-23"), ("Bon Iver", "Tempodrom", "2030-06-11"),
-    ("Grimes", "Huxleys Neue Welt", "2030-06-27"), ("James Blake", "Verti Music Hall", "2030-07-09"),
-  ]
+    ("M83", "Columbiahalle", 13), ("Massive Attack", "Max-Schmeling-Halle", 32),
+    ("Beach House", "Astra Kulturhaus", 49), ("Justice", "Velodrom", 68),
+    ("Arlo Parks", "Festsaal Kreuzberg", 83), ("Bon Iver", "Tempodrom", 102),
+    ("Grimes", "Huxleys Neue Welt", 118), ("James Blake", "Verti Music Hall", 130),
+  ].map { ($0.0, $0.1, DemoClock.day($0.2)) }
 
   static func slug(_ text: String) -> String {
     let letters = text.lowercased().unicodeScalars.filter { $0.isASCII && CharacterSetLite.alphanumeric($0) }

@@ -1,7 +1,7 @@
 import FlyingFox
 import Foundation
 
-/// One demo service on 127.0.0.1 with an ephemeral port; answers with `respond` until `stop()`.
+/// One demo service on 127.0.0.1 (on `port`, or an ephemeral one for 0); answers with `respond` until `stop()`.
 final class DemoServer: Sendable {
   typealias Respond = @Sendable (DemoRequest) async -> HTTPResponse
 
@@ -9,9 +9,9 @@ final class DemoServer: Sendable {
   private let server: HTTPServer
   private let runTask: Task<Void, Never>
 
-  init(_ respond: @escaping Respond) async throws {
+  init(port: UInt16 = 0, _ respond: @escaping Respond) async throws {
     let server = HTTPServer(
-      address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 60, logger: .disabled,
+      address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled,
       handler: DemoHandler(respond: respond))
     self.server = server
     self.runTask = Task { try? await server.run() }

@@ -17,6 +17,8 @@ public final class DemoSession: Sendable {
   /// Where the demo App Store Connect key was written, as the user would type it.
   public static let appStoreConnectKeyPath = "~/AuthKey_DEMO000001.p8"
   private let servers: [DemoServer]
+  /// The demo Spotify's state (what the tour saved), for tests.
+  let spotify: DemoSpotify
 
   /// The variables copied from the user's environment: the terminal and the language, nothing else.
   static let passedThrough = [
@@ -28,13 +30,26 @@ public final class DemoSession: Sendable {
   /// browser that follows the Spotify sign-in on loopback only).
   public init(userEnvironment: [String: String], browser: String) async throws {
     let spotify = DemoSpotify()
+    self.spotify = spotify
     let trackerCounter = DemoCounter()
-    let accounts = try await DemoServer { await spotify.accounts($0) }
-    let web = try await DemoServer { await spotify.web($0) }
-    let gemini = try await DemoServer { DemoServices.gemini($0) }
-    let ticketmaster = try await DemoServer { DemoServices.ticketmaster($0) }
-    let appStoreConnect = try await DemoServer { DemoServices.appStoreConnect($0) }
-    let tracker = try await DemoServer { DemoServices.tracker($0, sequence: await trackerCounter.next()) }
+    // Fixed ports when free, so the URLs the screens show are the same in every recording.
+    let ports = Self.preferredPorts
+    let accounts = try await DemoServer(port: try Self.loopbackPort(preferring: ports[0])) {
+      await spotify.accounts($0)
+    }
+    let web = try await DemoServer(port: try Self.loopbackPort(preferring: ports[1])) { await spotify.web($0) }
+    let gemini = try await DemoServer(port: try Self.loopbackPort(preferring: ports[2])) {
+      DemoServices.gemini($0)
+    }
+    let ticketmaster = try await DemoServer(port: try Self.loopbackPort(preferring: ports[3])) {
+      DemoServices.ticketmaster($0)
+    }
+    let appStoreConnect = try await DemoServer(port: try Self.loopbackPort(preferring: ports[4])) {
+      DemoServices.appStoreConnect($0)
+    }
+    let tracker = try await DemoServer(port: try Self.loopbackPort(preferring: ports[5])) {
+      DemoServices.tracker($0, sequence: await trackerCounter.next())
+    }
     servers = [accounts, web, gemini, ticketmaster, appStoreConnect, tracker]
 
     home = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-demo-\(UUID().uuidString)")
@@ -55,7 +70,7 @@ public final class DemoSession: Sendable {
       "VIBES_SPOTIFY_CLIENT_ID": DemoSpotify.clientID,
       "VIBES_SPOTIFY_ACCOUNTS_URL": accounts.baseURL.absoluteString,
       "VIBES_SPOTIFY_API_URL": web.baseURL.absoluteString,
-      "VIBES_SPOTIFY_REDIRECT_PORT": String(try Self.freeLoopbackPort()),
+      "VIBES_SPOTIFY_REDIRECT_PORT": String(try Self.loopbackPort(preferring: ports[6])),
       "VIBES_GEMINI_API_URL": gemini.baseURL.absoluteString,
       "VIBES_TICKETMASTER_API_URL": ticketmaster.baseURL.absoluteString,
       "VIBES_ASC_API_URL": appStoreConnect.baseURL.absoluteString,
@@ -85,15 +100,26 @@ public final class DemoSession: Sendable {
     try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
   }
 
-  /// A port nothing listens on right now, for the Spotify sign-in's callback.
-  static func freeLoopbackPort() throws -> UInt16 {
+  /// The demo's usual ports: the six fakes, then the Spotify sign-in's callback.
+  static let preferredPorts: [UInt16] = Array(47_801...47_807)
+
+  /// `preferred` when nothing listens on it right now (so recordings show the same URLs), else any free port.
+  static func loopbackPort(preferring preferred: UInt16) throws -> UInt16 {
+    if preferred != 0, let port = try? bindLoopback(preferred) { return port }
+    return try bindLoopback(0)
+  }
+
+  /// Binds (and releases) 127.0.0.1:`port` the way a server does (address reuse on); the port it got.
+  static func bindLoopback(_ port: UInt16) throws -> UInt16 {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw URLError(.cannotConnectToHost) }
     defer { close(fd) }
+    var reuse: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
+    address.sin_port = port.bigEndian
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in

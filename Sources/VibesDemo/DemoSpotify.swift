@@ -20,6 +20,11 @@ actor DemoSpotify {
     return prefix + String(format: "%06d", counter) + UUID().uuidString.replacingOccurrences(of: "-", with: "")
   }
 
+  /// The playlists created so far, newest first, with how many tracks each holds.
+  func savedPlaylists() -> [(name: String, tracks: Int)] {
+    playlists.map { ($0["name"] as? String ?? "", playlistItems[$0["id"] as? String ?? ""]?.count ?? 0) }
+  }
+
   // MARK: Accounts
 
   func accounts(_ request: DemoRequest) -> HTTPResponse {
@@ -142,7 +147,7 @@ actor DemoSpotify {
       return DemoJSON.response(200, playlistJSON(playlist))
     case "GET v1/playlists/*/items":
       let items = (playlistItems[id] ?? []).compactMap(Self.index(ofURI:)).map {
-        ["added_at": "2030-01-01T12:00:00Z", "item": Self.trackJSON($0)] as [String: Any]
+        ["added_at": "\(DemoClock.day(0))T10:00:00Z", "item": Self.trackJSON($0)] as [String: Any]
       }
       return DemoJSON.response(200, page(items, request.query))
     case "POST v1/playlists/*/items":
@@ -237,9 +242,12 @@ actor DemoSpotify {
 
   static func albumJSON(_ song: DemoCatalog.Song) -> [String: Any] {
     let id = DemoCatalog.albumID(song.album)
+    let release = song.releaseDate
     return [
-      "id": id, "name": song.album, "uri": "spotify:album:\(id)", "album_type": "album",
-      "release_date": "\(song.year)", "release_date_precision": "year", "total_tracks": 10,
+      "id": id, "name": song.album, "uri": "spotify:album:\(id)",
+      "album_type": song.daysAgo == nil ? "album" : "single",
+      "release_date": release.date, "release_date_precision": release.precision,
+      "total_tracks": song.daysAgo == nil ? 10 : 1,
       "artists": [artistJSON(song.artist)], "images": [Any](),
       "external_urls": ["spotify": "https://open.spotify.com/album/\(id)"],
     ]

@@ -1,7 +1,8 @@
 import GRDB
 
 /// The Explore and Profile tables: recent searches, cached details and stats (with the time they were fetched),
-/// and the offline queue of library and playlist actions. Append new migrations; never edit one that has shipped.
+/// the offline queue of library and playlist actions, and the last search results for offline use. Append new
+/// migrations; never edit one that has shipped.
 enum ExploreMigrations {
   static func register(in migrator: inout DatabaseMigrator) {
     migrator.registerMigration("explore-v1") { db in
@@ -21,6 +22,17 @@ enum ExploreMigrations {
         t.column("payload", .blob).notNull()
         t.column("createdAt", .datetime).notNull()
       }
+    }
+    // The last results of each (normalised query, search type), shown when Spotify cannot be reached.
+    migrator.registerMigration("explore-v2-search-cache") { db in
+      try db.create(table: "searchCache") { t in
+        t.column("query", .text).notNull()
+        t.column("type", .text).notNull()
+        t.column("payload", .blob).notNull()
+        t.column("fetchedAt", .datetime).notNull()
+        t.primaryKey(["query", "type"])
+      }
+      try db.create(index: "searchCache_age", on: "searchCache", columns: ["fetchedAt"])
     }
   }
 }

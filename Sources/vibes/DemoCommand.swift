@@ -42,7 +42,8 @@ struct DemoCommand: AsyncParsableCommand {
       throw ExitCode(1)
     }
     session.adoptEnvironment()
-    let code = await AppLauncher.runInteractive(environment: session.environment, isDemo: true, script: keys)
+    let code = await AppLauncher.runInteractive(
+      environment: session.environment, isDemo: true, script: keys, now: DemoClock.now)
     await session.finish()
     if code != 0 { throw ExitCode(code) }
   }

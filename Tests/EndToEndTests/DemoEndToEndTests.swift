@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
 
-/// `vibes demo --script Docs/demo-script.txt` in a real terminal: the main screens appear, the tab bar says
-/// DEMO, the user's own home and XDG folders stay empty, the temporary home is gone afterwards, and the
-/// process never holds a TCP connection to anything but 127.0.0.1.
+/// `vibes demo --script Docs/demo-script.txt` in a real terminal: the main screens appear (a playlist is
+/// generated, saved to the demo Spotify and shown on the Feed), the tab bar says DEMO, the user's own home and XDG
+/// folders stay empty, the temporary home is gone afterwards, and the process never holds a TCP connection to
+/// anything but 127.0.0.1.
 final class DemoEndToEndTests: XCTestCase {
   var harness: VibesHarness!
   var tmux: Tmux?
@@ -46,9 +47,10 @@ final class DemoEndToEndTests: XCTestCase {
     var seen: [String] = []
     let wanted = [
       "Welcome to vibes", "connected as Demo Listener", "Gemini API Key saved", "8 upcoming events in Berlin",
-      "vibes Companion", "SDK initialized", "Midnight City", "Top artists",
+      "vibes Companion", "SDK initialized", "Midnight City", "Name Neon Night Drive", "Saved to Spotify",
+      "You created Neon Night Drive", "Top artists",
     ]
-    let deadline = Date().addingTimeInterval(90)
+    let deadline = Date().addingTimeInterval(120)
     var demoMarked = false
     while Date() < deadline, tmux.exitStatus == nil {
       let screen = tmux.capture()

@@ -33,6 +33,19 @@ extension EffectRunner {
         })
       else { return }
       log.info("explore: search answered")
+      switch result {
+      case .success(let results):
+        saveCachedSearch(results, for: query)
+      case .failure(let failure):
+        if failure.fallsBackToCache, let cached = cachedSearch(query) {
+          log.info("explore: search shown from the offline copy")
+          send(
+            .explore(
+              .searchFromCache(
+                requestID: requestID, query: query, cached.results, fetchedAt: cached.fetchedAt, reason: failure)))
+          return
+        }
+      }
       send(.explore(.searchFinished(requestID: requestID, query: query, result)))
       await flushIfBackOnline(after: result, send: send)
 
@@ -43,6 +56,11 @@ extension EffectRunner {
             try await client.search(query, types: [group.spotifyType], limit: ExploreState.pageSize, offset: offset))
         })
       else { return }
+      if case .success(let page) = result, var cached = cachedSearch(query)?.results {
+        // The offline copy grows with the pages seen, so it matches what was last on screen.
+        cached.appendMore(group, from: page)
+        saveCachedSearch(cached, for: query)
+      }
       send(.explore(.moreFinished(requestID: requestID, group, result)))
 
     case .rememberSearch(let query):

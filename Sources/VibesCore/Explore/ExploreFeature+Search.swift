@@ -4,6 +4,24 @@ extension ExploreState {
   /// The query as searched: trimmed.
   public var trimmedQuery: String { query.text.trimmingCharacters(in: .whitespacesAndNewlines) }
 
+  /// The key of a query in the caches: trimmed, lowercased, runs of white space as one space.
+  public static func normalized(_ query: String) -> String {
+    query.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+
+  /// The offline copy on screen now, if the results shown came from SQLite.
+  public var offlineCopy: StaleSearch? {
+    guard let staleSearch, case .loaded(let shown, _) = search, shown == staleSearch.query else { return nil }
+    return staleSearch
+  }
+
+  /// True when `r` asks Spotify again: the search failed, or shows an offline copy.
+  public var canRetrySearch: Bool {
+    guard path.isEmpty, picker == nil, !showsRecent else { return false }
+    if case .failed = search { return true }
+    return offlineCopy != nil
+  }
+
   /// True while the field is empty, so the recent searches show instead of results.
   public var showsRecent: Bool { trimmedQuery.isEmpty }
 
@@ -29,7 +47,8 @@ extension ExploreState {
       guard case .loading(requestID, _) = search else { return [] }
       switch result {
       case .success(let results):
-        searchCache[query.lowercased()] = results
+        searchCache[Self.normalized(query)] = results
+        staleSearch = nil
         search = .loaded(query: query, results)
         list = ListState()
         remember(query)
@@ -38,6 +57,15 @@ extension ExploreState {
         search = .failed(query: query, failure)
         return []
       }
+    case .searchFromCache(let requestID, let query, let results, let fetchedAt, let reason):
+      guard case .loading(requestID, _) = search else { return [] }
+      search = .loaded(query: query, results)
+      staleSearch = StaleSearch(query: query, fetchedAt: fetchedAt, reason: reason)
+      list = ListState()
+      // Say why the offline copy shows (e.g. how long Spotify asks to wait).
+      context.notice = .localized(
+        LocalizedText(ExploreL10n.exploreOfflineCopyNotice) { t in ["reason": t[reason.text]] }, isWarning: true)
+      return []
     case .moreFinished(let requestID, let group, let result):
       guard moreRequest?.requestID == requestID else { return [] }
       moreRequest = nil
@@ -45,7 +73,7 @@ extension ExploreState {
       switch result {
       case .success(let page):
         results.appendMore(group, from: page)
-        searchCache[query.lowercased()] = results
+        if offlineCopy == nil { searchCache[Self.normalized(query)] = results }
         search = .loaded(query: query, results)
       case .failure(let failure):
         context.notice = failure.notice
@@ -72,7 +100,7 @@ extension ExploreState {
       search = .idle
       return effects
     }
-    if let cached = searchCache[text.lowercased()] {
+    if let cached = searchCache[Self.normalized(text)] {
       search = .loaded(query: text, cached)
       return effects
     }
@@ -86,16 +114,27 @@ extension ExploreState {
   mutating func submitSearch(_ context: inout AppContext) -> [AppEffect] {
     isEditing = false
     if case .loading(_, let running) = search, running == trimmedQuery { return [] }
-    if case .loaded(let shown, _) = search, shown == trimmedQuery { return [] }
+    if case .loaded(let shown, _) = search, shown == trimmedQuery {
+      // An offline copy: Enter asks Spotify again.
+      return offlineCopy == nil ? [] : retrySearch(&context)
+    }
     var effects = cancelSearchWork()
     guard trimmedQuery.count >= Self.minimumQueryLength else { return effects }
-    if let cached = searchCache[trimmedQuery.lowercased()] {
+    if let cached = searchCache[Self.normalized(trimmedQuery)] {
       search = .loaded(query: trimmedQuery, cached)
       list = ListState()
       return effects
     }
     effects += startSearch(&context)
     return effects
+  }
+
+  /// `r` (or Enter on an offline copy): the same query again, past the session cache, to Spotify.
+  mutating func retrySearch(_ context: inout AppContext) -> [AppEffect] {
+    guard path.isEmpty, trimmedQuery.count >= Self.minimumQueryLength else { return [] }
+    let effects = cancelSearchWork()
+    list = ListState()
+    return effects + startSearch(&context)
   }
 
   mutating func startSearch(_ context: inout AppContext) -> [AppEffect] {
@@ -136,7 +175,7 @@ extension ExploreState {
       guard recentSearches.indices.contains(list.selected) else { return [] }
       query = TextInput(recentSearches[list.selected])
       var effects = cancelSearchWork()
-      if let cached = searchCache[trimmedQuery.lowercased()] {
+      if let cached = searchCache[Self.normalized(trimmedQuery)] {
         search = .loaded(query: trimmedQuery, cached)
         list = ListState()
         return effects

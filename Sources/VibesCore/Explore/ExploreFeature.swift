@@ -4,6 +4,8 @@ public enum ExploreCommand: Sendable, Hashable {
   case focusSearch
   /// Enter in the field: search now and move to the results.
   case submitSearch
+  /// `r` after a failed search or on an offline copy: ask Spotify again.
+  case retrySearch
   /// ↓ or Tab in the field: move to the results.
   case toList
   /// Enter without a Spotify connection: open the Spotify setup step.
@@ -67,7 +69,11 @@ extension ExploreState: TabFeature {
       ]
     }
     return [KeyBinding([.character("/")], "/", .key(ExploreL10n.exploreHelpSearch), .focusSearch)] + listBindings
-      + actionBindings
+      + actionBindings + (canRetrySearch ? [retryBinding] : [])
+  }
+
+  var retryBinding: KeyBinding<ExploreCommand> {
+    KeyBinding([.character("r")], "r", .key(ExploreL10n.exploreHelpRetry), .retrySearch)
   }
 
   /// The keys every list answers to (the results, a detail screen's sections, the playlist picker).
@@ -125,6 +131,8 @@ extension ExploreState: TabFeature {
       return effects
     case .submitSearch:
       return submitSearch(&context)
+    case .retrySearch:
+      return retrySearch(&context)
     case .toList:
       isEditing = false
       return []

@@ -4,6 +4,7 @@ public enum ExploreL10n: String, LocalizedKey {
   // Bindings
   case exploreHelpConnect, exploreHelpSearch, exploreHelpResults, exploreHelpSaveRemove, exploreHelpAddToPlaylist
   case exploreHelpOpenInSpotify, exploreHelpCopyLink, exploreHelpNewSearch, exploreHelpAddHere, exploreHelpAddAnyway
+  case exploreHelpRetry
   // Notices
   case exploreOfflineCopyNotice, exploreNoOwnPlaylists, exploreQueueFlushed, exploreOpenAlbumFirst
   case exploreSaved, exploreSavedQueued, exploreRemoved, exploreRemovedQueued
@@ -14,7 +15,7 @@ public enum ExploreL10n: String, LocalizedKey {
   case musicInvalidResponse
   // Search screen
   case exploreSearchLabel, explorePressSlash, exploreQueuedWaiting, exploreTypeMore, exploreSearching
-  case exploreNoResults, exploreRecentHint, exploreRecentTitle
+  case exploreNoResults, exploreRecentHint, exploreRecentTitle, exploreRetryHint
   case exploreTracks, exploreArtists, exploreAlbums, explorePlaylists, exploreLoadingMore, exploreMore
   // Shared music rows
   case musicBy, musicOfflineCopy, musicConnectText, musicConnectPress, musicLoading

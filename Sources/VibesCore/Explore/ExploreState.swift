@@ -21,8 +21,11 @@ public struct ExploreState: Sendable, Hashable {
   public var search = SearchPhase.idle
   /// The debounce timer that may start the next search (answers with other ids are stale).
   public var pendingTimerID: Int?
-  /// Results of settled queries this session, so a query typed again answers at once.
+  /// Results of settled queries this session, so a query typed again answers at once (keyed by
+  /// `ExploreState.normalized`; never an offline copy).
   public var searchCache: [String: SearchResults] = [:]
+  /// Set while the results shown are the SQLite copy read because Spotify could not be reached.
+  public var staleSearch: StaleSearch?
   /// Selection in the results (or in the recent searches while the field is empty).
   public var list = ListState()
   public var recentSearches: [String] = []
@@ -47,6 +50,19 @@ public struct ExploreState: Sendable, Hashable {
   public struct MoreRequest: Sendable, Hashable {
     public var group: SearchGroup
     public var requestID: Int
+  }
+}
+
+/// Search results read from the offline cache: for which query, when they were fetched, and why.
+public struct StaleSearch: Sendable, Hashable {
+  public var query: String
+  public var fetchedAt: Date
+  public var reason: MusicFailure
+
+  public init(query: String, fetchedAt: Date, reason: MusicFailure) {
+    self.query = query
+    self.fetchedAt = fetchedAt
+    self.reason = reason
   }
 }
 
@@ -141,6 +157,8 @@ public enum ExploreAction: Sendable, Hashable {
   /// The debounce timer `timerID` ran out.
   case searchDue(timerID: Int)
   case searchFinished(requestID: Int, query: String, Result<SearchResults, MusicFailure>)
+  /// Spotify could not be reached (`reason`): the last results for `query`, fetched at `fetchedAt`, from SQLite.
+  case searchFromCache(requestID: Int, query: String, SearchResults, fetchedAt: Date, reason: MusicFailure)
   case moreFinished(requestID: Int, SearchGroup, Result<SearchResults, MusicFailure>)
   /// Open this item's screen (from a pasted link, Profile, or another feature).
   case open(SpotifyLink)

@@ -49,7 +49,9 @@ extension FeedTab {
 
   /// Back on the Feed: read the cache's age again so "Updated 5 min ago" is current (the reducer has no clock).
   public mutating func arrive(_ context: inout AppContext) -> [AppEffect] {
-    refresh.isUpdating ? [] : [Self.run(.loadFeedStatus)]
+    // Other tabs write cards too (Create's "You created"): show the cache as it is now.
+    let window = cacheChanged(context)
+    return refresh.isUpdating ? window : [Self.run(.loadFeedStatus)] + window
   }
 
   /// The cache changed under the list (city change, Spotify disconnect): reload what shows.

@@ -66,6 +66,8 @@ enum ExploreScreen {
         row += 1
       }
       grid.attentionRow = row - 1
+      grid.write(
+        retryHint(explore, t), row: row + 1, column: area.column + 2, style: Theme.hint, maxWidth: area.width - 4)
     case .loaded(let query, let results):
       if results.isEmpty {
         grid.write(
@@ -73,8 +75,25 @@ enum ExploreScreen {
           maxWidth: area.width - 4)
         return
       }
+      if let copy = explore.offlineCopy {
+        // Read from SQLite because Spotify could not be reached: say how old, and how to ask again.
+        let used = grid.write(
+          MusicRows.age(copy.fetchedAt, t), row: row, column: area.column + 2, style: Theme.warning,
+          maxWidth: area.width - 4)
+        let rest = area.width - 4 - used - 2
+        if rest > 3 {
+          grid.write(
+            retryHint(explore, t), row: row, column: area.column + 2 + used + 2, style: Theme.hint, maxWidth: rest)
+        }
+        row += 2
+      }
       renderResults(explore, results, row: row, into: &grid, area, t)
     }
+  }
+
+  /// "Press r to try again." (Enter while the field has the focus).
+  static func retryHint(_ explore: ExploreState, _ t: Localizer) -> String {
+    t.format(.exploreRetryHint, ["key": explore.isEditing ? "Enter" : "r"])
   }
 
   static func renderRecent(_ explore: ExploreState, row start: Int, into grid: inout Grid, _ area: Rect, _ t: Localizer)

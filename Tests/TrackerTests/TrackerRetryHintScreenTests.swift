@@ -1,5 +1,6 @@
 import Foundation
 import VibesCore
+import VibesTestSupport
 import VibesUI
 import XCTest
 
@@ -9,7 +10,7 @@ final class TrackerRetryHintScreenTests: XCTestCase {
   static let transport = TransportFailure(.connectionRefused, host: "qc.test")
 
   func screen(after failure: TrackerFailure, _ language: Language) -> String {
-    var driver = TrackerDriver()
+    var driver = Driver.tracker()
     guard let id = driver.submit(key: "secret-key-xyz", brand: "brand-1") else {
       XCTFail("no initialize asked for")
       return ""

@@ -8,8 +8,8 @@ import XCTest
 /// or what failed with the retry key, in English and German.
 final class ExploreOfflineSearchScreenTests: XCTestCase {
   /// Explore with "aurora" searched; `answer` settles the request.
-  func searched(_ answer: (Int) -> ExploreAction, width: Int = 80, height: Int = 24) -> Screen {
-    var screen = Screen(facts: SetupFacts(storedSecrets: [.spotify]), width: width, height: height)
+  func searched(_ answer: (Int) -> ExploreAction, width: Int = 80, height: Int = 24) -> Driver {
+    var screen = Driver.screen(facts: SetupFacts(storedSecrets: [.spotify]), width: width, height: height)
     screen.press(.tabKey(.explore))
     screen.press(.character("/"))
     for character in "aurora" { screen.press(.character(character)) }

@@ -1,4 +1,5 @@
 import VibesCore
+import VibesTestSupport
 import XCTest
 
 @testable import VibesUI
@@ -10,8 +11,8 @@ final class StatusLineTests: XCTestCase {
   static let aside = "/home/someone/.local/share/vibes/vibes.sqlite.damaged-20261123T115210Z"
   static let sizes = [(60, 20), (80, 24), (120, 40)]
 
-  func rebuilt(width: Int, height: Int) -> Screen {
-    var screen = Screen(width: width, height: height)
+  func rebuilt(width: Int, height: Int) -> Driver {
+    var screen = Driver.screen(width: width, height: height)
     screen.send(.databaseRecovered(movedTo: Self.aside, reason: LocalizedText(L10n.damageEmpty)))
     return screen
   }
@@ -20,7 +21,7 @@ final class StatusLineTests: XCTestCase {
   func squeezed(_ text: String) -> String { text.filter { $0 != " " } }
 
   /// Every row the overlay shows from top to bottom, paged through as the user would (PgDn).
-  func overlayText(_ screen: inout Screen, _ language: Language) -> String {
+  func overlayText(_ screen: inout Driver, _ language: Language) -> String {
     var seen: [String] = []
     for _ in 0..<20 {
       let grid = screen.render(language)
@@ -100,7 +101,7 @@ final class StatusLineTests: XCTestCase {
   }
 
   func testTheBodyGivesUpTheRowsAndKeepsTheFocusedFieldInView() {
-    var screen = Screen(width: 60, height: 20)
+    var screen = Driver.screen(width: 60, height: 20)
     screen.state.selectedTab = .tracker
     screen.send(.tracker(.configurationLoaded(nil, apiURLs: [.qc: "http://qc.test/api"])))
     screen.press(.tab, .tab)  // the User ID field, low on the form
@@ -115,7 +116,7 @@ final class StatusLineTests: XCTestCase {
   }
 
   func testInformationStaysOnOneRowAndOffersNoKey() {
-    var screen = Screen(width: 60, height: 20)
+    var screen = Driver.screen(width: 60, height: 20)
     screen.send(.linkHandled(opened: true))
     XCTAssertEqual(StatusLine.rows(screen.state, width: 58, Localizer(.en)).count, 1)
     XCTAssertFalse(screen.state.keyHints.contains { $0.label == "!" })
@@ -125,7 +126,7 @@ final class StatusLineTests: XCTestCase {
   }
 
   func testInATextFieldTheBangIsTextAndTheCutSaysSoWithoutTheKey() {
-    var screen = Screen(width: 60, height: 20)
+    var screen = Driver.screen(width: 60, height: 20)
     screen.state.selectedTab = .tracker
     screen.send(.tracker(.configurationLoaded(nil, apiURLs: [.qc: "http://qc.test/api"])))
     XCTAssertTrue(screen.state.isEditingText)
@@ -140,7 +141,7 @@ final class StatusLineTests: XCTestCase {
   }
 
   func testTheOverlayScrollsByLineAndCtrlCStillQuits() {
-    var screen = Screen(width: 60, height: 20)
+    var screen = Driver.screen(width: 60, height: 20)
     let long = Array(repeating: Self.aside, count: 12).joined(separator: " ")
     screen.send(.storageProblemFound(LocalizedText(L10n.noticeDiskFullNotSaved, ["path": long])))
     screen.press(.character("!"))
@@ -160,7 +161,7 @@ final class StatusLineTests: XCTestCase {
   }
 
   func testOverTheVaultRecoveryScreenTheBangShowsTheWarningAndEscGoesBack() {
-    var screen = Screen(facts: nil, width: 60, height: 20)
+    var screen = Driver.screen(facts: nil, width: 60, height: 20)
     let damage = SecretStoreDamage(
       kind: .keyMissing, vaultPath: "/home/u/.local/share/vibes/secrets.vault",
       keyPath: "/home/u/.config/vibes/vault.key")

@@ -53,8 +53,8 @@ import VibesUI
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
 
+    // The one restore state (termios, bytes) the crash handler and the signal watchdog share.
     FatalSignalHandler.install(fd: 1)
-    SignalWatchdog.saveTerminalModes(fd: 1)
     // The real window size (ioctl) wins over LINES/COLUMNS exported by a shell.
     use_tioctl(true)
     guard newterm(term, ccurses_stdout(), ccurses_stdin()) != nil else {

@@ -8,9 +8,9 @@ import CCurses
 /// before ncurses started and writes `TerminalRestoreState.sequence`; then it writes one crash line (signal,
 /// thread, process id, UTC time; nothing else) to the log (`CrashLog`) and to the stderr vibes started with,
 /// restores the signal's default action and re-raises it, so the process still dies of the signal (core files
-/// stay off, see `ProcessHardening`). It runs on a 64 KiB alternate signal stack: the main thread's is set up by
-/// `install`, every thread vibes starts sets up its own (`ThreadAltStack`), so a stack overflow on any of them is
-/// handled too. When two threads crash at once, the first restores and the second waits for it.
+/// stay off, see `ProcessHardening`). It runs on a 64 KiB alternate signal stack: `install` sets one up for the
+/// thread running the main actor, `TerminalSession.present` for any other thread the main actor moves to, and
+/// every thread vibes starts sets up its own (`ThreadAltStack`), so a stack overflow on any of them is handled too. When two threads crash at once, the first restores and the second waits for it.
 ///
 /// Signals handled: SIGILL and SIGTRAP (what Swift traps raise on Linux x86_64 and arm64), SIGABRT, SIGSEGV,
 /// SIGBUS, SIGFPE. The Swift runtime's backtracer, installed before, is not chained to: on a tty it writes to the
@@ -59,6 +59,12 @@ struct ThreadAltStack {
 
   /// Disables and frees the stack made by `init` (call on the same thread).
   func remove() { ccurses_thread_alt_stack_remove(handle) }
+
+  /// Gives the calling thread an alternate signal stack if it has none, and keeps it for the thread's life. For
+  /// threads vibes does not start but runs on: the main actor runs on whichever libdispatch thread drains the
+  /// main queue (after the async main parks the first thread), which need not be the one that installed the
+  /// handler. One `sigaltstack` call when the thread already has one.
+  static func ensureForCurrentThread() { _ = ccurses_thread_alt_stack_install() }
 
   /// The size of the calling thread's alternate signal stack, 0 when it has none.
   static var currentSize: Int { Int(ccurses_thread_alt_stack_size()) }

@@ -114,6 +114,8 @@ import VibesUI
   /// Hyperlinks are announced (OSC 8) over the drawn text when they changed or their row was redrawn.
   public func present(_ grid: Grid) {
     guard active else { return }
+    // The main actor may move between libdispatch threads; each one it runs on gets an alternate signal stack.
+    ThreadAltStack.ensureForCurrentThread()
     let screen = ccurses_stdscr()
     let screenWidth = Int(getmaxx(screen))
     let screenHeight = Int(getmaxy(screen))

@@ -228,7 +228,11 @@ final class RestorePathsPTYTests: XCTestCase {
       let stack = ThreadAltStack()
       let during = ThreadAltStack.currentSize
       stack.remove()
-      box.sizes = [before, during, ThreadAltStack.currentSize]
+      let removed = ThreadAltStack.currentSize
+      ThreadAltStack.ensureForCurrentThread()
+      let ensured = ThreadAltStack.currentSize
+      ThreadAltStack.ensureForCurrentThread()
+      box.sizes = [before, during, removed, ensured, ThreadAltStack.currentSize]
     }
     let done = expectation(description: "thread ran")
     let finisher = Thread {
@@ -238,7 +242,7 @@ final class RestorePathsPTYTests: XCTestCase {
     thread.start()
     finisher.start()
     wait(for: [done], timeout: 5)
-    XCTAssertEqual(box.sizes, [0, 64 * 1024, 0])
+    XCTAssertEqual(box.sizes, [0, 64 * 1024, 0, 64 * 1024, 64 * 1024])
   }
 
   /// The crash line names the signal, the thread, its id, the process and the UTC time, and nothing else.

@@ -131,6 +131,11 @@ void ccurses_signal_pipe_uninstall(void) {
 
 static struct termios saved_termios;
 static int saved_fd = -1;
+// A close-on-exec copy of the terminal fd the restore writes to, and /dev/null: the restore first points `saved_fd`
+// at /dev/null, so a thread still drawing (the main thread while another crashes, a busy one under the watchdog)
+// can no longer write after the restore bytes, onto the shell's screen.
+static int tty_fd = -1;
+static int null_fd = -1;
 // The stderr vibes started with (a dup taken before the UI sends fd 2 to the log), for the crash line.
 static int saved_stderr = -1;
 // The log file, opened before the UI starts, for the crash line.
@@ -164,13 +169,17 @@ static void write_all(int fd, const char *p, size_t left) {
   }
 }
 
-int ccurses_restore_terminal(void) {
+static int restore_terminal(int silence_others) {
   if (saved_fd < 0) return 0;
   if (!__atomic_exchange_n(&guard_active, 0, __ATOMIC_SEQ_CST)) return 0;
-  (void)tcsetattr(saved_fd, TCSANOW, &saved_termios);
-  write_all(saved_fd, restore_sequence, sizeof restore_sequence - 1);
+  int fd = saved_fd;
+  if (silence_others && tty_fd >= 0 && null_fd >= 0 && dup2(null_fd, saved_fd) >= 0) fd = tty_fd;
+  (void)tcsetattr(fd, TCSANOW, &saved_termios);
+  write_all(fd, restore_sequence, sizeof restore_sequence - 1);
   return 1;
 }
+
+int ccurses_restore_terminal(void) { return restore_terminal(1); }
 
 void ccurses_restore_terminal_and_exit(int status) {
   (void)ccurses_restore_terminal();
@@ -340,7 +349,9 @@ static void on_crash_signal(int sig, siginfo_t *info, void *context) {
   errno = saved_errno;
 }
 
-static void restore_at_exit(void) { (void)ccurses_restore_terminal(); }
+// exit() with the guard armed: the exiting thread is the one that could draw, and stdout stays usable for
+// whatever exit() still flushes.
+static void restore_at_exit(void) { (void)restore_terminal(0); }
 
 static int install_alternate_stack(void) {
   stack_t current;
@@ -401,6 +412,9 @@ int ccurses_thread_alt_stack_size(void) {
 int ccurses_crash_guard_install(int fd) {
   if (tcgetattr(fd, &saved_termios) != 0) return -1;
   saved_fd = fd;
+  if (tty_fd >= 0) close(tty_fd);
+  tty_fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+  if (null_fd < 0) null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
   if (saved_stderr < 0) saved_stderr = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
   if (!guard_installed) {
     guard_installed = 1;

@@ -94,8 +94,10 @@ int ccurses_crash_guard_set_log(const char *path);
 /// The bytes every restore path writes: SGR reset, bracketed paste off, cursor on, main screen.
 const unsigned char *ccurses_restore_sequence(size_t *length);
 
-/// If the guard is active: disarms it (atomically, so only the first caller does this), restores the saved
-/// termios and writes `ccurses_restore_sequence`. Async-signal-safe. Returns 1 when this call restored.
+/// If the guard is active: disarms it (atomically, so only the first caller does this), points the terminal fd
+/// at /dev/null (no other thread can draw after the restore), then through a saved copy of the terminal fd
+/// restores the saved termios and writes `ccurses_restore_sequence`. Async-signal-safe. Returns 1 when this call
+/// restored.
 int ccurses_restore_terminal(void);
 
 /// `ccurses_restore_terminal`, then `_exit(status)`. Async-signal-safe.

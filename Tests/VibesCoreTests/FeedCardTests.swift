@@ -65,7 +65,7 @@ final class FeedCardTests: XCTestCase {
         + "%2C%20S%C3%A3o%20Paulo")
     XCTAssertEqual(
       MapLink.openStreetMap(venue: " Halle\u{1B}[2J ", address: nil, city: "")?.absoluteString,
-      "https://www.openstreetmap.org/search?query=Halle%5B2J")
+      "https://www.openstreetmap.org/search?query=Halle")
     XCTAssertNil(MapLink.openStreetMap(venue: nil, address: "  ", city: nil))
     XCTAssertEqual(concert.mapURL?.query, "query=Uber%20Arena%2C%20Uber-Platz%201%2C%20Berlin")
   }

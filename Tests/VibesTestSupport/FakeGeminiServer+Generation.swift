@@ -23,6 +23,8 @@ public enum FakeGeminiGenerationMode: Sendable, Equatable {
   case quotaPerDay
   /// 500 INTERNAL.
   case serverError
+  /// A normal 200 answer whose model text is exactly this (e.g. a playlist JSON with hostile names).
+  case answerText(String)
 }
 
 /// The generation side's mutable state: scripted modes, latency, recorded bodies.
@@ -132,6 +134,8 @@ extension FakeGeminiServer {
     case .duplicateSongs:
       let songs = Array(repeating: ["title": "Heroes", "artist": "David Bowie"], count: count)
       return FakeJSON.response(200, answer(model: model, text: playlistText(songs: songs)))
+    case .answerText(let text):
+      return FakeJSON.response(200, answer(model: model, text: text))
     case .normal, .modelNotFound:
       let songs = pickSongs(count: count, avoiding: prompt).map { ["title": $0.title, "artist": $0.artist] }
       return FakeJSON.response(200, answer(model: model, text: playlistText(songs: songs)))

@@ -47,6 +47,8 @@ public struct FakeSpotifyWebCatalog: Sendable {
   public var playlists: [Playlist]
   public var topArtists: [String: [String]]
   public var topTracks: [String: [String]]
+  /// The signed-in user's `display_name` in `GET /v1/me`.
+  public var displayName = "Ada Lovelace"
 
   /// A 22-character base62 id made from `seed` (padded with a fixed alphabet).
   public static func id(_ seed: String) -> String {

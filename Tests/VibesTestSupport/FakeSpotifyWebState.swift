@@ -54,7 +54,7 @@ actor SpotifyWebFakeState {
       return lookup(path[1]) { id in self.playlist(id).map { self.playlistJSON($0) } }
     case ("GET", 3) where path[0] == "playlists" && path[2] == "items": return playlistItems(path[1], request)
     case ("POST", 3) where path[0] == "playlists" && path[2] == "items": return addItems(path[1], body)
-    case ("GET", 1) where path[0] == "me": return FakeJSON.response(200, userJSON(Catalog.userID, "Ada Lovelace"))
+    case ("GET", 1) where path[0] == "me": return FakeJSON.response(200, userJSON(Catalog.userID, catalog.displayName))
     case ("GET", 2) where path == ["me", "playlists"]: return myPlaylists(request)
     case ("POST", 2) where path == ["me", "playlists"]: return createPlaylist(body)
     case ("GET", 3) where path[0] == "me" && path[1] == "top": return top(path[2], request)

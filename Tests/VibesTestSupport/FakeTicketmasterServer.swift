@@ -147,6 +147,8 @@ public final class FakeTicketmasterServer: Sendable {
           case .plain: return event(index: index, city: city)
           case .varied(let now, let pastEvents):
             return variedEvent(index: index, city: city, now: now, pastEvents: pastEvents)
+          case .named(let events, let venues, let cities):
+            return namedEvent(index: index, city: city, events: events, venues: venues, cities: cities)
           }
         }
       ]
@@ -305,6 +307,26 @@ public final class FakeTicketmasterServer: Sendable {
     return event
   }
 
+  /// A `.plain` event whose event (and attraction), venue and city names are taken from the lists, cycling by index.
+  static func namedEvent(index: Int, city: String, events: [String], venues: [String], cities: [String])
+    -> [String: Any]
+  {
+    var event = event(index: index, city: city)
+    let pick = { (names: [String], fallback: String) in names.isEmpty ? fallback : names[index % names.count] }
+    let name = pick(events, "Fake Band \(index + 1)")
+    event["name"] = name
+    event["_embedded"] = [
+      "venues": [
+        [
+          "name": pick(venues, "Fake Hall"), "city": ["name": pick(cities, city.isEmpty ? "Berlin" : city)],
+          "state": ["stateCode": "BE"], "address": ["line1": "1 Fake Street"],
+        ]
+      ],
+      "attractions": [["name": name, "id": "K8vZ91\(index)"]],
+    ]
+    return event
+  }
+
   static func invalidKey() -> HTTPResponse {
     fault(401, "Invalid ApiKey", errorCode: "oauth.v2.InvalidApiKey")
   }
@@ -333,6 +355,9 @@ public enum FakeTicketmasterEventStyle: Sendable, Equatable {
   case plain
   /// A realistic mix around `now` (see `FakeTicketmasterServer.variedEvent`); the first `pastEvents` are over.
   case varied(now: Date, pastEvents: Int)
+  /// `.plain` shows whose event, venue and city names come from these lists (cycling; empty: the plain name), e.g.
+  /// to put terminal escapes into every field the Feed draws.
+  case named(events: [String], venues: [String], cities: [String])
 }
 
 /// Ticketmaster-only scripted answers (each answers one request, before any `FakeBehaviour`).

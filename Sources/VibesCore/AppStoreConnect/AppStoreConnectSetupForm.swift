@@ -25,8 +25,7 @@ public typealias AppStoreConnectSetupPhase = FormPhase<AppStoreConnectFailure>
 /// The setup form: a ``Form`` of three fields and Verify & Connect, plus the loaded key's summary. The
 /// private key text lives only here, in memory, until it is verified and handed to the secret store;
 /// it is never drawn.
-@dynamicMemberLookup
-public struct AppStoreConnectSetupForm: Sendable, Hashable {
+public struct AppStoreConnectSetupForm: FormConfiguration, Sendable, Hashable {
   /// The fields, focus and phase.
   public var form = Form<AppStoreConnectFocus, AppStoreConnectFailure>([
     Field(.field(.issuerID), .text, validators: [.notBlank, .uuid]),
@@ -42,18 +41,6 @@ public struct AppStoreConnectSetupForm: Sendable, Hashable {
   public var inspectionID: Int?
 
   public init() {}
-
-  /// The engine's properties (`focus`, `phase`, `fields`, ...), read and written through the form.
-  public subscript<T>(dynamicMember path: WritableKeyPath<Form<AppStoreConnectFocus, AppStoreConnectFailure>, T>) -> T
-  {
-    get { form[keyPath: path] }
-    set { form[keyPath: path] = newValue }
-  }
-
-  /// The engine's read-only properties (`focusOrder`, ...).
-  public subscript<T>(dynamicMember path: KeyPath<Form<AppStoreConnectFocus, AppStoreConnectFailure>, T>) -> T {
-    form[keyPath: path]
-  }
 
   public func input(_ field: AppStoreConnectField) -> TextInput { form.input(.field(field)) }
 

@@ -62,8 +62,7 @@ public struct CredentialSubmission: Sendable, Hashable {
 
 /// The Gemini and Ticketmaster forms: a ``Form`` of the key (and city), Save and, when editing an
 /// existing credential, Remove; plus the step and the last submission.
-@dynamicMemberLookup
-public struct CredentialForm: Sendable, Hashable {
+public struct CredentialForm: FormConfiguration, Sendable, Hashable {
   public var step: SetupStep
   /// The fields, focus and phase.
   public var form: Form<CredentialFocus, ValidationFailure>
@@ -86,17 +85,6 @@ public struct CredentialForm: Sendable, Hashable {
     fields.append(.button(.save))
     if isConfigured { fields.append(.button(.remove)) }
     form = Form(fields)
-  }
-
-  /// The engine's properties (`focus`, `phase`, `fields`, ...), read and written through the form.
-  public subscript<T>(dynamicMember path: WritableKeyPath<Form<CredentialFocus, ValidationFailure>, T>) -> T {
-    get { form[keyPath: path] }
-    set { form[keyPath: path] = newValue }
-  }
-
-  /// The engine's read-only properties (`focusOrder`, `focusedField`, ...).
-  public subscript<T>(dynamicMember path: KeyPath<Form<CredentialFocus, ValidationFailure>, T>) -> T {
-    form[keyPath: path]
   }
 
   /// The text field `id`.

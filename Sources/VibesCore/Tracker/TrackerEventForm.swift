@@ -19,8 +19,7 @@ public enum TrackerEventFormFocus: Sendable, Hashable {
 
 /// The small form a demo action pushes: a ``Form`` of one required text, optional `key=value`
 /// properties (several lines when pasted) and Send.
-@dynamicMemberLookup
-public struct TrackerEventForm: Sendable, Hashable {
+public struct TrackerEventForm: FormConfiguration, Sendable, Hashable {
   public var kind: TrackerEventKind
   /// The fields and focus (the form has no live check, so its failure type is `Never`).
   public var form: Form<TrackerEventFormFocus, Never>
@@ -35,17 +34,6 @@ public struct TrackerEventForm: Sendable, Hashable {
         Field(.properties, .multiline, value: properties),
         .button(.send),
       ], blurCheck: .never)
-  }
-
-  /// The engine's properties (`focus`, `fields`, ...), read and written through the form.
-  public subscript<T>(dynamicMember path: WritableKeyPath<Form<TrackerEventFormFocus, Never>, T>) -> T {
-    get { form[keyPath: path] }
-    set { form[keyPath: path] = newValue }
-  }
-
-  /// The engine's read-only properties (`focusOrder`, ...).
-  public subscript<T>(dynamicMember path: KeyPath<Form<TrackerEventFormFocus, Never>, T>) -> T {
-    form[keyPath: path]
   }
 
   public var primary: TextInput {

@@ -41,8 +41,7 @@ public typealias TrackerFormPhase = FormPhase<TrackerFailure>
 
 /// The configuration form: shown as the tab's root when nothing is configured, or pushed by Settings.
 /// A ``Form`` of the key (a secret), brand id, user id, the environment picker and Initialize.
-@dynamicMemberLookup
-public struct TrackerForm: Sendable, Hashable {
+public struct TrackerForm: FormConfiguration, Sendable, Hashable {
   /// The fields, focus and phase.
   public var form: Form<TrackerFormFocus, TrackerFailure>
 
@@ -59,17 +58,6 @@ public struct TrackerForm: Sendable, Hashable {
           choice: TrackerEnvironment.allCases.firstIndex(of: environment) ?? 0),
         .button(.initialize),
       ], blurCheck: .always)
-  }
-
-  /// The engine's properties (`focus`, `phase`, `fields`, ...), read and written through the form.
-  public subscript<T>(dynamicMember path: WritableKeyPath<Form<TrackerFormFocus, TrackerFailure>, T>) -> T {
-    get { form[keyPath: path] }
-    set { form[keyPath: path] = newValue }
-  }
-
-  /// The engine's read-only properties (`focusOrder`, ...).
-  public subscript<T>(dynamicMember path: KeyPath<Form<TrackerFormFocus, TrackerFailure>, T>) -> T {
-    form[keyPath: path]
   }
 
   public var apiKey: TextInput {

@@ -55,11 +55,16 @@ enum ChecklistScreen {
     let base = selected ? Theme.selected : CellStyle.plain
     grid.write(selected ? "›" : " ", row: inner.row, column: inner.column, style: base)
     grid.write(symbol, row: inner.row, column: inner.column + 2, style: stateStyle.merged(base))
-    let statusWidth = DisplayWidth.of(status)
+    // The status (it may carry a network name) is clipped to the room the title leaves: it never covers the title,
+    // the symbol or the border.
+    let room = max(0, inner.width - DisplayWidth.of(t.stepTitle(step)) - 7)
+    let statusWidth = min(DisplayWidth.of(status), room)
     grid.write(
       t.stepTitle(step), row: inner.row, column: inner.column + 4, style: Theme.title.merged(base),
       maxWidth: inner.width - statusWidth - 7)
-    grid.write(status, row: inner.row, column: inner.right - statusWidth - 1, style: stateStyle.merged(base))
+    grid.write(
+      status, row: inner.row, column: inner.right - statusWidth - 1, style: stateStyle.merged(base),
+      maxWidth: statusWidth)
     grid.write(
       t.stepSubtitle(step), row: inner.row + 1, column: inner.column + 4,
       style: selected ? base : Theme.hint, maxWidth: inner.width - 5)

@@ -42,8 +42,13 @@ enum ConcertDetailScreen {
     field(.venue, [concert.venueName.map { TerminalText.sanitize($0) }, place.isEmpty ? nil : place].compactMap { $0 })
     if let map = concert.mapURL?.absoluteString {
       grid.write(t[FeedL10n.map], row: row, column: 2, style: Theme.hint)
-      row += grid.wrappedLink(
-        map, row: row, column: valueColumn, width: valueWidth, limit: grid.height, style: Theme.link)
+      // A long place name must not push the rest of the screen away: two rows at most, a cut marked with "…".
+      let rows = grid.wrappedLink(
+        map, row: row, column: valueColumn, width: valueWidth, limit: min(grid.height, row + 2), style: Theme.link)
+      if map.count > valueWidth * rows, rows > 0 {
+        grid.write("…", row: row + rows - 1, column: valueColumn + valueWidth - 1, style: Theme.link)
+      }
+      row += rows
     }
     let prices = concert.priceRanges.map(FeedFormat.price)
     field(.prices, prices.isEmpty ? [t[FeedL10n.priceUnknown]] : prices)

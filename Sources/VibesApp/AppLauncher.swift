@@ -92,6 +92,8 @@ public enum AppLauncher {
       dependencies.otherInstancePID = pid ?? 0
       dependencies.logger.notice("another vibes is running on the same data (process \(pid.map(String.init) ?? "?"))")
     }
+    // Opened now: a crash while the UI is up writes one line here with write(2) only (FatalSignalHandler).
+    CrashLog.open(path: AppPaths(environment: environment).logFile.path)
     let session: TerminalSession
     do {
       session = try TerminalSession(environment: environment)

@@ -1,10 +1,12 @@
+import CCurses
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
 
-/// The input thread: never touches ncurses. It poll()s stdin, the signal pipe and a stop pipe, decodes stdin bytes
+/// The input thread ("vibes-input", with its own alternate signal stack for the crash handler): never touches ncurses. It poll()s stdin, the signal pipe and a stop pipe, decodes stdin bytes
 /// with `KeyDecoder`, resolves a lone Esc after `escapeDelay` ms of silence, and yields `TerminalEvent`s.
 final class InputReader {
   static let escapeDelayMilliseconds: Int32 = 25
@@ -56,6 +58,10 @@ final class InputReader {
     let result = pthread_create(
       &thread, nil,
       { raw in
+        // Its own alternate signal stack first: a stack overflow here must still restore the terminal.
+        let altStack = ThreadAltStack()
+        defer { altStack.remove() }
+        ccurses_thread_set_name("vibes-input")
         let context = Unmanaged<Context>.fromOpaque(raw!).takeRetainedValue()
         InputReader.run(context)
         return nil
@@ -116,6 +122,8 @@ final class InputReader {
           for signal in buffer[0..<count] {
             if Int32(signal) == SIGWINCH {
               resized = true
+            } else if Int32(signal) == SIGUSR2 {
+              TestCrashTrigger.inputThreadSignalArrived()  // inert unless the test hooks armed it
             } else {
               continuation.yield(.signal(Int32(signal)))
               if watchdog == nil, SignalWatchdog.terminating.contains(Int32(signal)) {

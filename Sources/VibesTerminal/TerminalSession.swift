@@ -53,8 +53,8 @@ import VibesUI
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
 
+    // The one restore state (termios, bytes) the crash handler and the signal watchdog share.
     FatalSignalHandler.install(fd: 1)
-    SignalWatchdog.saveTerminalModes(fd: 1)
     // The real window size (ioctl) wins over LINES/COLUMNS exported by a shell.
     use_tioctl(true)
     guard newterm(term, ccurses_stdout(), ccurses_stdin()) != nil else {
@@ -114,6 +114,8 @@ import VibesUI
   /// Hyperlinks are announced (OSC 8) over the drawn text when they changed or their row was redrawn.
   public func present(_ grid: Grid) {
     guard active else { return }
+    // The main actor may move between libdispatch threads; each one it runs on gets an alternate signal stack.
+    ThreadAltStack.ensureForCurrentThread()
     let screen = ccurses_stdscr()
     let screenWidth = Int(getmaxx(screen))
     let screenHeight = Int(getmaxy(screen))

@@ -90,22 +90,52 @@ final class ExitPathEndToEndTests: XCTestCase {
   /// A forced crash (the hidden test trigger: `fatalError` on the main thread when SIGUSR2 arrives) on each
   /// screen: the fatal-signal handler restores the terminal, and the process still dies of the trap's signal.
   /// The same trigger with `VIBES_TEST_CRASH_KIND=overflow` overflows the main thread's stack (SIGSEGV), which
-  /// only a handler running on an alternate signal stack can survive long enough to restore anything.
+  /// only a handler running on an alternate signal stack can survive long enough to restore anything; with
+  /// `VIBES_TEST_CRASH_THREAD=input` the input thread overflows its own stack (it has its own alternate stack).
+  /// Each crash leaves one line in the log and one on the pane after the screen is restored: the signal, the
+  /// thread, the process id and the time.
   func testAForcedCrashOnEveryScreenRestoresTheTerminalAndLeavesNoSecret() throws {
     let fresh = try freshTermios()
-    let cases = Screen.allCases.map { ($0, "trap") } + [(Screen.appStoreConnectSetup, "overflow")]
-    for (screen, kind) in cases {
-      let hooks = ["VIBES_TEST_HOOKS": "1", "VIBES_TEST_CRASH_ON_SIGNAL": "USR2", "VIBES_TEST_CRASH_KIND": kind]
-      let (tmux, raw) = try startWatched("\(screen)-crash-\(kind)", environment: hooks)
+    let cases =
+      Screen.allCases.map { ($0, "trap", "main") } + [
+        (Screen.appStoreConnectSetup, "overflow", "main"), (Screen.trackerForm, "overflow", "input"),
+      ]
+    let log = harness.stateDirectory.appendingPathComponent("vibes.log")
+    for (index, (screen, kind, thread)) in cases.enumerated() {
+      let hooks = [
+        "VIBES_TEST_HOOKS": "1", "VIBES_TEST_CRASH_ON_SIGNAL": "USR2", "VIBES_TEST_CRASH_KIND": kind,
+        "VIBES_TEST_CRASH_THREAD": thread,
+      ]
+      let (tmux, raw) = try startWatched("\(screen)-crash-\(kind)-\(thread)", environment: hooks)
       let secrets = open(screen, in: tmux)
-      for pid in vibesProcesses(in: tmux) { kill(pid, SIGUSR2) }
+      let pid = vibesProcesses(in: tmux)
+      for pid in pid { kill(pid, SIGUSR2) }
       tmux.waitForExit()
-      let label = "\(screen) / crash (\(kind))"
+      let label = "\(screen) / crash (\(kind) on \(thread))"
       let expected = kind == "trap" ? [SIGILL, SIGTRAP] : [SIGSEGV]
       let status = Int32(tmux.exitStatus ?? "") ?? -1
       XCTAssertTrue(
         expected.map { 128 + $0 }.contains(status), "\(label): died of signal \(status - 128), not \(expected)")
       try checkRestored(tmux, raw: raw, fresh: fresh, secrets: secrets, label: label)
+      // The main queue (where the main actor and the trigger run) is drained by a libdispatch thread once the
+      // async main parks the process's first thread, so "main" crashes on a thread named by libdispatch.
+      let named = { (line: Substring) in
+        thread == "input" ? line.contains(" on thread vibes-input (tid ") : !line.contains("vibes-input")
+      }
+      let names = expected.map { $0 == SIGSEGV ? "SIGSEGV" : $0 == SIGILL ? "SIGILL" : "SIGTRAP" }
+      let process = pid.first.map { "process \($0)" } ?? "process"
+      let logLines = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n")
+        .filter { $0.contains(" critical vibes: crashed: ") }
+      XCTAssertEqual(logLines.count, index + 1, "\(label): one crash line per crash in the log")
+      XCTAssertTrue(
+        logLines.last.map { line in
+          names.contains { line.contains("crashed: \($0) on thread ") } && named(line) && line.hasSuffix(process)
+        } == true, "\(label): the log's crash line names the signal, thread and process: \(logLines.last ?? "")")
+      let pane = tmux.capture(history: true)
+      let paneLine = pane.split(separator: "\n").first { $0.hasPrefix("vibes: crashed: ") }
+      XCTAssertTrue(
+        paneLine.map { line in names.contains { line.contains("crashed: \($0) on thread ") } && named(line) } == true,
+        "\(label): the crash line is on the restored screen:\n\(pane)")
       tmux.kill()
     }
   }

@@ -23,6 +23,13 @@ final class TestCrashTriggerTests: XCTestCase {
       ]))
     XCTAssertEqual(signal.moment, .onSIGUSR2)
     XCTAssertEqual(signal.kind, .overflow)
+    XCTAssertEqual(signal.place, .main)
+    let input = try XCTUnwrap(
+      TestCrashTrigger.requested(in: [
+        "VIBES_TEST_HOOKS": "1", "VIBES_TEST_CRASH_ON_SIGNAL": "USR2", "VIBES_TEST_CRASH_THREAD": "input",
+      ]))
+    XCTAssertEqual(input.place, .input)
+    XCTAssertEqual(input.kind, .trap)
   }
 
   func testMalformedValuesArmNothing() {
@@ -30,6 +37,7 @@ final class TestCrashTriggerTests: XCTestCase {
       ["VIBES_TEST_CRASH_AFTER_MS": "-5"], ["VIBES_TEST_CRASH_AFTER_MS": "soon"],
       ["VIBES_TEST_CRASH_ON_SIGNAL": "TERM"],
       ["VIBES_TEST_CRASH_ON_SIGNAL": "USR2", "VIBES_TEST_CRASH_KIND": "segfault"],
+      ["VIBES_TEST_CRASH_ON_SIGNAL": "USR2", "VIBES_TEST_CRASH_THREAD": "worker"],
     ] {
       XCTAssertNil(TestCrashTrigger.requested(in: extra.merging(["VIBES_TEST_HOOKS": "1"]) { $1 }), "\(extra)")
     }

@@ -67,18 +67,57 @@ int ccurses_put_cell(int y, int x, const wchar_t *wstr, int attr_bits, int pair)
 /// (non-blocking, close-on-exec; the same fd on repeated calls) or -1.
 int ccurses_signal_pipe_install(void);
 
+/// Also sends `sig` through the self-pipe (the test crash trigger's SIGUSR2 for the input thread). 0, or -1.
+int ccurses_signal_pipe_watch(int sig);
+
 /// Puts SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT back to SIG_DFL (the pipe stays open).
 void ccurses_signal_pipe_uninstall(void);
 
-/// Saves the termios of `fd` (before ncurses changes it) and installs, once, an alternate signal stack for the
-/// calling thread (sigaltstack, 64 KiB, so a stack overflow is handled too), handlers for SIGSEGV, SIGBUS, SIGILL,
-/// SIGTRAP, SIGABRT, SIGFPE (SA_SIGINFO | SA_ONSTACK | SA_RESETHAND) and an atexit hook. While the guard is
-/// active, a crash or exit() restores the saved termios and writes "ESC[0m ESC[?2004l ESC[?25h ESC[?1049l" to fd;
-/// on a crash the signal's default action is then put back and the signal re-raised, so the process still dies
-/// of it. Call on the main thread. Returns 0, or -1 when the termios could not be read.
+/// Computes the one restore state every path shares (the crash handler, the signal watchdog, the atexit hook):
+/// saves the termios of `fd` (before ncurses changes it) and a close-on-exec copy of stderr (before the UI sends
+/// fd 2 to the log). Installs, once, an alternate signal stack for the calling thread (sigaltstack, 64 KiB, so a
+/// stack overflow is handled too), handlers for SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE
+/// (SA_SIGINFO | SA_ONSTACK) and an atexit hook. While the guard is active, a crash or exit() restores the saved
+/// termios and writes `ccurses_restore_sequence` to fd; a crash then writes one line (signal, thread, pid, UTC
+/// time) to the crash log and the saved stderr, puts the signal's default action back and re-raises it, so the
+/// process still dies of it. The first crashing thread does this; another crashing at the same time waits for it
+/// (at most 2 s) and then dies of its own signal. Call on the main thread. Returns 0, or -1 when the termios could
+/// not be read.
 int ccurses_crash_guard_install(int fd);
 
-/// Arms (1) or disarms (0) the crash guard; disarm after a clean restore.
+/// Arms (1) or disarms (0) the restore state; disarm after a clean restore.
 void ccurses_crash_guard_set_active(int active);
+
+/// Opens (append, create 0600, close-on-exec) the file the crash handler writes its line to. 0, or -1.
+int ccurses_crash_guard_set_log(const char *path);
+
+/// The bytes every restore path writes: SGR reset, bracketed paste off, cursor on, main screen.
+const unsigned char *ccurses_restore_sequence(size_t *length);
+
+/// If the guard is active: disarms it (atomically, so only the first caller does this), points the terminal fd
+/// at /dev/null (no other thread can draw after the restore), then through a saved copy of the terminal fd
+/// restores the saved termios and writes `ccurses_restore_sequence`. Async-signal-safe. Returns 1 when this call
+/// restored.
+int ccurses_restore_terminal(void);
+
+/// `ccurses_restore_terminal`, then `_exit(status)`. Async-signal-safe.
+void ccurses_restore_terminal_and_exit(int status) __attribute__((noreturn));
+
+/// Gives the calling thread its own alternate signal stack (64 KiB, mmap'd with a guard page) so the crash
+/// handler runs even when the thread overflowed its stack. Returns the handle for
+/// `ccurses_thread_alt_stack_remove`, or NULL (none needed, or none could be made).
+void *ccurses_thread_alt_stack_install(void);
+
+/// Disables and frees the calling thread's alternate stack made by `ccurses_thread_alt_stack_install`.
+void ccurses_thread_alt_stack_remove(void *handle);
+
+/// The size of the calling thread's alternate signal stack, or 0 when it has none.
+int ccurses_thread_alt_stack_size(void);
+
+/// Names the calling thread (at most 15 bytes; the crash line reports it).
+void ccurses_thread_set_name(const char *name);
+
+/// The crash line the handler writes to stderr, for `sig` on the calling thread (without the newline). Test aid.
+size_t ccurses_crash_line_for_test(int sig, char *buffer, size_t capacity);
 
 #endif

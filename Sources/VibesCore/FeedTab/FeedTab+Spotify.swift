@@ -223,18 +223,8 @@ extension FeedTab {
   mutating func handleSpotifyText(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
     guard case .spotify(let connect)? = path.last, case .waiting = connect.phase else { return nil }
     var outcome: TextEditing.Outcome?
-    updateSpotify { connect in
-      switch event {
-      case .key(let key):
-        outcome = TextEditing.apply(key, to: &connect.paste)
-      case .paste(let text):
-        let cleaned = text.filter {
-          !$0.isNewline && !$0.isWhitespace && $0.unicodeScalars.allSatisfy { $0.value >= 0x20 }
-        }
-        outcome = TextEditing.paste(cleaned, into: &connect.paste)
-      }
-      if outcome?.changedText == true { connect.pasteError = nil }
-    }
+    // The form engine: the one key map, paste cleaning for the field's kind, a change clears a shown rejection.
+    updateSpotify { connect in outcome = connect.form.edit(event) }
     if outcome == .truncated { context.notice = .fieldFull }
     return outcome == nil ? nil : []
   }

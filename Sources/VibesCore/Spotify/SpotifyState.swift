@@ -106,11 +106,23 @@ public struct SpotifyConnectState: Sendable, Hashable {
   }
 
   public var phase: Phase
-  /// The redirected URL (or the bare code) the user pastes when the callback cannot arrive.
-  public var paste = TextInput()
-  public var pasteError: SpotifyFailure?
+  /// The paste form (the one form engine): one field for the redirected URL (or the bare code) the user pastes
+  /// when the callback cannot arrive. A rejected paste is the form's `.failed` phase; typing clears it.
+  public var form = SpotifyPasteForm.make()
 
   public init(phase: Phase = .idle) { self.phase = phase }
+
+  /// The redirected URL (or the bare code) typed or pasted so far.
+  public var paste: TextInput {
+    get { form.input(.redirect) }
+    set { form.setInput(.redirect, newValue) }
+  }
+
+  /// Why the last pasted URL or code was not accepted (shown under the field until it changes).
+  public var pasteError: SpotifyFailure? {
+    get { form.phase.failure }
+    set { form.phase = newValue.map { .failed($0) } ?? .editing }
+  }
 
   public var requestID: Int? {
     switch phase {

@@ -125,7 +125,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     self.port = UInt16(bigEndian: address.sin_port)
     self.limits = limits
     self.handler = handler
-    Thread.detachNewThread { [self] in acceptLoop() }
+    Thread.detachNewThread { [self] in ThreadSignalStack.run { acceptLoop() } }
   }
 
   deinit {
@@ -183,7 +183,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         continue
       }
       Thread.detachNewThread { [self] in
-        serve(client)
+        ThreadSignalStack.run { serve(client) }
         lock.withLock { connections -= 1 }
       }
     }

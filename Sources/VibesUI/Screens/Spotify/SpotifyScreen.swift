@@ -123,9 +123,10 @@ enum SpotifyScreen {
     }
     writer.paragraph(t[S.pasteLabel])
     let row = writer.row
-    let shown = "› " + masked(connect.paste.text)
+    // The paste form's one field, drawn here (not by FormFieldView): the address stays readable, the code is dotted.
+    let shown = "› " + masked(connect.form.text(.redirect))
     let used = writer.line(shown, style: Theme.field)
-    if let error = connect.pasteError {
+    if let error = connect.form.phase.failure {
       writer.paragraph(t.spotifyFailure(error), style: Theme.error)
     }
     writer.grid.cursor = GridPosition(row: min(row, writer.area.bottom - 1), column: 2 + used)

@@ -64,6 +64,13 @@ extension EffectRunner {
         log.error("create: removing a song failed: \(String(describing: error))")
       }
 
+    case .restoreSong(let playlistID, let index, let song):
+      do {
+        try database.insertSong(song, atIndex: index, inGeneratedPlaylist: playlistID)
+      } catch {
+        log.error("create: restoring a song failed: \(String(describing: error))")
+      }
+
     case .rename(let playlistID, let name):
       do {
         try database.renameGeneratedPlaylist(playlistID, name: name)

@@ -53,6 +53,12 @@ extension AppDatabase {
     }
   }
 
+  /// Readies what the first dated write needs: the date encoder loads the time zone and ICU data on first use (a
+  /// few milliseconds), which would otherwise delay the first generated playlist's write.
+  public func prepareDateEncoding() {
+    _ = Date(timeIntervalSince1970: 0).databaseValue
+  }
+
   /// Puts a save in the offline queue (once).
   public func queuePlaylistSave(_ id: Int64, at date: Date) throws {
     try writer.write { db in

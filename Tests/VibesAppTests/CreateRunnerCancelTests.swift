@@ -1,6 +1,9 @@
 import Foundation
+import Logging
 import VibesApp
 import VibesCore
+import VibesServices
+import VibesStorage
 import VibesTestSupport
 import XCTest
 
@@ -75,4 +78,34 @@ final class CreateSentActions: @unchecked Sendable {
   private var list: [AppAction] = []
   func append(_ action: AppAction) { lock.withLock { list.append(action) } }
   var actions: [AppAction] { lock.withLock { list } }
+}
+
+/// The Spotify token is made ready while Gemini works.
+final class CreatePrepareSpotifyTests: XCTestCase {
+  func testGenerationPreparesSpotifyWhileGeminiWorks() async throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-prepare-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let paths = AppPaths(environment: ["HOME": home.path])
+    try paths.createDirectories()
+    let secrets = VaultSecretStore(vaultFile: paths.vaultFile, keyFile: paths.vaultKeyFile)
+    try secrets.write(CreateRunnerTests.key, for: .geminiAPIKey)
+    let gemini = try await FakeGeminiServer(validKeys: [CreateRunnerTests.key])
+    await gemini.setGenerationLatency(0.2)
+    let prepared = CreateSentActions()
+    let marker = AppAction.create(.historyLoaded([], queued: []))
+    let runner = EffectRunner(
+      dependencies: AppDependencies(
+        database: try AppDatabase(path: paths.databaseFile.path), secrets: secrets,
+        secretStoreInfo: SecretStoreInfo(kind: .vault, location: home.path),
+        gemini: GeminiClient(baseURL: gemini.baseURL), ticketmaster: TicketmasterClient(),
+        browser: BrowserLauncher(environment: [:]),
+        create: CreateDependencies(
+          gemini: GeminiClient(baseURL: gemini.baseURL, transport: URLSessionTransport(timeout: 10)),
+          prepareSpotify: { prepared.append(marker) }),
+        logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }))
+    let answer = await runner.run(.create(.generate(requestID: 1, prompt: "night drive", count: 10)))
+    await gemini.stop()
+    guard case .generated(1, .success)? = answer?.createAction else { return XCTFail("\(answer as Any)") }
+    XCTAssertEqual(prepared.actions, [marker], "the token was prepared once, during the generation")
+  }
 }

@@ -22,6 +22,24 @@ struct CreateSongResolutionRecord: Codable, FetchableRecord, PersistableRecord {
   var resolvedAt: Date
 }
 
+extension CreateSongResolutionRecord {
+  init(key: String, _ resolution: CachedResolution) {
+    let track = resolution.track
+    self.init(
+      songKey: key, trackID: track?.id, uri: track?.uri, name: track?.name,
+      artists: track.map { CreateCoding.encode($0.artists) },
+      album: track?.album, durationMs: track?.durationMs, resolvedAt: resolution.resolvedAt)
+  }
+
+  var cachedResolution: CachedResolution {
+    guard let trackID, let uri else { return CachedResolution(track: nil, resolvedAt: resolvedAt) }
+    let track = TrackCandidate(
+      id: trackID, uri: uri, name: name ?? "", artists: CreateCoding.decode(artists), album: album ?? "",
+      durationMs: durationMs ?? 0)
+    return CachedResolution(track: track, resolvedAt: resolvedAt)
+  }
+}
+
 struct CreatePlaylistRecord: Codable, FetchableRecord, MutablePersistableRecord {
   static let databaseTableName = "createPlaylist"
   var id: Int64?
@@ -101,26 +119,31 @@ extension AppDatabase: SongResolutionCache {
   // MARK: Resolution cache
 
   public func cachedResolution(forKey key: String) throws -> CachedResolution? {
-    try writer.read { db in
-      try CreateSongResolutionRecord.fetchOne(db, key: key).map { record in
-        guard let trackID = record.trackID, let uri = record.uri else {
-          return CachedResolution(track: nil, resolvedAt: record.resolvedAt)
-        }
-        let track = TrackCandidate(
-          id: trackID, uri: uri, name: record.name ?? "", artists: CreateCoding.decode(record.artists),
-          album: record.album ?? "", durationMs: record.durationMs ?? 0)
-        return CachedResolution(track: track, resolvedAt: record.resolvedAt)
-      }
-    }
+    try writer.read { db in try CreateSongResolutionRecord.fetchOne(db, key: key).map(\.cachedResolution) }
   }
 
   public func storeResolution(_ resolution: CachedResolution, forKey key: String) throws {
-    let track = resolution.track
-    let record = CreateSongResolutionRecord(
-      songKey: key, trackID: track?.id, uri: track?.uri, name: track?.name,
-      artists: track.map { CreateCoding.encode($0.artists) },
-      album: track?.album, durationMs: track?.durationMs, resolvedAt: resolution.resolvedAt)
-    try writer.write { db in try record.upsert(db) }
+    try writer.write { db in try CreateSongResolutionRecord(key: key, resolution).upsert(db) }
+  }
+
+  /// Many keys in one read (a resolve looks up all its songs before searching).
+  public func cachedResolutions(forKeys keys: [String]) throws -> [String: CachedResolution] {
+    guard !keys.isEmpty else { return [:] }
+    return try writer.read { db in
+      var found: [String: CachedResolution] = [:]
+      for record in try CreateSongResolutionRecord.fetchAll(db, keys: keys) {
+        found[record.songKey] = record.cachedResolution
+      }
+      return found
+    }
+  }
+
+  /// Many resolutions in one transaction (a resolve stores its answers once, after its searches).
+  public func storeResolutions(_ resolutions: [String: CachedResolution]) throws {
+    guard !resolutions.isEmpty else { return }
+    try writer.write { db in
+      for (key, resolution) in resolutions { try CreateSongResolutionRecord(key: key, resolution).upsert(db) }
+    }
   }
 
   /// Drops every cached resolution (e.g. after the Spotify account changes).

@@ -34,6 +34,31 @@ extension AppDatabase {
     }
   }
 
+  /// Inserts `song` at `index` (0-based; past the end appends) and moves the later songs down one: the undo of
+  /// `removeSong(atIndex:fromGeneratedPlaylist:)`.
+  public func insertSong(_ song: ResolvedSong, atIndex index: Int, inGeneratedPlaylist id: Int64) throws {
+    try writer.write { db in
+      guard try CreatePlaylistRecord.exists(db, key: id) else { throw CreateHistoryError.unknownPlaylist(id) }
+      let positions = try Int.fetchAll(
+        db, sql: "SELECT position FROM createPlaylistSong WHERE playlistID = ? ORDER BY position", arguments: [id])
+      let at = max(0, min(index, positions.count))
+      // Positions are 0, 1, 2, … (removeSong closes gaps): one row at a time, highest first, so no two rows ever
+      // share a position.
+      for (offset, position) in positions.enumerated().reversed() where offset >= at {
+        try db.execute(
+          sql: "UPDATE createPlaylistSong SET position = ? WHERE playlistID = ? AND position = ?",
+          arguments: [offset + 1, id, position])
+      }
+      try CreatePlaylistSongRecord(playlistID: id, position: at, song: song).insert(db)
+    }
+  }
+
+  /// Readies what the first dated write needs: the date encoder loads the time zone and ICU data on first use (a
+  /// few milliseconds), which would otherwise delay the first generated playlist's write.
+  public func prepareDateEncoding() {
+    _ = Date(timeIntervalSince1970: 0).databaseValue
+  }
+
   /// Puts a save in the offline queue (once).
   public func queuePlaylistSave(_ id: Int64, at date: Date) throws {
     try writer.write { db in

@@ -98,17 +98,18 @@ final class CreateTabTests: XCTestCase {
   func testGenerateShowsElapsedTimeAndEscCancelsDroppingALateAnswer() throws {
     var driver = Driver.onCreate()
     let id = try XCTUnwrap(driver.generate())
-    XCTAssertEqual(driver.create.phase, .generating(requestID: id, elapsedSeconds: 0))
-    let tick = driver.send(.create(.tick(requestID: id)))
-    XCTAssertEqual(tick.first?.createEffect, .tick(requestID: id))
-    driver.send(.create(.tick(requestID: id)))
+    guard case .generating(id, let timer, 0) = driver.create.phase else { return XCTFail("\(driver.create.phase)") }
+    XCTAssertNotEqual(timer, id, "the timer has its own id: cancelling it never leaves the request running")
+    let tick = driver.send(.create(.tick(requestID: timer)))
+    XCTAssertEqual(tick.first?.createEffect, .tick(requestID: timer))
+    driver.send(.create(.tick(requestID: timer)))
     XCTAssertTrue(driver.screen.contains("Asking Gemini… 2 s"), driver.screen)
     let cancel = driver.press(.escape)
-    XCTAssertEqual(cancel, [.cancel(requestID: id)])
+    XCTAssertEqual(cancel, [.cancel(requestID: id), .cancel(requestID: timer)])
     XCTAssertEqual(driver.create.phase, .idle)
     driver.send(.create(.generated(requestID: id, .success(playlist()))))
     XCTAssertTrue(driver.create.path.isEmpty, "a late answer must be dropped")
-    XCTAssertTrue(driver.send(.create(.tick(requestID: id))).isEmpty, "the timer stops")
+    XCTAssertTrue(driver.send(.create(.tick(requestID: timer))).isEmpty, "the timer stops")
   }
 
   func testLifecycleGenerateResolveWithProgressThenPreview() throws {

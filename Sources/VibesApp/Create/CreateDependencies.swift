@@ -11,16 +11,20 @@ public struct CreateDependencies: Sendable {
   public var spotifyWeb: SpotifyWebClient?
   /// Searches in tests may replace the Spotify client (nil: use `spotifyWeb`).
   public var searcher: (any TrackSearching)?
+  /// Gets a Spotify access token ready (read from the secret store, refreshed if due) while Gemini works, so the
+  /// resolve that follows does not start with it; nil: nothing to prepare.
+  public var prepareSpotify: (@Sendable () async -> Void)?
 
   public init(
     gemini: GeminiClient = GeminiClient(transport: URLSessionTransport(timeout: GeminiClient.generationTimeout)),
     model: GeminiModelSetting = GeminiModelSetting(), spotifyWeb: SpotifyWebClient? = nil,
-    searcher: (any TrackSearching)? = nil
+    searcher: (any TrackSearching)? = nil, prepareSpotify: (@Sendable () async -> Void)? = nil
   ) {
     self.gemini = gemini
     self.model = model
     self.spotifyWeb = spotifyWeb
     self.searcher = searcher
+    self.prepareSpotify = prepareSpotify
   }
 
   /// Built from the environment at start-up: `VIBES_GEMINI_API_URL`, the model setting, and Spotify's tokens.
@@ -31,10 +35,15 @@ public struct CreateDependencies: Sendable {
     let web = spotify.tokens.map {
       SpotifyWebClient(configuration: spotify.configuration, tokens: $0)
     }
+    var prepare: (@Sendable () async -> Void)?
+    if let tokens = spotify.tokens {
+      prepare = { _ = try? await tokens.accessToken() }
+    }
     return CreateDependencies(
       gemini: GeminiClient(
         baseURL: geminiBaseURL, transport: URLSessionTransport(timeout: GeminiClient.generationTimeout)),
-      model: GeminiModelSetting.load(environment: environment, configFile: configFile), spotifyWeb: web)
+      model: GeminiModelSetting.load(environment: environment, configFile: configFile), spotifyWeb: web,
+      prepareSpotify: prepare)
   }
 
   /// The searcher the resolver uses.

@@ -14,6 +14,8 @@ extension EffectRunner {
       let history = (try? database.generatedPlaylists(offset: 0, limit: 50)) ?? []
       let queued = Set((try? database.queuedPlaylistSaves()) ?? [])
       send(.create(.historyLoaded(history, queued: queued)))
+      // At start-up, off the path from Enter to a resolved preview.
+      database.prepareDateEncoding()
 
     case .tick(let requestID):
       do {
@@ -28,13 +30,21 @@ extension EffectRunner {
         send(.create(.generated(requestID: requestID, .failure(.geminiKeyMissing))))
         return
       }
+      // The resolve after this needs a Spotify token: read (or refresh) it while Gemini works.
+      let preparing = create.prepareSpotify.map { prepare in Task { await prepare() } }
       do {
         let playlist = try await workflow.generate(prompt: prompt, count: count, apiKey: key)
         log.info("create: generated \(playlist.songs.count) songs")
-        guard !Task.isCancelled else { return }
+        guard !Task.isCancelled else {
+          preparing?.cancel()
+          return
+        }
         send(.create(.generated(requestID: requestID, .success(playlist))))
       } catch {
-        guard !Task.isCancelled, (error as? GeminiGenerationError) != .service(.cancelled) else { return }
+        guard !Task.isCancelled, (error as? GeminiGenerationError) != .service(.cancelled) else {
+          preparing?.cancel()
+          return
+        }
         log.notice("create: generation failed: \(String(describing: error))")
         send(.create(.generated(requestID: requestID, .failure(Self.createFailure(error, now: dependencies.now())))))
       }
@@ -45,8 +55,10 @@ extension EffectRunner {
         return
       }
       let resolver = SongResolver(searcher: searcher, cache: database)
+      let throttle = ProgressThrottle()
       do {
         let playlist = try await workflow.resolve(playlistID, using: resolver) { progress in
+          guard throttle.shouldSend(progress) else { return }
           send(.create(.resolveProgress(requestID: requestID, resolved: progress.resolved, total: progress.total)))
         }
         log.info("create: resolved \(playlist.songs.filter { $0.uri != nil }.count)/\(playlist.songs.count)")
@@ -62,6 +74,13 @@ extension EffectRunner {
         try database.removeSong(atIndex: index, fromGeneratedPlaylist: playlistID)
       } catch {
         log.error("create: removing a song failed: \(String(describing: error))")
+      }
+
+    case .restoreSong(let playlistID, let index, let song):
+      do {
+        try database.insertSong(song, atIndex: index, inGeneratedPlaylist: playlistID)
+      } catch {
+        log.error("create: restoring a song failed: \(String(describing: error))")
       }
 
     case .rename(let playlistID, let name):

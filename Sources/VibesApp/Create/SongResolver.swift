@@ -12,9 +12,10 @@ public struct ResolveProgress: Sendable, Equatable {
   }
 }
 
-/// Turns suggested songs into Spotify tracks: cache first, then `track:"…" artist:"…"` searches (at most
-/// `maxInFlight` at once), each result picked by `SongMatcher`. Honours 429 `Retry-After` (bounded retries),
-/// reports progress, and stops promptly when its task is cancelled.
+/// Turns suggested songs into Spotify tracks: cache first (one read), then `track:"…" artist:"…"` searches (at most
+/// `maxInFlight` at once), each result picked by `SongMatcher`, the answers cached in one transaction once the
+/// searches end (so no search waits for a database write). Honours 429 `Retry-After` (bounded retries), reports
+/// progress, and stops promptly when its task is cancelled.
 public struct SongResolver: Sendable {
   /// Results per search.
   public static let searchLimit = 5
@@ -60,11 +61,14 @@ public struct SongResolver: Sendable {
   ) async throws -> [ResolvedSong] {
     let keys = songs.map(\.key)
     var answers: [String: SongResolution] = [:]
-    var toSearch: [(key: String, song: SuggestedSong)] = []
+    var unique: [(key: String, song: SuggestedSong)] = []
     var seen = Set<String>()
-    for (key, song) in zip(keys, songs) where seen.insert(key).inserted {
-      if let cached = cachedAnswer(for: key) {
-        answers[key] = cached
+    for (key, song) in zip(keys, songs) where seen.insert(key).inserted { unique.append((key, song)) }
+    let cached = (try? cache?.cachedResolutions(forKeys: unique.map(\.key))) ?? [:]
+    var toSearch: [(key: String, song: SuggestedSong)] = []
+    for (key, song) in unique {
+      if let answer = usableAnswer(cached[key]) {
+        answers[key] = answer
       } else {
         toSearch.append((key, song))
       }
@@ -74,33 +78,40 @@ public struct SongResolver: Sendable {
     }
     report(answers)
 
+    var fresh: [String: CachedResolution] = [:]
     do {
-      try await searchAll(toSearch, into: &answers, reportProgress: report)
-    } catch  where Task.isCancelled {
+      try await searchAll(toSearch, into: &answers, fresh: &fresh, reportProgress: report)
+    } catch {
+      // What was found before the failure is kept, so a retry does not search it again.
+      try? cache?.storeResolutions(fresh)
       // A searcher may report its own cancelled error; the caller only needs to know it was cancelled.
-      throw CancellationError()
+      if Task.isCancelled { throw CancellationError() }
+      throw error
     }
+    try? cache?.storeResolutions(fresh)
     try Task.checkCancellation()
     return zip(keys, songs).map { ResolvedSong(song: $1, resolution: answers[$0] ?? .pending) }
   }
 
-  /// Runs the searches through a window of `maxInFlight` tasks, storing each answer as it arrives.
+  /// Runs the searches through a window of `maxInFlight` tasks, noting each answer as it arrives (in `answers`, and
+  /// in `fresh` for the cache).
   func searchAll(
     _ toSearch: [(key: String, song: SuggestedSong)], into answers: inout [String: SongResolution],
-    reportProgress: ([String: SongResolution]) -> Void
+    fresh: inout [String: CachedResolution], reportProgress: ([String: SongResolution]) -> Void
   ) async throws {
     let pause = SearchPause()
-    try await withThrowingTaskGroup(of: (String, SongResolution).self) { group in
+    try await withThrowingTaskGroup(of: (String, TrackCandidate?).self) { group in
       var next = 0
       func addNext() {
         guard next < toSearch.count else { return }
         let (key, song) = toSearch[next]
         next += 1
-        group.addTask { (key, try await self.search(song, key: key, pause: pause)) }
+        group.addTask { (key, try await self.search(song, pause: pause)) }
       }
       for _ in 0..<Self.maxInFlight { addNext() }
-      while let (key, resolution) = try await group.next() {
-        answers[key] = resolution
+      while let (key, match) = try await group.next() {
+        answers[key] = match.map(SongResolution.found) ?? .notFound
+        fresh[key] = CachedResolution(track: match, resolvedAt: now())
         reportProgress(answers)
         try Task.checkCancellation()
         addNext()
@@ -108,15 +119,16 @@ public struct SongResolver: Sendable {
     }
   }
 
-  func cachedAnswer(for key: String) -> SongResolution? {
-    guard let cached = try? cache?.cachedResolution(forKey: key) else { return nil }
+  /// The answer a cached resolution gives: a found track, or a "not found" that is still recent.
+  func usableAnswer(_ cached: CachedResolution?) -> SongResolution? {
+    guard let cached else { return nil }
     if let track = cached.track { return .found(track) }
     return now().timeIntervalSince(cached.resolvedAt) < notFoundLifetime ? .notFound : nil
   }
 
-  /// One search with bounded 429 retries, matched and cached. After a 429 the shared `pause` keeps the other
-  /// searches of this resolve from starting until the wait is over.
-  func search(_ song: SuggestedSong, key: String, pause: SearchPause) async throws -> SongResolution {
+  /// One search with bounded 429 retries; the best match, or nil when none fits. After a 429 the shared `pause`
+  /// keeps the other searches of this resolve from starting until the wait is over.
+  func search(_ song: SuggestedSong, pause: SearchPause) async throws -> TrackCandidate? {
     var attempt = 0
     var justWaited = false
     while true {
@@ -125,9 +137,7 @@ public struct SongResolver: Sendable {
       justWaited = false
       do {
         let candidates = try await searcher.searchTracks(query: Self.query(for: song), limit: Self.searchLimit)
-        let match = SongMatcher.bestMatch(for: song, among: candidates)
-        try? cache?.storeResolution(CachedResolution(track: match, resolvedAt: now()), forKey: key)
-        return match.map(SongResolution.found) ?? .notFound
+        return SongMatcher.bestMatch(for: song, among: candidates)
       } catch let limited as TrackSearchRateLimited {
         guard attempt < maxRateLimitRetries else { throw limited }
         if let seconds = limited.retryAfterSeconds, seconds > maxRetryAfterSeconds { throw limited }

@@ -185,6 +185,8 @@ public enum AppReducer {
         ?? []
       return effects
     case .restart:
+      // Sign-out: what still runs belongs to the old session; cancel it before everything starts again.
+      let cancels = cancelRunning(state)
       var fresh = AppState(size: state.size)
       fresh.context.secretStore = state.context.secretStore
       fresh.context.nextRequestID = state.context.nextRequestID
@@ -192,7 +194,7 @@ public enum AppReducer {
       fresh.isDemo = state.isDemo
       state = fresh
       // The first-launch screen: every tab from nothing, and the tutorial from its first card.
-      return reduceRoot(&state, .started) + Tutorial.reduce(.replay, &state)
+      return cancels + reduceRoot(&state, .started) + Tutorial.reduce(.replay, &state)
     case .openSpotifyItem(let link):
       var effects = select(.explore, &state)
       effects +=
@@ -205,7 +207,8 @@ public enum AppReducer {
 
   /// On quit: cancel every request that can be cancelled (the runtime drops their late answers).
   static func cancelRunning(_ state: AppState) -> [AppEffect] {
-    state.feed.runningRequestID.map { [.cancel(requestID: $0)] } ?? []
+    (state.feed.runningRequestID.map { [.cancel(requestID: $0)] } ?? [])
+      + state.create.runningRequestIDs.map { .cancel(requestID: $0) }
   }
 }
 

@@ -121,6 +121,24 @@ public protocol SongResolutionCache: Sendable {
   func cachedResolution(forKey key: String) throws -> CachedResolution?
   /// Records a resolution (replacing an older one for the same key).
   func storeResolution(_ resolution: CachedResolution, forKey key: String) throws
+  /// The cached resolutions of many keys at once (one read); keys without one are left out.
+  func cachedResolutions(forKeys keys: [String]) throws -> [String: CachedResolution]
+  /// Records many resolutions at once (one transaction).
+  func storeResolutions(_ resolutions: [String: CachedResolution]) throws
+}
+
+extension SongResolutionCache {
+  /// One lookup per key (a store that can read many at once overrides it).
+  public func cachedResolutions(forKeys keys: [String]) throws -> [String: CachedResolution] {
+    var found: [String: CachedResolution] = [:]
+    for key in keys { found[key] = try cachedResolution(forKey: key) }
+    return found
+  }
+
+  /// One write per key (a store that can write many at once overrides it).
+  public func storeResolutions(_ resolutions: [String: CachedResolution]) throws {
+    for (key, resolution) in resolutions { try storeResolution(resolution, forKey: key) }
+  }
 }
 
 /// Searches Spotify for tracks (the Spotify Web client implements it; the resolver depends only on this).

@@ -10,6 +10,7 @@ extension CreateL10n {
     .createHelpOpenTrack: "open track",
     .createHelpRename: "rename",
     .createHelpRemove: "remove",
+    .createHelpUndoRemove: "undo remove",
     .createHelpRegenerate: "regenerate",
     .createHelpCopyLink: "copy link",
     .createHelpSave: "save",

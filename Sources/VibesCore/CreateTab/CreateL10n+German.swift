@@ -10,6 +10,7 @@ extension CreateL10n {
     .createHelpOpenTrack: "Titel öffnen",
     .createHelpRename: "umbenennen",
     .createHelpRemove: "entfernen",
+    .createHelpUndoRemove: "Entfernen rückgängig",
     .createHelpRegenerate: "neu erzeugen",
     .createHelpCopyLink: "Link kopieren",
     .createHelpSave: "speichern",

@@ -4,7 +4,7 @@ public enum CreateL10n: String, LocalizedKey {
   case createHelpSetUpGemini, createHelpGrow, createHelpExamples, createHelpGenerate, createHelpSongs
   case createHelpKeepName, createHelpConnect, createHelpOpenTrack, createHelpRename, createHelpRemove
   case createHelpRegenerate, createHelpCopyLink, createHelpSave, createHelpTryAgain, createHelpSetUp
-  case createHelpGrowThis, createHelpAdd, createHelpNewSuggestions
+  case createHelpGrowThis, createHelpAdd, createHelpNewSuggestions, createHelpUndoRemove
   // Notices
   case createSavedNotice
   // Root screen

@@ -8,7 +8,8 @@ public enum CreateCommand: Sendable, Hashable {
   case example(Int)
   /// ←/→ (or ↑/↓) on the length: fewer/more songs.
   case changeLength(Int)
-  case move(Int)
+  /// A move in the list that has the focus (history, preview tracks, Grow), as every list moves.
+  case move(ListState.Move)
   case generate
   case openHistory
   case openSetup(SetupStep)
@@ -18,6 +19,8 @@ public enum CreateCommand: Sendable, Hashable {
   case finishName
   case openTrack
   case removeTrack
+  /// Puts the last removed song back at its place.
+  case undoRemove
   case regenerate
   case save
   case openLink
@@ -96,11 +99,10 @@ extension CreateState: TabFeature {
           .grow),
       ]
     case .history:
-      bindings += [
-        KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .move(-1)),
-        KeyBinding([.down, .character("j")], "↑ ↓", .common(.helpMove), .move(1)),
-        KeyBinding([.enter], "Enter", .common(.helpOpen), .openHistory),
-      ]
+      bindings +=
+        ListState.bindings { .move($0) } + [
+          KeyBinding([.enter], "Enter", .common(.helpOpen), .openHistory)
+        ]
     }
     return bindings
   }
@@ -111,10 +113,7 @@ extension CreateState: TabFeature {
         KeyBinding([.enter, .tab, .backTab], "Enter", Self.help(.createHelpKeepName), .finishName)
       ]
     }
-    var bindings: [KeyBinding<CreateCommand>] = [
-      KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .move(-1)),
-      KeyBinding([.down, .character("j")], "↑ ↓", .common(.helpMove), .move(1)),
-    ]
+    var bindings = ListState.bindings { CreateCommand.move($0) }
     if case .resolving = preview.phase { return bindings }
     if case .saving = preview.phase { return bindings }
     let spotifyMissing = !isSpotifyConnected(context)
@@ -128,7 +127,12 @@ extension CreateState: TabFeature {
     bindings += [
       KeyBinding([.tab, .character("e")], "Tab", Self.help(.createHelpRename), .editName),
       KeyBinding([.delete, .character("x")], "x", Self.help(.createHelpRemove), .removeTrack),
-      KeyBinding([.character("r")], "r", Self.help(.createHelpRegenerate), .regenerate),
+    ]
+    if !preview.removed.isEmpty {
+      bindings.append(KeyBinding([.character("u")], "u", Self.help(.createHelpUndoRemove), .undoRemove))
+    }
+    bindings += [
+      KeyBinding([.character("r")], "r", Self.help(.createHelpRegenerate), .regenerate)
     ]
     if let url = preview.savedURL, !url.isEmpty {
       bindings += [
@@ -155,15 +159,11 @@ extension CreateState: TabFeature {
       }
       return bindings
     case .choosing:
-      return [
-        KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .move(-1)),
-        KeyBinding([.down, .character("j")], "↑ ↓", .common(.helpMove), .move(1)),
-        KeyBinding([.enter], "Enter", Self.help(.createHelpGrowThis), .choosePlaylist),
+      return ListState.bindings { CreateCommand.move($0) } + [
+        KeyBinding([.enter], "Enter", Self.help(.createHelpGrowThis), .choosePlaylist)
       ]
     case .ready:
-      return [
-        KeyBinding([.up, .character("k")], "↑ ↓", .common(.helpMove), .move(-1)),
-        KeyBinding([.down, .character("j")], "↑ ↓", .common(.helpMove), .move(1)),
+      return ListState.bindings { CreateCommand.move($0) } + [
         KeyBinding(
           [.enter, .character("a")], "a", Self.help(.createHelpAdd), .addSong),
         KeyBinding([.character("r")], "r", Self.help(.createHelpNewSuggestions), .suggestAgain),
@@ -193,8 +193,8 @@ extension CreateState: TabFeature {
       hint = nil
     case .changeLength(let offset):
       length = min(max(length + offset, Self.lengthRange.lowerBound), Self.lengthRange.upperBound)
-    case .move(let offset):
-      historyList.apply(offset < 0 ? .up : .down, count: history.count, visibleRows: 5)
+    case .move(let move):
+      historyList.apply(move, count: history.count, visibleRows: Self.historyRows(context))
     case .generate:
       let text = prompt.text.trimmingCharacters(in: .whitespacesAndNewlines)
       guard !text.isEmpty else {
@@ -235,10 +235,9 @@ extension CreateState: TabFeature {
   mutating func performPreview(_ command: CreateCommand, _ context: inout AppContext) -> [AppEffect] {
     guard let preview else { return [] }
     switch command {
-    case .move(let offset):
-      updatePreview {
-        $0.list.apply(offset < 0 ? .up : .down, count: $0.playlist.songs.count, visibleRows: 10)
-      }
+    case .move(let move):
+      let rows = Self.previewRows(context)
+      updatePreview { $0.list.apply(move, count: $0.playlist.songs.count, visibleRows: rows) }
     case .editName:
       updatePreview { $0.focus = .name }
     case .finishName:
@@ -263,12 +262,27 @@ extension CreateState: TabFeature {
       guard preview.playlist.songs.indices.contains(index), preview.playlist.saveState == .notSaved else {
         return []
       }
+      let rows = Self.previewRows(context)
       updatePreview {
-        $0.playlist.songs.remove(at: index)
-        $0.list.clamp(count: $0.playlist.songs.count, visibleRows: 10)
+        let song = $0.playlist.songs.remove(at: index)
+        $0.removed.append(RemovedSong(index: index, song: song))
+        if $0.removed.count > CreatePreview.undoLimit { $0.removed.removeFirst() }
+        $0.list.clamp(count: $0.playlist.songs.count, visibleRows: rows)
       }
       if let updated = self.preview?.playlist { remember(updated) }
       return [.create(.removeSong(playlistID: preview.playlist.id, index: index))]
+    case .undoRemove:
+      guard let last = preview.removed.last, preview.playlist.saveState == .notSaved else { return [] }
+      let index = min(last.index, preview.playlist.songs.count)
+      let rows = Self.previewRows(context)
+      updatePreview {
+        $0.removed.removeLast()
+        $0.playlist.songs.insert(last.song, at: index)
+        $0.list.selected = index
+        $0.list.clamp(count: $0.playlist.songs.count, visibleRows: rows)
+      }
+      if let updated = self.preview?.playlist { remember(updated) }
+      return [.create(.restoreSong(playlistID: preview.playlist.id, index: index, song: last.song))]
     case .regenerate:
       let request =
         lastRequest ?? CreateRequest(prompt: preview.playlist.prompt, count: max(10, preview.playlist.songs.count))
@@ -306,12 +320,13 @@ extension CreateState: TabFeature {
   mutating func performGrow(_ command: CreateCommand, _ context: inout AppContext) -> [AppEffect] {
     guard let grow else { return [] }
     switch command {
-    case .move(let offset):
+    case .move(let move):
+      let rows = Self.growRows(context)
       updateGrow {
         if $0.phase == .choosing {
-          $0.playlistList.apply(offset < 0 ? .up : .down, count: $0.playlists.count, visibleRows: 10)
+          $0.playlistList.apply(move, count: $0.playlists.count, visibleRows: rows)
         } else {
-          $0.suggestionList.apply(offset < 0 ? .up : .down, count: $0.suggestions.count, visibleRows: 10)
+          $0.suggestionList.apply(move, count: $0.suggestions.count, visibleRows: rows)
         }
       }
     case .choosePlaylist:
@@ -418,9 +433,9 @@ extension CreateState: TabFeature {
         return []
       }
     case nil:
-      if case .generating(let requestID, _) = phase {
+      if case .generating(let requestID, let timerID, _) = phase {
         phase = .idle
-        return [.cancel(requestID: requestID)]
+        return [.cancel(requestID: requestID), .cancel(requestID: timerID)]
       }
       if case .failed = phase {
         phase = .idle

@@ -7,7 +7,7 @@ extension CreateState {
     switch action {
     case .historyLoaded(let playlists, let queued):
       history = playlists
-      historyList.clamp(count: history.count, visibleRows: 5)
+      historyList.clamp(count: history.count, visibleRows: Self.historyRows(context))
       queuedSaves = queued
       return scheduleQueueRetry(afterSeconds: 2)
 
@@ -15,7 +15,7 @@ extension CreateState {
       return tick(requestID)
 
     case .generated(let requestID, let result):
-      guard case .generating(requestID, _) = phase else { return [] }
+      guard case .generating(requestID, _, _) = phase else { return [] }
       switch result {
       case .success(let playlist):
         phase = .idle
@@ -44,10 +44,11 @@ extension CreateState {
       switch result {
       case .success(let playlist):
         remember(playlist)
+        let rows = Self.previewRows(context)
         updatePreview {
           $0.playlist = playlist
           $0.phase = .idle
-          $0.list.clamp(count: playlist.songs.count, visibleRows: 10)
+          $0.list.clamp(count: playlist.songs.count, visibleRows: rows)
         }
       case .failure(let failure):
         updatePreview { $0.phase = .failed(failure) }
@@ -104,6 +105,7 @@ extension CreateState {
       return []
 
     case .growAdded(let uri, let failure):
+      let rows = Self.growRows(context)
       updateGrow { grow in
         guard grow.adding == uri else { return }
         grow.adding = nil
@@ -112,7 +114,7 @@ extension CreateState {
           return
         }
         grow.suggestions.removeAll { $0.uri == uri }
-        grow.suggestionList.clamp(count: grow.suggestions.count, visibleRows: 10)
+        grow.suggestionList.clamp(count: grow.suggestions.count, visibleRows: rows)
       }
       return []
     }
@@ -120,8 +122,8 @@ extension CreateState {
 
   /// The elapsed-time timer while generating, or the per-minute countdown.
   mutating func tick(_ requestID: Int) -> [AppEffect] {
-    if case .generating(requestID, let elapsed) = phase {
-      phase = .generating(requestID: requestID, elapsedSeconds: elapsed + 1)
+    if case .generating(let generation, requestID, let elapsed) = phase {
+      phase = .generating(requestID: generation, timerID: requestID, elapsedSeconds: elapsed + 1)
       return [.create(.tick(requestID: requestID))]
     }
     if var countdown, countdown.requestID == requestID {
@@ -150,10 +152,11 @@ extension CreateState {
     hint = nil
     let requestID = context.makeRequestID()
     lastRequest = request
-    phase = .generating(requestID: requestID, elapsedSeconds: 0)
+    let timerID = context.makeRequestID()
+    phase = .generating(requestID: requestID, timerID: timerID, elapsedSeconds: 0)
     return [
       .create(.generate(requestID: requestID, prompt: request.prompt, count: request.count)),
-      .create(.tick(requestID: requestID)),
+      .create(.tick(requestID: timerID)),
     ]
   }
 

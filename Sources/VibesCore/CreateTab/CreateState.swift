@@ -14,8 +14,9 @@ public enum CreateRootFocus: Sendable, Hashable, CaseIterable {
 /// Where the Create root stands: composing, asking Gemini, or showing why that failed.
 public enum CreatePhase: Sendable, Hashable {
   case idle
-  /// Gemini is working; `elapsedSeconds` counts up once a second (a timer effect).
-  case generating(requestID: Int, elapsedSeconds: Int)
+  /// Gemini is working; `elapsedSeconds` counts up once a second (a timer effect with its own `timerID`, so
+  /// cancelling one never leaves the other running).
+  case generating(requestID: Int, timerID: Int, elapsedSeconds: Int)
   case failed(CreateFailure)
 }
 
@@ -47,6 +48,11 @@ public struct CreatePreview: Sendable, Hashable {
   public var focus: Focus = .tracks
   public var list = ListState()
   public var phase: Phase = .idle
+  /// Songs removed in this preview, most recent last (`u` puts the last one back); at most `undoLimit`.
+  public var removed: [RemovedSong] = []
+
+  /// How many removals `u` can undo.
+  public static let undoLimit = 20
 
   public init(_ playlist: GeneratedPlaylist) {
     self.playlist = playlist
@@ -71,6 +77,17 @@ public struct CreatePreview: Sendable, Hashable {
   public var savedURL: String? {
     if case .saved(_, let url) = playlist.saveState { return url }
     return nil
+  }
+}
+
+/// A song removed from the preview and where it stood, so an undo puts it back at its place.
+public struct RemovedSong: Sendable, Hashable {
+  public var index: Int
+  public var song: ResolvedSong
+
+  public init(index: Int, song: ResolvedSong) {
+    self.index = index
+    self.song = song
   }
 }
 
@@ -154,6 +171,34 @@ public struct CreateState: Sendable, Hashable {
   public var hint: CreateHint?
 
   public init() {}
+
+  /// The history rows shown below the form (PgUp/PgDn move by this many).
+  static func historyRows(_ context: AppContext) -> Int { max(1, contentRows(context) - 8) }
+  /// The preview's track rows below the name, description and status.
+  static func previewRows(_ context: AppContext) -> Int { max(1, contentRows(context) - 6) }
+  /// Grow's rows below its title.
+  static func growRows(_ context: AppContext) -> Int { max(1, contentRows(context) - 2) }
+  static func contentRows(_ context: AppContext) -> Int {
+    context.size.height - ScreenLayout.headerRows - ScreenLayout.footerRows
+  }
+
+  /// The requests that run and can be cancelled (generation, resolve, Grow, the timers): every way out of the
+  /// app (quit, sign-out) cancels them, so no Gemini call or search outlives the screen that asked for it.
+  public var runningRequestIDs: [Int] {
+    var ids: [Int] = []
+    if case .generating(let id, let timerID, _) = phase { ids += [id, timerID] }
+    if let countdown { ids.append(countdown.requestID) }
+    for destination in path {
+      switch destination {
+      case .preview(let preview):
+        if case .resolving(let id, _, _) = preview.phase { ids.append(id) }
+      case .grow(let grow):
+        if case .loadingPlaylists(let id) = grow.phase { ids.append(id) }
+        if case .suggesting(let id) = grow.phase { ids.append(id) }
+      }
+    }
+    return ids
+  }
 
   /// Gemini is configured (facts read and the key stored); nil while the facts are unknown.
   public func hasGeminiKey(_ context: AppContext) -> Bool? {
@@ -246,6 +291,8 @@ public enum CreateEffect: CancellableEffect {
   case resolve(requestID: Int, playlistID: Int64)
   /// Forget one song of a generated playlist (by its index).
   case removeSong(playlistID: Int64, index: Int)
+  /// Put a removed song back at `index` (undo of `removeSong`).
+  case restoreSong(playlistID: Int64, index: Int, song: ResolvedSong)
   /// Store an edited name.
   case rename(playlistID: Int64, name: String)
   /// Save to Spotify (create once, then add); offline, queue it.

@@ -54,7 +54,7 @@ enum CreateScreen {
     row += 2
 
     switch create.phase {
-    case .generating(_, let elapsed):
+    case .generating(_, _, let elapsed):
       grid.write(
         t.format(.createAsking, ["seconds": "\(elapsed)"]),
         row: row, column: 2, style: Theme.pending, maxWidth: area.width - 4)

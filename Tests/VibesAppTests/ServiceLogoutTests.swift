@@ -30,6 +30,13 @@ final class ServiceLogoutTests: XCTestCase {
     try vault.write("refresh", for: .spotifyRefreshToken)
     try vault.write("access", for: .spotifyAccessToken)
     try database.saveSpotifyConnected(displayName: "Ada", userID: "ada", at: Date(), expiresAt: Date())
+    try database.saveMusicCache("stats:short", payload: Data("{}".utf8), at: Date())
+    try database.rememberSearch("ada's secret crush", at: Date(), keep: 20)
+    try database.saveCachedSearch("aurora", type: "track", payload: Data("{}".utf8), at: Date())
+    _ = try database.enqueueSpotifyAction(Data("{}".utf8), at: Date())
+    let generated = try database.recordGeneratedPlaylist(
+      prompt: "songs for my ex", name: "Ex", description: "", songs: [], at: Date())
+    try database.queuePlaylistSave(generated, at: Date())
     try vault.write("gemini-key", for: .geminiAPIKey)
     try database.saveStepVerified(.gemini, city: nil, at: Date())
     try vault.write("tm-key", for: .ticketmasterAPIKey)
@@ -67,6 +74,21 @@ final class ServiceLogoutTests: XCTestCase {
     XCTAssertNil(try database.trackerSettings())
     XCTAssertEqual(try database.trackerQueueCount(), 0)
     XCTAssertNil(AppStoreConnectWidgetSnapshot.read(paths))
+    XCTAssertEqual(try database.generatedPlaylistCount(), 0, "the Create history goes with the sign-out")
+    XCTAssertEqual(try database.feedCards(offset: 0, limit: 10), [])
+  }
+
+  func testSpotifyLogoutLeavesNoListeningDataBehind() throws {
+    try configureEverything()
+    try ServiceLogout(stores: [vault], database: database, paths: paths).logout(.spotify)
+    XCTAssertNil(try database.spotifyConnection())
+    XCTAssertNil(try database.musicCache("stats:short"), "cached stats are the account's")
+    XCTAssertEqual(try database.recentSearches(limit: 10), [])
+    XCTAssertEqual(try database.cachedSearchCount(), 0)
+    XCTAssertEqual(try database.queuedSpotifyActionCount(), 0)
+    XCTAssertEqual(try database.queuedPlaylistSaves(), [], "no save waits for an account that is gone")
+    XCTAssertEqual(try database.generatedPlaylistCount(), 1, "a Spotify logout alone keeps the Create history")
+    XCTAssertEqual(try vault.read(.geminiAPIKey), "gemini-key")
   }
 
   func testForAppUsesTheAppsDatabaseAndStore() throws {

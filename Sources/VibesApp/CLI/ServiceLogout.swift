@@ -59,7 +59,7 @@ public struct ServiceLogout: Sendable {
       for key in service.secretKeys { try store.delete(key) }
     }
     switch service {
-    case .spotify: try database?.clearSpotifyConnection()
+    case .spotify: try database?.clearSpotifyAccountData()
     case .gemini: try database?.clearStep(.gemini)
     case .ticketmaster: try database?.clearStep(.ticketmaster)
     case .appstoreconnect:
@@ -69,8 +69,11 @@ public struct ServiceLogout: Sendable {
     }
   }
 
-  /// The sign-out: every service, in order.
+  /// The sign-out: every service, in order, then what vibes cached or made for this person (Feed cards, the
+  /// Create history), so the next person at this account starts from nothing.
   public func signOutAll() throws {
     for service in AuthService.allCases { try logout(service) }
+    try database?.removeAllFeedCards()
+    try database?.clearCreateHistory()
   }
 }

@@ -25,6 +25,8 @@ extension EffectRunner {
     case .loadFeedStatus:
       let updated = try? dependencies.database.feedUpdatedAt()
       return .feed(.feedStatusLoaded(updatedAt: updated ?? nil, now: dependencies.now()))
+    case .countPendingSync:
+      return .feed(.pendingSyncCounted(pendingSyncCount()))
     case .refreshFeed(let requestID):
       return .feed(.refreshFinished(requestID: requestID, await refreshFeed()))
     case .loadRelease(let requestID, let albumID):
@@ -32,6 +34,15 @@ extension EffectRunner {
     default:
       return nil
     }
+  }
+
+  /// The offline actions waiting in storage: Explore's Spotify actions and Create's playlist saves (0 when the
+  /// database cannot be read: the status line then says nothing rather than something wrong).
+  func pendingSyncCount() -> Int {
+    let database = dependencies.database
+    let spotify = (try? database.queuedSpotifyActionCount()) ?? 0
+    let saves = (try? database.queuedPlaylistSaves().count) ?? 0
+    return spotify + saves
   }
 
   /// Concerts for the saved city and, with Spotify connected, new releases; ranked and cached.

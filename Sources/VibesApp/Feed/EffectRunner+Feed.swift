@@ -54,12 +54,16 @@ extension EffectRunner {
     else {
       if let source = newReleaseSource() {
         // Spotify without Ticketmaster: new releases only.
-        let outcome = await ReleasesOnlyRefresher(database: database, now: dependencies.now).refresh(source) {
+        var outcome = await ReleasesOnlyRefresher(database: database, now: dependencies.now).refresh(source) {
           source.problem
         }
-        var report = FeedRefreshReport(
-          outcome: outcome, updatedAt: (try? database.feedUpdatedAt()) ?? nil, now: dependencies.now())
-        report.spotifyProblem = source.problem
+        let updatedAt = (try? database.feedUpdatedAt()) ?? nil
+        if case .failed = outcome, source.wasOffline {
+          // Unreachable: "Offline · showing what was cached 3 h ago", as for concerts.
+          outcome = .offline(cachedAt: updatedAt)
+        }
+        var report = FeedRefreshReport(outcome: outcome, updatedAt: updatedAt, now: dependencies.now())
+        if case .offline = outcome {} else { report.spotifyProblem = source.problem }
         return report
       }
       return FeedRefreshReport(

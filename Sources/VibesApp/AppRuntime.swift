@@ -17,6 +17,8 @@ public final class AppRuntime {
   let sink: AsyncStream<AppAction>.Continuation
   /// Keys replayed as if typed (`vibes demo --script`).
   let script: KeyScript?
+  /// The frame last handed to the terminal, so a clock tick that changes no text draws nothing.
+  var presented: Grid?
 
   public init(
     session: TerminalSession, runner: EffectRunner, localizer: Localizer, isDemo: Bool = false,
@@ -52,20 +54,26 @@ public final class AppRuntime {
     dispatch(.started)
     render()
     let player = script.map { script in Task { await script.play { sink.yield(.input($0)) } } }
+    let ticker = ClockTicker(now: runner.dependencies.now)
+    let clock = Task { await ticker.run { sink.yield(.clockTicked($0)) } }
     for await action in actions {
       dispatch(action)
       if state.isQuitting { break }
-      render()
+      render(onlyIfChanged: action.isClockDriven)
     }
     forwarder.cancel()
     player?.cancel()
+    clock.cancel()
     for task in running.values { task.cancel() }
   }
 
-  func render() {
+  /// Draws the state; with `onlyIfChanged` (after a clock tick) nothing reaches the terminal unless the frame differs.
+  func render(onlyIfChanged: Bool = false) {
     let grid = AppView.render(state, localizer)
     // What was drawn decides how far PgUp/PgDn move; recording it is not an action (nothing to redraw).
     if let viewport = grid.viewport { state.context.viewport = viewport }
+    if onlyIfChanged, grid == presented { return }
+    presented = grid
     session.present(grid)
   }
 

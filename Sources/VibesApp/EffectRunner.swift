@@ -111,7 +111,7 @@ public struct EffectRunner: Sendable {
   /// The single-answer effects of the Feed setup flow; nil when there is nothing to report.
   func runOnce(_ effect: FeedEffect) async -> AppAction? {
     switch effect {
-    case .loadFeedWindow, .loadFeedStatus, .refreshFeed, .loadRelease:
+    case .loadFeedWindow, .loadFeedStatus, .refreshFeed, .loadRelease, .countPendingSync:
       return await runFeedCards(effect)
 
     case .loadCredentialPreview(let step):

@@ -84,65 +84,10 @@ public final class AppDatabase: Sendable {
     _ = try writer.write { db in try StepSettingRecord.deleteOne(db, key: step.rawValue) }
   }
 
-  // MARK: Feed cache
-
-  /// One row read (a trigger-kept counter), not a COUNT(*) over the whole cache.
-  public func feedItemCount() throws -> Int {
-    try writer.read { db in
-      try Int.fetchOne(db, sql: "SELECT count FROM feedItemCount WHERE id = 1")
-        ?? FeedItemRecord.fetchCount(db)
-    }
-  }
-
-  /// Newest first (publishedAt DESC, id DESC), a window only: never load the whole table.
-  public func feedItems(offset: Int, limit: Int) throws -> [FeedItem] {
-    guard limit > 0 else { return [] }
-    return try writer.read { db in
-      try FeedItemRecord
-        .order(FeedItemRecord.newestFirst)
-        .limit(limit, offset: max(0, offset))
-        .fetchAll(db)
-        .map(\.feedItem)
-    }
-  }
-
-  /// One transaction, upsert by id.
-  public func insertFeedItems(_ items: [FeedItem]) throws {
-    guard !items.isEmpty else { return }
-    try writer.write { db in
-      for item in items { try FeedItemRecord(item).upsert(db) }
-    }
-  }
-
-  public func deleteAllFeedItems() throws {
-    _ = try writer.write { db in try FeedItemRecord.deleteAll(db) }
-  }
-
   // MARK: Diagnostics
-
-  /// COUNT(*) over the whole table: what `feedItemCount()`'s counter must always equal.
-  public func feedItemCountByScanning() throws -> Int {
-    try writer.read { db in try FeedItemRecord.fetchCount(db) }
-  }
-
-  /// INSERT OR REPLACE of one item (no app path writes this way; tests check the counter survives it).
-  func replaceFeedItemForTesting(_ item: FeedItem) throws {
-    try writer.write { db in try FeedItemRecord(item).insert(db, onConflict: .replace) }
-  }
 
   /// Names of the migrations applied so far, oldest first.
   public func appliedMigrations() throws -> [String] {
     try writer.read { db in try DatabaseMigrations.migrator.appliedMigrations(db) }
-  }
-
-  /// SQLite's plan (EXPLAIN QUERY PLAN details) for the feed window query, to check the index serves the order.
-  public func feedWindowQueryPlan() throws -> [String] {
-    try writer.read { db in
-      let request = FeedItemRecord.order(FeedItemRecord.newestFirst).limit(10, offset: 5)
-      let statement = try request.makePreparedRequest(db).statement
-      let rows = try Row.fetchAll(
-        db, sql: "EXPLAIN QUERY PLAN " + statement.sql, arguments: statement.arguments)
-      return rows.map { $0["detail"] ?? "" }
-    }
   }
 }

@@ -30,6 +30,7 @@ enum DatabaseMigrations {
     InstallationMigrations.register(in: &migrator)
     ExploreMigrations.register(in: &migrator)
     TutorialMigrations.register(in: &migrator)
+    FeedLegacyMigrations.register(in: &migrator)
     return migrator
   }
 }

@@ -186,6 +186,7 @@ final class AppFuzzTests: XCTestCase {
           : .spotify(.failed(requestID: id, .transport(TransportFailure(.timedOut, host: "accounts.example"))))
       case .spotify: return nil
       case .loadFeedStatus: return .feed(.feedStatusLoaded(updatedAt: nil, now: Date(timeIntervalSince1970: 0)))
+      case .countPendingSync: return .feed(.pendingSyncCounted(success ? 0 : 2))
       case .refreshFeed(let id):
         let now = Date(timeIntervalSince1970: 0)
         return .feed(

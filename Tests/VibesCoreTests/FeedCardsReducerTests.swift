@@ -163,9 +163,109 @@ final class FeedCardsReducerTests: XCTestCase {
     XCTAssertEqual(driver.state.feed.refresh.now, now)
   }
 
-  func testSpotifyAloneRefreshesWithRButNotAtStart() {
-    var driver = Driver(facts: SetupFacts(storedSecrets: [.spotify]))
-    XCTAssertTrue(refreshIDs(driver.send(.feed(.feedStatusLoaded(updatedAt: nil, now: now)))).isEmpty)
-    XCTAssertEqual(refreshIDs(driver.press(.character("r"))).count, 1)
+  func testSpotifyAloneRefreshesAtStartWhenStaleLikeConcerts() {
+    let spotifyOnly = SetupFacts(storedSecrets: [.spotify])
+    var never = Driver(facts: spotifyOnly)
+    XCTAssertEqual(refreshIDs(never.send(.feed(.feedStatusLoaded(updatedAt: nil, now: now)))).count, 1)
+
+    var stale = Driver(facts: spotifyOnly)
+    let old = now.addingTimeInterval(-31 * 60)
+    XCTAssertEqual(refreshIDs(stale.send(.feed(.feedStatusLoaded(updatedAt: old, now: now)))).count, 1)
+
+    var fresh = Driver(facts: spotifyOnly)
+    let recent = now.addingTimeInterval(-29 * 60)
+    XCTAssertTrue(refreshIDs(fresh.send(.feed(.feedStatusLoaded(updatedAt: recent, now: now)))).isEmpty)
+    XCTAssertEqual(refreshIDs(fresh.press(.character("r"))).count, 1, "r still refreshes a fresh cache")
+
+    var nothing = Driver(facts: SetupFacts(storedSecrets: [.gemini]))
+    XCTAssertTrue(refreshIDs(nothing.send(.feed(.feedStatusLoaded(updatedAt: nil, now: now)))).isEmpty)
+  }
+
+  // MARK: The clock
+
+  func status(_ driver: Driver, _ language: Language = .en) -> String? {
+    Localizer(language).feedStatusLine(driver.state.feed.refresh)
+  }
+
+  func testClockTicksMoveUpdatedAgoOnWithoutAnyEffectAnswering() {
+    var driver = Driver(facts: setUp)
+    driver.send(.feed(.feedStatusLoaded(updatedAt: now.addingTimeInterval(-10 * 60), now: now)))
+    XCTAssertEqual(status(driver), "Updated 10 min ago")
+    let effects = driver.send(.clockTicked(now.addingTimeInterval(5 * 60)))
+    XCTAssertEqual(status(driver), "Updated 15 min ago")
+    XCTAssertEqual(effects, [.feature(FeedTab.self, .countPendingSync)], "a tick only counts the sync queues")
+    driver.send(.clockTicked(now.addingTimeInterval(5 * 60 + 30)))
+    XCTAssertEqual(status(driver), "Updated 15 min ago", "half a minute later the text has not changed")
+    driver.send(.clockTicked(now.addingTimeInterval(50 * 60 - 1)))
+    XCTAssertEqual(status(driver, .de), "Wird aktualisiert…", "older than 30 min: it refreshes on its own")
+    XCTAssertTrue(AppAction.clockTicked(now).isClockDriven)
+    XCTAssertTrue(AppAction.feed(.pendingSyncCounted(1)).isClockDriven)
+    XCTAssertFalse(AppAction.feed(.feedStatusLoaded(updatedAt: nil, now: now)).isClockDriven)
+  }
+
+  func testClockRefreshesOnceStaleAndRetriesAFailureOnlyAfterAnotherHalfHour() {
+    var driver = Driver(facts: setUp)
+    driver.send(.feed(.feedStatusLoaded(updatedAt: now.addingTimeInterval(-10 * 60), now: now)))
+    XCTAssertTrue(refreshIDs(driver.send(.clockTicked(now.addingTimeInterval(20 * 60)))).isEmpty, "30 min: not yet")
+    let first = refreshIDs(driver.send(.clockTicked(now.addingTimeInterval(21 * 60))))
+    XCTAssertEqual(first.count, 1, "31 min old")
+    XCTAssertTrue(
+      refreshIDs(driver.send(.clockTicked(now.addingTimeInterval(21 * 60 + 30)))).isEmpty, "one refresh at a time")
+
+    let failedAt = now.addingTimeInterval(22 * 60)
+    let report = FeedRefreshReport(
+      outcome: .offline(cachedAt: now), updatedAt: now.addingTimeInterval(-10 * 60), now: failedAt)
+    driver.send(.feed(.refreshFinished(requestID: first[0], report)))
+    XCTAssertEqual(status(driver), "Offline · showing what was cached 32 min ago")
+    for minutes in stride(from: 22.5, through: 50.5, by: 0.5) {
+      let effects = driver.send(.clockTicked(now.addingTimeInterval(minutes * 60)))
+      XCTAssertTrue(refreshIDs(effects).isEmpty, "no retry on every tick (minute \(minutes))")
+    }
+    XCTAssertEqual(refreshIDs(driver.send(.clockTicked(now.addingTimeInterval(51 * 60)))).count, 1, "30 min later")
+
+    var success = Driver(facts: setUp)
+    success.send(.feed(.feedStatusLoaded(updatedAt: now.addingTimeInterval(-40 * 60), now: now)))
+    let id = refreshIDs(success.effects)[0]
+    let done = now.addingTimeInterval(60)
+    success.send(
+      .feed(
+        .refreshFinished(
+          requestID: id, FeedRefreshReport(outcome: .updated(count: 3, at: done), updatedAt: done, now: done))))
+    XCTAssertTrue(refreshIDs(success.send(.clockTicked(now.addingTimeInterval(30 * 60)))).isEmpty)
+    XCTAssertEqual(refreshIDs(success.send(.clockTicked(now.addingTimeInterval(32 * 60)))).count, 1)
+  }
+
+  func testTicksBeforeTheStartCheckOrWithoutSourcesNeverRefresh() {
+    var early = Driver(facts: nil)
+    XCTAssertTrue(refreshIDs(early.send(.clockTicked(now))).isEmpty)
+    XCTAssertTrue(refreshIDs(early.send(.feed(.feedStatusLoaded(updatedAt: nil, now: now)))).isEmpty, "no facts yet")
+    XCTAssertEqual(refreshIDs(early.send(.factsLoaded(setUp))).count, 1, "the start check still runs once")
+
+    var noSources = Driver(facts: SetupFacts(storedSecrets: [.gemini]))
+    noSources.send(.feed(.feedStatusLoaded(updatedAt: nil, now: now)))
+    XCTAssertTrue(refreshIDs(noSources.send(.clockTicked(now.addingTimeInterval(3600)))).isEmpty)
+    XCTAssertEqual(noSources.state.feed.refresh.phase, .idle, "ticks do not nag about Ticketmaster")
+  }
+
+  func testQueuedOfflineActionsShowOnTheStatusLineUntilTheQueueDrains() {
+    var driver = Driver(facts: setUp)
+    XCTAssertTrue(driver.send(.started).contains(.feature(FeedTab.self, .countPendingSync)))
+    driver.send(.feed(.feedStatusLoaded(updatedAt: now.addingTimeInterval(-5 * 60), now: now)))
+    XCTAssertEqual(status(driver), "Updated 5 min ago")
+    driver.send(.feed(.pendingSyncCounted(3)))
+    XCTAssertEqual(status(driver), "Updated 5 min ago · 3 waiting to sync")
+    XCTAssertEqual(status(driver, .de), "Vor 5 Min. aktualisiert · 3 warten auf Synchronisierung")
+    driver.press(.character("r"))
+    XCTAssertEqual(status(driver), "Updating… · 3 waiting to sync")
+
+    var bare = Driver(facts: SetupFacts())
+    bare.send(.feed(.pendingSyncCounted(1)))
+    XCTAssertEqual(status(bare), "1 waiting to sync", "shown even without a refreshed feed")
+    bare.send(.feed(.pendingSyncCounted(0)))
+    XCTAssertNil(status(bare), "gone once the queue drained")
+
+    driver.press(.character("2"))
+    XCTAssertTrue(
+      driver.press(.character("1")).contains(.feature(FeedTab.self, .countPendingSync)), "counted on arrival")
   }
 }

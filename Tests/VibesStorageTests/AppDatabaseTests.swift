@@ -33,10 +33,8 @@ final class AppDatabaseTests: XCTestCase {
       file: file, line: line)
   }
 
-  private func item(_ id: Int64, at seconds: TimeInterval, title: String? = nil) -> FeedItem {
-    FeedItem(
-      id: id, title: title ?? "Title \(id)", subtitle: "Sub \(id)", source: "src",
-      publishedAt: Date(timeIntervalSince1970: seconds))
+  private func concert(_ id: String) -> FeedCard {
+    .concert(ConcertCard(eventID: id, name: "Show \(id)", localDate: "2026-12-01", city: "Berlin"))
   }
 
   func testMigrationsAreApplied() throws {
@@ -47,6 +45,12 @@ final class AppDatabaseTests: XCTestCase {
       XCTAssertTrue(applied.contains("tracker-v1"), name)
       XCTAssertTrue(applied.contains("appStoreConnect-v1"), name)
       XCTAssertTrue(applied.contains("feed-count-v1"), name)
+      XCTAssertEqual(applied.last, "feed-drop-items-v1", name)
+      let legacy = try db.writer.read { db in
+        (try db.tableExists("feedItem"), try db.tableExists("feedItemCount"))
+      }
+      XCTAssertFalse(legacy.0, "the generic feedItem cache is dropped (\(name))")
+      XCTAssertFalse(legacy.1, "and its counter (\(name))")
     }
   }
 
@@ -90,120 +94,18 @@ final class AppDatabaseTests: XCTestCase {
     }
   }
 
-  func testFeedWindowOrderAndPaging() throws {
-    for (name, db) in try databases() {
-      // 3,000 items inserted shuffled; every 3 share a timestamp so the id tie-break matters.
-      var generator = SystemRandomNumberGenerator()
-      let items = (1...3_000).map { id in item(Int64(id), at: 1_600_000_000 + Double(id / 3) * 60) }
-      try db.insertFeedItems(items.shuffled(using: &generator))
-      XCTAssertEqual(try db.feedItemCount(), 3_000, name)
-
-      let expected = items.sorted { ($0.publishedAt, $0.id) > ($1.publishedAt, $1.id) }.map(\.id)
-      var paged: [Int64] = []
-      var offset = 0
-      while true {
-        let window = try db.feedItems(offset: offset, limit: 250)
-        XCTAssertLessThanOrEqual(window.count, 250)
-        if window.isEmpty { break }
-        paged += window.map(\.id)
-        offset += window.count
-      }
-      XCTAssertEqual(paged, expected, name)
-      XCTAssertEqual(
-        try db.feedItems(offset: 10, limit: 3).map(\.id), Array(expected[10..<13]), name)
-      XCTAssertEqual(try db.feedItems(offset: 2_998, limit: 10).count, 2, name)
-      XCTAssertEqual(try db.feedItems(offset: 5_000, limit: 10), [], name)
-      XCTAssertEqual(try db.feedItems(offset: 0, limit: 0), [], name)
-    }
-  }
-
-  func testFeedItemsRoundTripAllFields() throws {
-    for (name, db) in try databases() {
-      let original = FeedItem(
-        id: 42, title: "Concert ✓", subtitle: "Line\nbreak", source: "ticketmaster",
-        publishedAt: Date(timeIntervalSince1970: 1_650_000_000.5))
-      try db.insertFeedItems([original])
-      XCTAssertEqual(try db.feedItems(offset: 0, limit: 10), [original], name)
-    }
-  }
-
-  func testWindowQueryIsServedByTheIndex() throws {
-    for (name, db) in try databases() {
-      let plan = try db.feedWindowQueryPlan().joined(separator: " | ")
-      XCTAssertTrue(plan.contains("feedItem_order"), "\(name): \(plan)")
-      XCTAssertFalse(plan.contains("TEMP B-TREE"), "\(name): \(plan)")
-    }
-  }
-
-  func testInsertUpsertsById() throws {
-    for (name, db) in try databases() {
-      try db.insertFeedItems([item(1, at: 100), item(2, at: 200)])
-      try db.insertFeedItems([item(1, at: 300, title: "Updated"), item(3, at: 50)])
-      XCTAssertEqual(try db.feedItemCount(), 3, name)
-      let all = try db.feedItems(offset: 0, limit: 10)
-      XCTAssertEqual(all.map(\.id), [1, 2, 3], name)
-      XCTAssertEqual(all.first?.title, "Updated", name)
-    }
-  }
-
-  /// The counter the triggers keep must equal a real COUNT(*) after inserts, upserts, deletes and REPLACE.
-  func testFeedItemCountStaysExactThroughEveryKindOfWrite() throws {
-    for (name, db) in try databases() {
-      XCTAssertEqual(try db.feedItemCount(), 0, name)
-      try db.insertFeedItems((1...50).map { item($0, at: Double($0)) })
-      try db.insertFeedItems((40...60).map { item($0, at: Double($0) + 0.5, title: "again") })
-      XCTAssertEqual(try db.feedItemCount(), 60, name)
-      XCTAssertEqual(try db.feedItemCountByScanning(), 60, name)
-      try db.replaceFeedItemForTesting(item(5, at: 5, title: "replaced"))
-      XCTAssertEqual(try db.feedItemCount(), 60, "REPLACE must not count twice (\(name))")
-      try db.deleteAllFeedItems()
-      XCTAssertEqual(try db.feedItemCount(), 0, name)
-      try db.insertFeedItems([item(1, at: 1)])
-      XCTAssertEqual(try db.feedItemCount(), 1, name)
-    }
-  }
-
-  /// A cache filled before the counter existed: the migration counts what is there.
-  func testCounterMigrationCountsAnExistingCache() throws {
-    do {
-      let queue = try DatabaseQueue(path: databasePath)
-      try DatabaseMigrations.migrator.migrate(queue, upTo: "v1")
-      try queue.write { db in
-        for id in 1...25 {
-          try db.execute(
-            sql:
-              "INSERT INTO feedItem (id, title, subtitle, source, publishedAt) VALUES (?, 't', 's', 'x', ?)",
-            arguments: [id, Date(timeIntervalSince1970: Double(id))])
-        }
-      }
-    }
-    let db = try AppDatabase(path: databasePath)
-    XCTAssertEqual(try db.feedItemCount(), 25)
-    try db.insertFeedItems([item(26, at: 26)])
-    XCTAssertEqual(try db.feedItemCount(), 26)
-  }
-
-  func testDeleteAllFeedItems() throws {
-    for (name, db) in try databases() {
-      try db.insertFeedItems((1...20).map { item($0, at: Double($0)) })
-      try db.deleteAllFeedItems()
-      XCTAssertEqual(try db.feedItemCount(), 0, name)
-      XCTAssertEqual(try db.feedItems(offset: 0, limit: 10), [], name)
-    }
-  }
-
   func testReopeningTheFileKeepsData() throws {
     let when = Date(timeIntervalSince1970: 1_700_000_000)
     do {
       let db = try AppDatabase(path: databasePath)
       try db.saveStepVerified(.ticketmaster, city: "Berlin", at: when)
-      try db.insertFeedItems([item(7, at: 700), item(8, at: 800)])
+      try db.replaceConcerts(city: "Berlin", cards: [concert("8"), concert("7")], fetchedAt: when)
     }
     let reopened = try AppDatabase(path: databasePath)
     XCTAssertEqual(try reopened.appliedMigrations().first, "v1")
     XCTAssertEqual(try reopened.city(for: .ticketmaster), "Berlin")
     XCTAssertEqual(try reopened.lastVerified(.ticketmaster), when)
-    XCTAssertEqual(try reopened.feedItems(offset: 0, limit: 10).map(\.id), [8, 7])
+    XCTAssertEqual(try reopened.feedCards(offset: 0, limit: 10).map(\.id), ["concert:8", "concert:7"])
   }
 
   /// Two connections to one file (as two app instances would have) write at once: busy_timeout makes them wait
@@ -215,15 +117,14 @@ final class AppDatabaseTests: XCTestCase {
     DispatchQueue.concurrentPerform(iterations: 2) { worker in
       let db = worker == 0 ? first : second
       for index in 0..<100 {
-        let id = Int64(worker * 1_000 + index)
-        let item = FeedItem(
-          id: id, title: "t", subtitle: "s", source: "x",
-          publishedAt: Date(timeIntervalSince1970: Double(id)))
-        do { try db.insertFeedItems([item]) } catch { failures.add("\(error)") }
+        let id = worker * 1_000 + index
+        do {
+          try db.enqueueSpotifyAction(Data("action \(id)".utf8), at: Date(timeIntervalSince1970: Double(id)))
+        } catch { failures.add("\(error)") }
       }
     }
     XCTAssertEqual(failures.all.count, 0, failures.all.first ?? "")
-    XCTAssertEqual(try first.feedItemCount(), 200)
+    XCTAssertEqual(try first.queuedSpotifyActionCount(), 200)
   }
 }
 

@@ -45,7 +45,7 @@ final class DamagedDatabaseTests: XCTestCase {
   }
 
   func testAFileMissingItsLastPagesIsDamage() throws {
-    try makeVibesDatabase(feedItems: 400)
+    try makeVibesDatabase(feedCards: 400)
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
     XCTAssertGreaterThan(data.count, 4 * 4096)
     try data.prefix(2 * 4096).write(to: URL(fileURLWithPath: path))
@@ -54,7 +54,7 @@ final class DamagedDatabaseTests: XCTestCase {
       return XCTFail("expected recovery, got \(database.openOutcome)")
     }
     XCTAssertEqual(movedTo, expectedAside)
-    XCTAssertEqual(try database.feedItemCount(), 0)
+    XCTAssertEqual(try database.feedCardCount(), 0)
   }
 
   func testAnotherProgramsDatabaseIsNotTakenOver() throws {
@@ -138,16 +138,15 @@ final class DamagedDatabaseTests: XCTestCase {
 
   // MARK: Helpers
 
-  private func makeVibesDatabase(feedItems: Int = 0) throws {
+  private func makeVibesDatabase(feedCards: Int = 0) throws {
     let database = try AppDatabase(path: path, now: now)
     try database.saveStepVerified(.gemini, city: "Köln", at: now)
-    if feedItems > 0 {
-      try database.insertFeedItems(
-        (0..<feedItems).map { index in
-          FeedItem(
-            id: Int64(index), title: String(repeating: "t", count: 200), subtitle: "s", source: "src",
-            publishedAt: now.addingTimeInterval(Double(index)))
-        })
+    if feedCards > 0 {
+      try database.replaceConcerts(
+        city: "Köln",
+        cards: (0..<feedCards).map { index in
+          .concert(ConcertCard(eventID: "\(index)", name: String(repeating: "t", count: 200), city: "Köln"))
+        }, fetchedAt: now)
     }
     // Fold the log into the file so the main file holds everything.
     _ = try database.writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }

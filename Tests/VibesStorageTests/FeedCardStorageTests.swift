@@ -57,14 +57,69 @@ final class FeedCardStorageTests: XCTestCase {
 
     let db = try AppDatabase(path: databasePath)
     XCTAssertTrue(try db.appliedMigrations().contains("feed-cards-v1"))
-    XCTAssertEqual(try db.feedItemCount(), 3)
-    XCTAssertEqual(try db.feedItems(offset: 0, limit: 10).map(\.title), ["Headline 3", "Headline 2", "Headline 1"])
+    XCTAssertFalse(try legacyTableExists(db), "nothing shows the generic items any more: their table is dropped")
     XCTAssertEqual(try db.city(for: .ticketmaster), "Köln")
     XCTAssertEqual(try db.feedCardCount(), 0)
     XCTAssertNil(try db.feedUpdatedAt())
     try db.replaceConcerts(city: "Köln", cards: [concert("a")], fetchedAt: fetchedAt)
     XCTAssertEqual(try ids(db), ["concert:a"])
-    XCTAssertEqual(try db.feedItemCount(), 3, "the old cache is left alone")
+  }
+
+  private func legacyTableExists(_ db: AppDatabase) throws -> Bool {
+    try db.writer.read { db in try db.tableExists("feedItem") || db.tableExists("feedItemCount") }
+  }
+
+  /// A database one migration short of `feed-drop-items-v1` (every other migration applied), with feed cards,
+  /// refresh times, settings, an offline queue and old generic items: the drop takes only the items.
+  func testDroppingTheOldFeedItemTableKeepsCardsAndSettings() throws {
+    let migrations = DatabaseMigrations.migrator.migrations
+    XCTAssertEqual(migrations.last, "feed-drop-items-v1")
+    let previous = migrations[migrations.count - 2]
+    do {
+      let old = try DatabasePool(path: databasePath)
+      try DatabaseMigrations.migrator.migrate(old, upTo: previous)
+      try old.write { db in
+        try db.execute(
+          sql: "INSERT INTO feedItem (id, title, subtitle, source, publishedAt) VALUES (1, 'Headline', 's', 'x', ?)",
+          arguments: [fetchedAt])
+        try db.execute(
+          sql: "INSERT INTO stepSetting (step, city, verifiedAt) VALUES ('ticketmaster', 'Köln', ?)",
+          arguments: [fetchedAt])
+      }
+      // Cards, their refresh time and a queued offline action, with the SQL the app writes them with.
+      let cards = [concert("k1", city: "Köln"), release("r1"), concert("k2", city: "Köln")]
+      try old.write { db in
+        for (position, card) in cards.enumerated() {
+          try db.execute(
+            sql: "INSERT INTO feedCard (key, kind, position, city, payload, fetchedAt) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [
+              card.id, card.kind.rawValue, position, card.concert?.city, try card.encodedPayload(), fetchedAt,
+            ])
+        }
+        try db.execute(
+          sql: "INSERT INTO feedRefresh (kind, city, fetchedAt) VALUES ('concert', 'Köln', ?)", arguments: [fetchedAt])
+        try db.execute(
+          sql: "INSERT INTO spotifyActionQueue (payload, createdAt) VALUES (?, ?)",
+          arguments: [Data("save".utf8), fetchedAt])
+      }
+      let applied = try old.read { db in try DatabaseMigrations.migrator.appliedMigrations(db) }
+      XCTAssertEqual(applied.last, previous)
+      try old.close()
+    }
+
+    let db = try AppDatabase(path: databasePath)
+    XCTAssertEqual(try db.appliedMigrations().last, "feed-drop-items-v1")
+    XCTAssertFalse(try legacyTableExists(db))
+    XCTAssertEqual(try ids(db), ["concert:k1", "newRelease:r1", "concert:k2"])
+    XCTAssertEqual(try db.feedCards(offset: 0, limit: 10).first?.concert?.city, "Köln", "cards decode whole")
+    XCTAssertEqual(try db.feedCardCount(), 3)
+    XCTAssertEqual(try db.feedUpdatedAt(), fetchedAt)
+    XCTAssertEqual(try db.city(for: .ticketmaster), "Köln")
+    XCTAssertEqual(try db.lastVerified(.ticketmaster), fetchedAt)
+    XCTAssertEqual(try db.queuedSpotifyActionCount(), 1)
+    // The cache still works after the drop.
+    try db.replaceConcerts(city: "Köln", cards: [concert("k3", city: "Köln")], fetchedAt: fetchedAt)
+    XCTAssertEqual(try ids(db), ["concert:k3", "newRelease:r1"])
   }
 
   func testReplacingOneKindKeepsTheOtherAndTakesTheRankedOrder() throws {

@@ -31,9 +31,9 @@ final class KillNineCrashTests: XCTestCase {
       let now = Date(timeIntervalSince1970: Double(step))
       try vault.write("gemini-\(step)", for: .geminiAPIKey) {
         try database.saveStepVerified(.gemini, city: "city-\(step)", at: now)
-        try database.insertFeedItems([
-          FeedItem(id: Int64(step), title: "t\(step)", subtitle: "", source: "s", publishedAt: now)
-        ])
+        try database.addCreatedPlaylistCard(
+          CreatedPlaylistCard(playlistID: "\(step)", name: "t\(step)", url: "", trackCount: 1, createdAt: now),
+          at: now)
       }
       if step % 3 == 2 {
         try vault.delete(.spotifyRefreshToken)
@@ -136,10 +136,10 @@ final class KillNineCrashTests: XCTestCase {
     let city = try database.city(for: .gemini)
     XCTAssertTrue(
       [acknowledged, inFlight].map { "city-\($0)" }.contains(city ?? ""), "\(context): row \(city ?? "nil")")
-    let ids = Set(try database.feedItems(offset: 0, limit: 1_000_000).map(\.id))
-    let lost = everyAcknowledged.filter { !ids.contains(Int64($0)) }
+    let ids = Set(try database.feedCards(offset: 0, limit: 1_000_000).map(\.id))
+    let lost = everyAcknowledged.filter { !ids.contains("createdPlaylist:\($0)") }
     XCTAssertEqual(lost.sorted(), [], "\(context): acknowledged rows lost")
-    XCTAssertEqual(try database.feedItemCount(), try database.feedItemCountByScanning(), context)
+    XCTAssertEqual(try database.feedCardCount(), try database.feedCardCountByScanning(), context)
   }
 
   /// Kills that landed after a secret was written and before its acknowledgement (reported, not asserted).

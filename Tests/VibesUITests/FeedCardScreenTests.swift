@@ -83,6 +83,28 @@ final class FeedCardScreenTests: XCTestCase {
     }
   }
 
+  func testTheClockMovesUpdatedAgoOnAndQueuedActionsShowUntilTheyDrain() {
+    for (width, height) in Self.sizes {
+      var screen = screen(width, height, cards: FeedFixtures.concerts(0..<2))
+      screen.send(.feed(.feedStatusLoaded(updatedAt: now.addingTimeInterval(-5 * 60), now: now)))
+      screen.send(.clockTicked(now.addingTimeInterval(7 * 60)))
+      var grid = screen.render()
+      XCTAssertEqual(grid.row(containing: "Updated 12 min ago"), 5, "the tick alone moved it on:\n\(grid.text)")
+
+      screen.send(.feed(.pendingSyncCounted(2)))
+      grid = screen.render()
+      XCTAssertEqual(grid.row(containing: "Updated 12 min ago · 2 waiting to sync"), 5, grid.text)
+      XCTAssertEqual(
+        grid.style(of: "2 waiting to sync", inRow: 5), grid.style(of: "Updated", inRow: 5), "one quiet line")
+      XCTAssertLessThanOrEqual(grid.lines.map { DisplayWidth.of($0) }.max() ?? 0, width)
+
+      screen.send(.feed(.pendingSyncCounted(0)))
+      grid = screen.render()
+      XCTAssertNil(grid.row(containing: "waiting to sync"), grid.text)
+      XCTAssertEqual(grid.row(containing: "Updated 12 min ago"), 5)
+    }
+  }
+
   func testSpotifyAllowlistProblemIsNamedOnTheStatusLine() {
     var screen = screen(80, 24, cards: FeedFixtures.concerts(0..<1))
     screen.press(.character("r"))

@@ -25,6 +25,8 @@ extension EffectRunner {
     case .loadFeedStatus:
       let updated = try? dependencies.database.feedUpdatedAt()
       return .feed(.feedStatusLoaded(updatedAt: updated ?? nil, now: dependencies.now()))
+    case .countPendingSync:
+      return .feed(.pendingSyncCounted(pendingSyncCount()))
     case .refreshFeed(let requestID):
       return .feed(.refreshFinished(requestID: requestID, await refreshFeed()))
     case .loadRelease(let requestID, let albumID):
@@ -32,6 +34,15 @@ extension EffectRunner {
     default:
       return nil
     }
+  }
+
+  /// The offline actions waiting in storage: Explore's Spotify actions and Create's playlist saves (0 when the
+  /// database cannot be read: the status line then says nothing rather than something wrong).
+  func pendingSyncCount() -> Int {
+    let database = dependencies.database
+    let spotify = (try? database.queuedSpotifyActionCount()) ?? 0
+    let saves = (try? database.queuedPlaylistSaves().count) ?? 0
+    return spotify + saves
   }
 
   /// Concerts for the saved city and, with Spotify connected, new releases; ranked and cached.
@@ -43,12 +54,16 @@ extension EffectRunner {
     else {
       if let source = newReleaseSource() {
         // Spotify without Ticketmaster: new releases only.
-        let outcome = await ReleasesOnlyRefresher(database: database, now: dependencies.now).refresh(source) {
+        var outcome = await ReleasesOnlyRefresher(database: database, now: dependencies.now).refresh(source) {
           source.problem
         }
-        var report = FeedRefreshReport(
-          outcome: outcome, updatedAt: (try? database.feedUpdatedAt()) ?? nil, now: dependencies.now())
-        report.spotifyProblem = source.problem
+        let updatedAt = (try? database.feedUpdatedAt()) ?? nil
+        if case .failed = outcome, source.wasOffline {
+          // Unreachable: "Offline · showing what was cached 3 h ago", as for concerts.
+          outcome = .offline(cachedAt: updatedAt)
+        }
+        var report = FeedRefreshReport(outcome: outcome, updatedAt: updatedAt, now: dependencies.now())
+        if case .offline = outcome {} else { report.spotifyProblem = source.problem }
         return report
       }
       return FeedRefreshReport(

@@ -56,6 +56,12 @@ public struct SpotifyNewReleaseSource: NewReleaseSource {
   /// The last failure, as a sentence for the status line (nil when every call went through).
   public var problem: String? { problems.error.map(Self.message) }
 
+  /// True when the last failure was the network (unreachable, timed out, dropped): the Feed then says "Offline".
+  public var wasOffline: Bool {
+    if case .transport(.network)? = problems.error { return true }
+    return false
+  }
+
   /// What a failed Spotify call means for the user; a 403 "not registered" says exactly that.
   public static func message(_ error: SpotifyWebError) -> String {
     switch error {

@@ -13,6 +13,7 @@ public enum FeedL10n: String, LocalizedKey {
   case concertKeys, concertKeysNoLink, releaseKeys
   case helpRefresh, helpOpenLink, helpCopyLink, helpOpenMap
   case agoMinutes, agoHours, agoDays
+  case pendingSync
 
   public static func table(for language: Language) -> [FeedL10n: String] {
     switch language {
@@ -44,6 +45,7 @@ public enum FeedL10n: String, LocalizedKey {
     .releaseKeys: "o open in Spotify · c copy link · Esc back",
     .helpRefresh: "refresh", .helpOpenLink: "open link", .helpCopyLink: "copy link", .helpOpenMap: "open map",
     .agoMinutes: "{n} min", .agoHours: "{n} h", .agoDays: "{n} d",
+    .pendingSync: "{count} waiting to sync",
   ]
 
   static let german: [FeedL10n: String] = [
@@ -71,6 +73,7 @@ public enum FeedL10n: String, LocalizedKey {
     .helpRefresh: "aktualisieren", .helpOpenLink: "Link öffnen", .helpCopyLink: "Link kopieren",
     .helpOpenMap: "Karte öffnen",
     .agoMinutes: "{n} Min.", .agoHours: "{n} Std.", .agoDays: "{n} T.",
+    .pendingSync: "{count} warten auf Synchronisierung",
   ]
 }
 
@@ -98,13 +101,18 @@ extension Localizer {
     }
   }
 
-  /// The status line under the SetupCard (with any Spotify problem after it), or nil when there is nothing to say.
+  /// The status line under the SetupCard (with the offline actions still waiting to sync and any Spotify problem
+  /// after it), or nil when there is nothing to say.
   public func feedStatusLine(_ refresh: FeedRefreshState) -> String? {
-    let status = feedRefreshStatus(refresh)
-    guard let problem = refresh.spotifyProblem.map({ TerminalText.sanitize($0) }), !refresh.isUpdating else {
-      return status
+    var parts = feedRefreshStatus(refresh).map { [$0] } ?? []
+    // Before the Spotify problem, which can be long: a narrow terminal cuts the end of the line.
+    if refresh.pendingSync > 0 {
+      parts.append(format(.pendingSync, ["count": "\(refresh.pendingSync)"]))
     }
-    return status.map { $0 + " · " + problem } ?? problem
+    if let problem = refresh.spotifyProblem.map({ TerminalText.sanitize($0) }), !refresh.isUpdating {
+      parts.append(problem)
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: " · ")
   }
 
   func feedRefreshStatus(_ refresh: FeedRefreshState) -> String? {

@@ -18,8 +18,15 @@ public struct FeedRefreshState: Sendable, Hashable {
 
   /// The cache's last successful refresh (nil: never), as storage says.
   public var updatedAt: Date?
-  /// The latest time an effect reported; "5 min ago" is measured from it (the reducer has no clock).
+  /// The latest time an effect or the clock reported; "5 min ago" is measured from it (the reducer has no clock).
   public var now: Date?
+  /// True once storage answered `loadFeedStatus` (`updatedAt` nil then means never refreshed, not unknown).
+  public var statusLoaded = false
+  /// When the last refresh was asked for (by the start check, the clock or `r`), so a failing refresh is retried
+  /// at most once per `staleAfter`, never on every tick.
+  public var lastAttemptAt: Date?
+  /// Actions that Explore and Create queued while offline (their retry queues in storage), still waiting to sync.
+  public var pendingSync = 0
   public var phase: Phase = .idle
   /// The last refresh's Spotify problem, shown after the status.
   public var spotifyProblem: String?
@@ -41,6 +48,14 @@ public struct FeedRefreshState: Sendable, Hashable {
     guard let updatedAt else { return true }
     guard let now else { return false }
     return now.timeIntervalSince(updatedAt) > Self.staleAfter
+  }
+
+  /// True when the clock may start a refresh at `now`: the cache is stale and no refresh was asked for within
+  /// `staleAfter` (a failing one is not retried on every tick).
+  public var isDueForRefresh: Bool {
+    guard isStale, !isUpdating, let now else { return false }
+    guard let lastAttemptAt else { return true }
+    return now.timeIntervalSince(lastAttemptAt) >= Self.staleAfter
   }
 }
 

@@ -12,16 +12,28 @@ extension FeedTab {
     }
     let id = context.makeRequestID()
     refresh.phase = .updating(requestID: id)
+    refresh.lastAttemptAt = refresh.now
     return [Self.run(.refreshFeed(requestID: id))]
   }
 
   /// The start-up check, made once both the cache's age and the setup facts are known.
   mutating func refreshIfStale(_ context: inout AppContext) -> [AppEffect] {
-    guard !refresh.startCheckDone, let facts = context.facts, refresh.now != nil else { return [] }
+    guard !refresh.startCheckDone, let facts = context.facts, refresh.statusLoaded else { return [] }
     refresh.startCheckDone = true
-    // Only with Ticketmaster: a Spotify-only start would add Web API calls nobody asked for (`r` still does it).
-    guard facts.isComplete(.ticketmaster), refresh.isStale else { return [] }
+    // Concerts (Ticketmaster) or new releases (Spotify): either source is worth a start-up refresh.
+    guard Self.canRefresh(facts), refresh.isStale else { return [] }
     return startRefresh(&context)
+  }
+
+  /// The clock ticked (at most every 30 s while the UI runs): move "Updated N min ago" on, count what waits to
+  /// sync, and refresh on its own once the cache is older than 30 minutes (a failed try waits another 30).
+  mutating func clockTicked(_ date: Date, _ context: inout AppContext) -> [AppEffect] {
+    refresh.now = date
+    var effects = [Self.run(.countPendingSync)]
+    guard refresh.startCheckDone, let facts = context.facts, Self.canRefresh(facts), refresh.isDueForRefresh
+    else { return effects }
+    effects += startRefresh(&context)
+    return effects
   }
 
   /// Concerts need Ticketmaster; new releases need Spotify. Either is enough to refresh.
@@ -51,7 +63,7 @@ extension FeedTab {
   public mutating func arrive(_ context: inout AppContext) -> [AppEffect] {
     // Other tabs write cards too (Create's "You created"): show the cache as it is now.
     let window = cacheChanged(context)
-    return refresh.isUpdating ? window : [Self.run(.loadFeedStatus)] + window
+    return (refresh.isUpdating ? [] : [Self.run(.loadFeedStatus)]) + [Self.run(.countPendingSync)] + window
   }
 
   /// The cache changed under the list (city change, Spotify disconnect): reload what shows.

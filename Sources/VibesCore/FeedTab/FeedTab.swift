@@ -47,7 +47,9 @@ public struct FeedTab: TabFeature {
   }
 
   public mutating func start(_ context: inout AppContext) -> [AppEffect] {
-    windowEffects(context, force: true) + [Self.run(.loadFeedStatus), Self.run(.spotify(.loadStatus))]
+    windowEffects(context, force: true) + [
+      Self.run(.loadFeedStatus), Self.run(.spotify(.loadStatus)), Self.run(.countPendingSync),
+    ]
   }
 
   public mutating func contextChanged(_ change: ContextChange, _ context: inout AppContext) -> [AppEffect] {
@@ -72,7 +74,13 @@ public struct FeedTab: TabFeature {
     case .feedStatusLoaded(let updatedAt, let now):
       refresh.updatedAt = updatedAt
       refresh.now = now
+      refresh.statusLoaded = true
       return refreshIfStale(&context)
+    case .clockTicked(let date):
+      return clockTicked(date, &context)
+    case .pendingSyncCounted(let count):
+      refresh.pendingSync = max(0, count)
+      return []
     case .refreshFinished(let requestID, let report):
       return refreshFinished(requestID: requestID, report, &context)
     case .releaseLoaded(let requestID, let result):
@@ -227,6 +235,10 @@ public enum FeedAction: Sendable, Hashable {
   case windowLoaded(total: Int, offset: Int, items: [FeedCard?])
   /// The cache's last successful refresh and the time now, read at start-up.
   case feedStatusLoaded(updatedAt: Date?, now: Date)
+  /// The wall clock, delivered by the runtime at most every 30 s while the UI runs (the core never reads it).
+  case clockTicked(Date)
+  /// How many offline actions (Explore's Spotify actions, Create's playlist saves) wait in storage to sync.
+  case pendingSyncCounted(Int)
   case refreshFinished(requestID: Int, FeedRefreshReport)
   case releaseLoaded(requestID: Int, Result<[ReleaseTrack], FeedLoadFailure>)
   /// Show the checklist with this step's screen on top.
@@ -245,6 +257,8 @@ public enum FeedEffect: CancellableEffect {
   case loadFeedWindow(FeedWindowRequest)
   /// When the cache was last refreshed (answers `feedStatusLoaded`).
   case loadFeedStatus
+  /// Count the offline retry queues in storage (answers `pendingSyncCounted`).
+  case countPendingSync
   /// Fetch concerts (and, with Spotify, new releases), rank, cache; answers `refreshFinished`.
   case refreshFeed(requestID: Int)
   /// A release's tracklist for its detail (Spotify `GET /v1/albums/{id}`).
@@ -283,6 +297,17 @@ public enum FeedCommand: Sendable, Hashable {
 extension AppAction {
   public static func spotify(_ action: SpotifyAction) -> AppAction { .feature(FeedTab.self, .spotify(action)) }
   public static func feed(_ action: FeedAction) -> AppAction { .feature(FeedTab.self, action) }
+  /// The runtime's clock tick: the wall-clock time, at most every 30 s while the UI runs.
+  public static func clockTicked(_ date: Date) -> AppAction { .feed(.clockTicked(date)) }
+
+  /// True for the clock's tick and the answers it asks for: the runtime redraws after them only when the frame
+  /// changed, so an idle vibes stays idle.
+  public var isClockDriven: Bool {
+    switch action(of: FeedTab.self) {
+    case .clockTicked?, .pendingSyncCounted?: return true
+    default: return false
+    }
+  }
   public static func feedWindowLoaded(total: Int, offset: Int, items: [FeedCard?]) -> AppAction {
     .feed(.windowLoaded(total: total, offset: offset, items: items))
   }

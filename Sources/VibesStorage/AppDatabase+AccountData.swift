@@ -7,7 +7,9 @@ extension AppDatabase {
   /// saves queued while offline. Signing out of Spotify must not leave the account's listening data behind.
   public func clearSpotifyAccountData() throws {
     try writer.write { db in
-      for table in ["spotifyConnection", "musicCache", "recentSearch", "searchCache", "spotifyActionQueue", "createSaveQueue"]
+      for table in [
+        "spotifyConnection", "musicCache", "recentSearch", "searchCache", "spotifyActionQueue", "createSaveQueue",
+      ]
       where try db.tableExists(table) {
         try db.execute(sql: "DELETE FROM \(table)")
       }

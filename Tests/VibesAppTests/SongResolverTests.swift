@@ -95,6 +95,15 @@ final class SongResolverTests: XCTestCase {
       #"track:"Heroes" artist:"David Bowie""#)
   }
 
+  func testQueryIsBoundedAndFreeOfControlsWhateverGeminiSends() {
+    let title = "\u{1b}]0;PWNED\u{07}Tide" + String(repeating: "W", count: 10_000)
+    let query = SongResolver.query(
+      for: SuggestedSong(title: title, artist: "A\u{0}da " + String(repeating: "x", count: 5_000)))
+    XCTAssertLessThan(query.count, 2 * SongResolver.maxQueryPartLength + 30, "10 KB titles make short queries")
+    XCTAssertFalse(query.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7f }, query)
+    XCTAssertTrue(query.hasPrefix(#"track:"Tide"#), query)
+  }
+
   func testResolvesInOrderWithAtMostFourInFlightAndReportsProgress() async throws {
     let searcher = FakeSearcher(catalog: catalog)
     let progress = ProgressRecorder()

@@ -53,6 +53,8 @@ final class AppFuzzTests: XCTestCase {
     case answer(index: Int, success: Bool)
     /// An answer for a request nobody waits for.
     case stale(Int)
+    /// The runtime's clock tick, this many minutes after the previous one.
+    case tick(minutes: Int)
 
     var description: String {
       switch self {
@@ -61,12 +63,13 @@ final class AppFuzzTests: XCTestCase {
       case .resize(let size): return "resize \(size.width)x\(size.height)"
       case .answer(let index, let success): return "answer #\(index) \(success ? "ok" : "failed")"
       case .stale(let id): return "stale answer for \(id)"
+      case .tick(let minutes): return "clock tick +\(minutes) min"
       }
     }
   }
 
   static let keys: [Key] =
-    "abcdefghijklmnopqrstuvwxyz0123456789 ?q-_./:ÄéΩ漢🎵".map { Key.character($0) }
+    "abcdefghijklmnopqrstuvwxyz0123456789 ?!q-_./:ÄéΩ漢🎵".map { Key.character($0) }
     // Combining marks and joiners arriving on their own, as NFD pastes and some input methods send them.
     + ["\u{0308}", "\u{0301}", "\u{200D}", "\u{FE0F}"].map { Key.character(Character($0)) } + [
       .enter, .escape, .tab, .backTab, .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .backspace,
@@ -90,6 +93,7 @@ final class AppFuzzTests: XCTestCase {
         return .resize(ScreenSize(width: size.0, height: size.1))
       case 80..<96:
         return .answer(index: Int.random(in: 0..<8, using: &generator), success: Bool.random(using: &generator))
+      case 96..<98: return .tick(minutes: [0, 1, 31].randomElement(using: &generator)!)
       default: return .stale(Int.random(in: 1...50, using: &generator))
       }
     }
@@ -104,6 +108,7 @@ final class AppFuzzTests: XCTestCase {
     driver.send(.tracker(.configurationLoaded(nil, apiURLs: [:])))
     var pending: [AppEffect] = []
     var succeeded = Set<Int>()
+    var clock = Date(timeIntervalSince1970: 1_800_000_000)
     let t = Localizer(.en)
     for (step, event) in events.enumerated() {
       var produced: [AppEffect] = []
@@ -112,6 +117,9 @@ final class AppFuzzTests: XCTestCase {
       case .paste(let text):
         produced = driver.send(.input(.paste(focusedFieldIsSecret(driver.state) ? secret : text)))
       case .resize(let size): produced = driver.send(.resized(size))
+      case .tick(let minutes):
+        clock += TimeInterval(minutes * 60)
+        produced = driver.send(.clockTicked(clock))
       case .answer(let index, let success):
         guard !pending.isEmpty else { continue }
         let effect = pending.remove(at: index % pending.count)

@@ -45,10 +45,17 @@ public struct SongResolver: Sendable {
     self.sleep = sleep
   }
 
-  /// The search query for a song: `track:"TITLE" artist:"ARTIST"` (double quotes removed from the values).
+  /// The longest title or artist put into a query: a hostile or broken answer with 10,000-character titles
+  /// must not turn into 10 KB search URLs (which Spotify answers slowly or not at all).
+  public static let maxQueryPartLength = 100
+
+  /// The search query for a song: `track:"TITLE" artist:"ARTIST"` (double quotes and control characters
+  /// removed from the values, each cut to `maxQueryPartLength` characters).
   public static func query(for song: SuggestedSong) -> String {
     func clean(_ text: String) -> String {
-      text.replacingOccurrences(of: "\"", with: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      let words = TerminalText.sanitize(text).replacingOccurrences(of: "\"", with: " ")
+        .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      return String(words.prefix(maxQueryPartLength))
     }
     return "track:\"\(clean(song.title))\" artist:\"\(clean(SongNormalizer.primaryArtist(song.artist)))\""
   }

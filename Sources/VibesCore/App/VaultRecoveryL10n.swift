@@ -19,6 +19,7 @@ public enum VaultRecoveryL10n: String, LocalizedKey {
   case insecureEffect
   case insecureModeFix
   case insecureOwnerFix
+  case setupCardInsecure
 
   public static func table(for language: Language) -> [VaultRecoveryL10n: String] {
     switch language {
@@ -45,6 +46,7 @@ public enum VaultRecoveryL10n: String, LocalizedKey {
     .helpResetConfirm: "delete the vault",
     .helpLater: "later",
     .setupCard: "Setup · the secret vault cannot be opened (restart vibes to reset it)",
+    .setupCardInsecure: "Setup · a secret store file is refused for its permissions (restart vibes to see the fix)",
     .insecureMode:
       "The key file {file} has mode {mode}: other users on this computer may read it, so vibes refuses to use it.",
     .insecureOwner:
@@ -78,6 +80,8 @@ public enum VaultRecoveryL10n: String, LocalizedKey {
     .helpResetConfirm: "Tresor löschen",
     .helpLater: "später",
     .setupCard: "Einrichtung · der Geheimnis-Tresor lässt sich nicht öffnen (starte vibes neu zum Zurücksetzen)",
+    .setupCardInsecure:
+      "Einrichtung · eine Datei des Geheimnis-Speichers wird wegen ihrer Rechte abgelehnt (starte vibes neu für die Lösung)",
     .insecureMode:
       "Die Schlüsseldatei {file} hat die Rechte {mode}: andere Benutzer dieses Rechners können sie lesen, daher verwendet vibes sie nicht.",
     .insecureOwner:

@@ -8,7 +8,8 @@ enum FeedScreen {
     let feed = state.feed
     let cardFocused = feed.list.selectedItem == nil
     SetupCard.render(
-      facts: state.facts, vaultDamaged: state.vaultRecovery != nil, focused: cardFocused, into: &grid,
+      facts: state.facts, vaultDamaged: state.vaultRecovery != nil,
+      vaultResettable: state.vaultRecovery?.damage.kind.offersReset ?? true, focused: cardFocused, into: &grid,
       Rect(row: area.row, column: 1, width: area.width - 2, height: ScreenLayout.setupCardRows), t)
 
     let statusRow = area.row + ScreenLayout.setupCardRows
@@ -77,7 +78,8 @@ enum FeedScreen {
 /// "Setup · 1/3 complete ›" or "Setup complete ✓", in a box at the very top of the Feed.
 enum SetupCard {
   static func render(
-    facts: SetupFacts?, vaultDamaged: Bool = false, focused: Bool, into grid: inout Grid, _ rect: Rect,
+    facts: SetupFacts?, vaultDamaged: Bool = false, vaultResettable: Bool = true, focused: Bool, into grid: inout Grid,
+    _ rect: Rect,
     _ t: Localizer
   ) {
     let text: String
@@ -93,7 +95,8 @@ enum SetupCard {
         style = Theme.title
       }
     } else if vaultDamaged {
-      text = t[VaultRecoveryL10n.setupCard]
+      // A file refused for its mode or owner is fixed with chmod/chown, not a reset: say so.
+      text = t[vaultResettable ? VaultRecoveryL10n.setupCard : VaultRecoveryL10n.setupCardInsecure]
       style = Theme.incomplete
     } else {
       text = t[.setupCardLoading]

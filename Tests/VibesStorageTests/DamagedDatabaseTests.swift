@@ -110,7 +110,8 @@ final class DamagedDatabaseTests: XCTestCase {
   func testALockHeldByAnotherProgramIsATypedBusyError() throws {
     var unsafe = Configuration()
     unsafe.allowsUnsafeTransactions = true
-    let holder = try DatabaseQueue(path: path, configuration: unsafe)  // rollback journal: an exclusive lock keeps readers out too
+    // A rollback journal: an exclusive lock keeps readers out too.
+    let holder = try DatabaseQueue(path: path, configuration: unsafe)
     try holder.writeWithoutTransaction { db in
       try db.execute(sql: "CREATE TABLE t (x)")
       try db.execute(sql: "BEGIN EXCLUSIVE")

@@ -196,7 +196,9 @@ extension ProfileState: TabFeature {
     case .idle, .failed: break
     }
     let moves =
-      ListState.bindings(paging: false) { ProfileCommand.move($0) } + [KeyBinding([.enter], "Enter", .common(.helpOpen), .open)]
+      ListState.bindings(paging: false) { ProfileCommand.move($0) } + [
+        KeyBinding([.enter], "Enter", .common(.helpOpen), .open)
+      ]
     guard Self.connected(context) else { return moves }
     var bindings: [KeyBinding<ProfileCommand>] = [
       KeyBinding([.left, .character("h")], "← →", .key(ProfileL10n.profileHelpPeriod), .shiftRange(-1)),

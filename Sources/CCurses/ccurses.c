@@ -80,23 +80,8 @@ static void on_piped_signal(int sig) {
   errno = saved_errno;
 }
 
-int ccurses_signal_pipe_install(void) {
-  if (signal_pipe[0] < 0) {
-    if (pipe2(signal_pipe, O_NONBLOCK | O_CLOEXEC) != 0) {
-      signal_pipe[0] = signal_pipe[1] = -1;
-      return -1;
-    }
-  }
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = on_piped_signal;
-  sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESTART;
-  for (int i = 0; i < PIPED_SIGNAL_COUNT; i++) sigaction(piped_signals[i], &action, NULL);
-  return signal_pipe[0];
-}
-
-int ccurses_signal_pipe_watch(int sig) {
+/* Creates the self-pipe once and routes `sig` into it; 0 on success. */
+static int pipe_signal(int sig) {
   if (signal_pipe[0] < 0) {
     if (pipe2(signal_pipe, O_NONBLOCK | O_CLOEXEC) != 0) {
       signal_pipe[0] = signal_pipe[1] = -1;
@@ -110,6 +95,15 @@ int ccurses_signal_pipe_watch(int sig) {
   action.sa_flags = SA_RESTART;
   return sigaction(sig, &action, NULL);
 }
+
+int ccurses_signal_pipe_install(void) {
+  for (int i = 0; i < PIPED_SIGNAL_COUNT; i++) {
+    if (pipe_signal(piped_signals[i]) != 0 && signal_pipe[0] < 0) return -1;
+  }
+  return signal_pipe[0];
+}
+
+int ccurses_signal_pipe_watch(int sig) { return pipe_signal(sig); }
 
 void ccurses_signal_pipe_uninstall(void) {
   struct sigaction action;

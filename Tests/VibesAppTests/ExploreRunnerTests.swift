@@ -18,16 +18,8 @@ final class ExploreRunnerTests: XCTestCase {
   var web: FakeSpotifyWebServer!
 
   override func setUp() async throws {
-    home = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-explore-\(UUID().uuidString)")
-    let paths = AppPaths(environment: ["HOME": home.path])
-    try paths.createDirectories()
-    database = try AppDatabase(path: paths.databaseFile.path)
-    secrets = VaultSecretStore(vaultFile: paths.vaultFile, keyFile: paths.vaultKeyFile)
-    try secrets.write("refresh-explore", for: .spotifyRefreshToken)
-    try secrets.write(Self.token, for: .spotifyAccessToken)
-    try database.saveSpotifyConnected(
-      displayName: "Ada", userID: Catalog.userID, at: Date(), expiresAt: Date().addingTimeInterval(3600))
-    web = try await FakeSpotifyWebServer(validTokens: [Self.token])
+    let sandbox = try await SpotifyAccountSandbox.make(name: "explore", token: Self.token)
+    (home, database, secrets, web) = (sandbox.home, sandbox.database, sandbox.secrets, sandbox.web)
   }
 
   override func tearDown() async throws {

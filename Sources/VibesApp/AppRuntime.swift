@@ -12,7 +12,7 @@ public final class AppRuntime {
   let runner: EffectRunner
   let localizer: Localizer
   var state: AppState
-  var running: [Int: Task<Void, Never>] = [:]
+  var running = RunningEffects()
   let actions: AsyncStream<AppAction>
   let sink: AsyncStream<AppAction>.Continuation
   /// Keys replayed as if typed (`vibes demo --script`).
@@ -64,7 +64,7 @@ public final class AppRuntime {
     forwarder.cancel()
     player?.cancel()
     clock.cancel()
-    for task in running.values { task.cancel() }
+    running.cancelAll()
   }
 
   /// Draws the state; with `onlyIfChanged` (after a clock tick) nothing reaches the terminal unless the frame differs.
@@ -89,10 +89,13 @@ public final class AppRuntime {
     case .copyToClipboard(let text):
       session.copyToClipboard(text)
     case .cancel(let requestID):
-      running.removeValue(forKey: requestID)?.cancel()
+      running.cancel(requestID)
     default:
       if let requestID = effect.cancellationID {
-        running[requestID] = launch(effect) { [weak self] in self?.running.removeValue(forKey: requestID) }
+        let token = UUID()
+        running.add(
+          launch(effect) { [weak self] in self?.running.finished(requestID, token: token) }, id: requestID, token: token
+        )
       } else {
         _ = launch(effect) {}
       }

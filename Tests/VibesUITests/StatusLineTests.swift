@@ -140,6 +140,20 @@ final class StatusLineTests: XCTestCase {
     XCTAssertEqual(screen.state.tracker.setupForm.apiKey.text, "!")
   }
 
+  func testEscLeavingAFieldKeepsTheWarningSoBangCanOpenIt() {
+    var screen = Driver.screen(width: 60, height: 20)
+    screen.state.selectedTab = .tracker
+    screen.send(.tracker(.configurationLoaded(nil, apiURLs: [.qc: "http://qc.test/api"])))
+    screen.send(.databaseRecovered(movedTo: Self.aside, reason: LocalizedText(L10n.damageEmpty)))
+    XCTAssertTrue(screen.state.isEditingText)
+    screen.press(.escape)
+    XCTAssertFalse(screen.state.isEditingText, "Esc leaves the field")
+    XCTAssertNotNil(screen.state.notice, "the warning stays")
+    screen.press(.character("!"))
+    XCTAssertTrue(screen.state.isNoticeOpen, "and opens whole")
+    XCTAssertTrue(screen.render().lines.joined(separator: " ").contains("damaged-"), "the old file's path is shown")
+  }
+
   func testTheOverlayScrollsByLineAndCtrlCStillQuits() {
     var screen = Driver.screen(width: 60, height: 20)
     let long = Array(repeating: Self.aside, count: 12).joined(separator: " ")

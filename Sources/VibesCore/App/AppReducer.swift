@@ -121,9 +121,11 @@ public enum AppReducer {
       return registration.handleUnbound(&state, event) ?? []
     }
     if key != .pageUp, key != .pageDown { state.context.scroll = ScrollPosition() }
-    // Opening the help keeps the notice, so the help can list `!` for it.
+    // Opening the help keeps the notice, so the help can list `!` for it; so does Esc leaving a text field
+    // under a warning, so that `!` can then open the warning whole.
     let opensHelp = key == .function(1) || (key == .character("?") && !state.isEditingText)
-    if !opensHelp { state.notice = nil }
+    let leavesFieldUnderWarning = key == .escape && state.isEditingText && state.notice?.isWarning == true
+    if !opensHelp, !leavesFieldUnderWarning { state.notice = nil }
 
     // Alt+letter arrives as ESC then the letter when typed fast: read it as those two keys.
     if case .alt(let character) = key, character.wholeNumberValue == nil {

@@ -77,34 +77,18 @@ final class RestorePathsPTYTests: XCTestCase {
 
   /// Runs the child in `mode` on a fresh pty; `stop` is called once its UI is up (e.g. to send SIGTERM).
   func runChild(_ mode: String, extra: [String: String] = [:], stop: (Int32) -> Void = { _ in }) throws -> ChildRun {
-    var master: Int32 = -1
-    var slave: Int32 = -1
-    var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
-    guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw XCTSkip("no pseudo-terminal available") }
-    defer {
-      close(master)
-      close(slave)
-    }
+    guard let pty = try? PseudoTerminal() else { throw XCTSkip("no pseudo-terminal available") }
+    defer { pty.close() }
+    let (master, slave) = (pty.master, pty.slave)
     var before = termios()
     XCTAssertEqual(tcgetattr(slave, &before), 0)
     _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
 
-    let process = Process()
-    process.executableURL = URL(
-      fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-    process.arguments = ["VibesTerminalTests.RestorePathsPTYTests/testChild"]
-    var environment = ProcessInfo.processInfo.environment
-    environment["TERM"] = "xterm-256color"
-    environment["SWIFT_BACKTRACE"] = "enable=no"
-    environment[Self.modeVariable] = mode
-    environment.merge(extra) { $1 }
-    process.environment = environment
-    let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+    var environment: [String: String?] = [Self.modeVariable: mode]
+    for (key, value) in extra { environment[key] = value }
     let errors = Pipe()
-    process.standardInput = terminal
-    process.standardOutput = terminal
-    process.standardError = errors
-    try process.run()
+    let process = try pty.start(
+      test: "VibesTerminalTests.RestorePathsPTYTests/testChild", environment: environment, stderr: errors)
 
     var output: [UInt8] = []
     func drain() {

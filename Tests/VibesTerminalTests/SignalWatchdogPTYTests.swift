@@ -25,32 +25,15 @@ final class SignalWatchdogPTYTests: XCTestCase {
   }
 
   func testSigtermRestoresTheTerminalWhileTheMainThreadIsBusy() throws {
-    var master: Int32 = -1
-    var slave: Int32 = -1
-    var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
-    guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw XCTSkip("no pseudo-terminal available") }
-    defer {
-      close(master)
-      close(slave)
-    }
+    guard let pty = try? PseudoTerminal() else { throw XCTSkip("no pseudo-terminal available") }
+    defer { pty.close() }
+    let (master, slave) = (pty.master, pty.slave)
     var before = termios()
     XCTAssertEqual(tcgetattr(slave, &before), 0)
     _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
 
-    let process = Process()
-    process.executableURL = URL(
-      fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-    process.arguments = ["VibesTerminalTests.SignalWatchdogPTYTests/testBusyChild"]
-    var environment = ProcessInfo.processInfo.environment
-    environment["TERM"] = "xterm-256color"
-    environment["SWIFT_BACKTRACE"] = "enable=no"
-    environment[Self.childVariable] = "1"
-    process.environment = environment
-    let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
-    process.standardInput = terminal
-    process.standardOutput = terminal
-    process.standardError = terminal
-    try process.run()
+    let process = try pty.start(
+      test: "VibesTerminalTests.SignalWatchdogPTYTests/testBusyChild", environment: [Self.childVariable: "1"])
 
     var output: [UInt8] = []
     func drain() {

@@ -216,45 +216,28 @@ final class TerminalSessionPTYTests: XCTestCase {
 final class PTYChild {
   let master: Int32
   let slave: Int32
-  let process = Process()
+  let process: Process
+  private let terminal: PseudoTerminal
   private(set) var output: [UInt8] = []
 
   init(
     scenario: String, environment overrides: [String: String?] = [:], stdoutFile: URL? = nil
   ) throws {
-    var master: Int32 = -1
-    var slave: Int32 = -1
-    var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
-    guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.ENXIO) }
-    self.master = master
-    self.slave = slave
-
-    let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-    var environment = ProcessInfo.processInfo.environment
-    environment["TERM"] = "xterm-256color"
-    environment["NO_COLOR"] = nil
-    environment["SWIFT_BACKTRACE"] = "enable=no"
-    environment[TerminalSessionPTYTests.scenarioVariable] = scenario
+    terminal = try PseudoTerminal()
+    master = terminal.master
+    slave = terminal.slave
+    var environment: [String: String?] = ["NO_COLOR": nil, TerminalSessionPTYTests.scenarioVariable: scenario]
     for (key, value) in overrides { environment[key] = value }
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["VibesTerminalTests.TerminalSessionPTYTests/testPTYChild"]
-    process.environment = environment
-    let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
-    process.standardInput = terminal
-    process.standardError = terminal
+    var stdout: FileHandle?
     if let stdoutFile {
       _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
-      process.standardOutput = try FileHandle(forWritingTo: stdoutFile)
-    } else {
-      process.standardOutput = terminal
+      stdout = try FileHandle(forWritingTo: stdoutFile)
     }
-    try process.run()
+    process = try terminal.start(
+      test: "VibesTerminalTests.TerminalSessionPTYTests/testPTYChild", environment: environment, stdout: stdout)
   }
 
-  deinit {
-    close(master)
-    close(slave)
-  }
+  deinit { terminal.close() }
 
   var text: String { String(decoding: output, as: UTF8.self) }
   func text(since mark: Int) -> String { String(decoding: output[mark...], as: UTF8.self) }

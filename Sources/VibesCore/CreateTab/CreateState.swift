@@ -140,6 +140,9 @@ public struct CreateState: Sendable, Hashable {
   public static let queueRetrySeconds: Double = 15
   /// The longest per-minute wait shown when Gemini gives no delay.
   public static let defaultRetrySeconds = 60
+  /// The longest countdown a rate limit starts (one hour, the services' `RetryAfter.maxSeconds`): an absurd wait
+  /// from the server (10⁹ s, Int.max) must not lock generate until restart.
+  public static let maxCountdownSeconds = 3600
 
   /// Prompts to pick with ↑/↓ in the prompt field.
   public static let examplePrompts = [

@@ -100,7 +100,7 @@ public struct TicketmasterClient: Sendable {
     } else {
       delta = raw
     }
-    guard delta < 1e9 else { return nil }
-    return max(0, Int(delta.rounded(.up)))
+    // A daily quota's reset may be hours away (and is worth saying), but never more than a day.
+    return RetryAfter.clamped(delta, maximum: RetryAfter.maxQuotaResetSeconds)
   }
 }

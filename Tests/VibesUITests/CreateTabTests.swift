@@ -260,6 +260,23 @@ final class CreateTabTests: XCTestCase {
     guard case .generate? = retry.first?.createEffect else { return XCTFail("\(retry)") }
   }
 
+  /// Issue 21, item 9: a wait of Int.max locked generate until restart and was shown verbatim.
+  func testAnAbsurdPerMinuteWaitIsCappedAtOneHourThenAllowsARetry() throws {
+    var driver = Driver.onCreate()
+    let id = try XCTUnwrap(driver.generate())
+    let effects = driver.send(
+      .create(.generated(requestID: id, .failure(.rateLimitedPerMinute(retryAfterSeconds: Int.max)))))
+    guard case .tick(let timer)? = effects.first?.createEffect else { return XCTFail("\(effects)") }
+    XCTAssertEqual(driver.create.countdown?.secondsLeft, CreateState.maxCountdownSeconds)
+    XCTAssertEqual(CreateState.maxCountdownSeconds, 3600)
+    XCTAssertTrue(driver.screen.contains("Retry in 3600 s"), driver.screen)
+    XCTAssertFalse(driver.screen.contains("9223372036854775807"), driver.screen)
+    for _ in 0..<CreateState.maxCountdownSeconds { driver.send(.create(.tick(requestID: timer))) }
+    XCTAssertNil(driver.create.countdown)
+    let retry = driver.press(.enter)
+    guard case .generate? = retry.first?.createEffect else { return XCTFail("\(retry)") }
+  }
+
   func testEachGeminiFailureHasItsOwnMessage() throws {
     let cases: [(CreateFailure, String)] = [
       (.quotaExhaustedForToday(resetsAt: nil), "used today's free quota"),

@@ -36,10 +36,11 @@ extension MusicPlaylist {
 
 extension MusicPage {
   /// A Spotify page mapped item by item; `nextOffset` only when Spotify announced another page.
+  /// An offset past Spotify's numbers (or one that would overflow) ends the paging (`MusicPage` drops it).
   init<Source>(_ page: SpotifyPaging<Source>, _ transform: (Source) -> Item) {
+    let (next, overflow) = page.offset.addingReportingOverflow(max(page.limit, page.items.count, 1))
     self.init(
-      items: page.items.map(transform), total: page.total,
-      nextOffset: page.hasNext ? page.offset + max(page.limit, page.items.count, 1) : nil)
+      items: page.items.map(transform), total: page.total, nextOffset: page.hasNext && !overflow ? next : nil)
   }
 }
 

@@ -67,10 +67,11 @@ public struct CreatePreview: Sendable, Hashable {
 
   /// The found tracks' total length in milliseconds.
   public var totalMilliseconds: Int {
-    playlist.songs.reduce(0) { total, song in
-      if case .found(let track) = song.resolution { return total + track.durationMs }
-      return total
-    }
+    WireNumbers.sum(
+      playlist.songs.lazy.map { song in
+        if case .found(let track) = song.resolution { return track.durationMs }
+        return 0
+      })
   }
 
   /// The playlist's link once saved.
@@ -102,7 +103,7 @@ public struct OwnPlaylist: Sendable, Hashable {
     self.id = id
     self.name = name
     self.description = description
-    self.trackCount = trackCount
+    self.trackCount = WireNumbers.clampedCount(trackCount)
   }
 }
 

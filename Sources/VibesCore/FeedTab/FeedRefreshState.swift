@@ -85,7 +85,7 @@ public struct ReleaseTrack: Sendable, Hashable {
     self.number = number
     self.name = name
     self.artists = artists
-    self.durationMs = durationMs
+    self.durationMs = WireNumbers.durationMs(durationMs)
   }
 }
 
@@ -109,6 +109,6 @@ public struct ReleaseDetailState: Sendable, Hashable {
   /// The sum of the loaded tracks' durations, in milliseconds.
   public var totalMs: Int? {
     guard case .loaded(let list) = tracks else { return nil }
-    return list.reduce(0) { $0 + $1.durationMs }
+    return WireNumbers.sum(list.lazy.map(\.durationMs))
   }
 }

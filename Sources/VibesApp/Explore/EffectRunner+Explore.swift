@@ -244,7 +244,8 @@ extension EffectRunner {
       return .done
     } catch {
       guard let failure = MusicFailure(error) else { return .failed(.offline) }
-      if failure == .offline { return enqueue(action) }
+      // A slow answer is worded as such but, as before, queued like no network.
+      if failure == .offline || failure == .timedOut { return enqueue(action) }
       log.notice("explore: action refused: \(String(describing: failure))")
       return .failed(failure)
     }

@@ -83,6 +83,7 @@ extension MusicFailure {
     case .rateLimited(let seconds): self = .rateLimited(seconds: seconds)
     case .server(let status), .unexpectedStatus(let status): self = .server(status: status)
     case .badRequest(let message): self = .refused(message)
+    case .transport(.network(let problem)) where problem.kind == .timedOut: self = .timedOut
     case .transport: self = .offline
     case .invalidResponse: self = .invalidResponse
     case .cancelled: return nil
@@ -92,7 +93,7 @@ extension MusicFailure {
   /// Failures after which a cached copy is shown instead (no network, or Spotify down).
   var fallsBackToCache: Bool {
     switch self {
-    case .offline, .server, .rateLimited: return true
+    case .offline, .timedOut, .server, .rateLimited: return true
     default: return false
     }
   }

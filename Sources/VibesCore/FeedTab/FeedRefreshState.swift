@@ -12,6 +12,8 @@ public struct FeedRefreshState: Sendable, Hashable {
     case rateLimited(retryAfterSeconds: Int?)
     /// Any other failure, in a short sentence free of keys and URLs.
     case failed(reason: String)
+    /// The cache could not be written: the disk holding the data folder `folder` is full.
+    case diskFull(folder: String)
     /// `r` without Ticketmaster set up.
     case needsTicketmaster
   }

@@ -53,6 +53,9 @@ final class PagingBombTests: XCTestCase {
         return .init(status: 200, body: #"{"id": "al", "name": "Bomb", "tracks": \#(trackPage)}"#)
       case "/v1/albums/al/tracks": return .init(status: 200, body: trackPage)
       case "/v1/me/top/artists": return .init(status: 200, body: artists)
+      case "/v1/search":
+        return .init(
+          status: 200, body: #"{"tracks": \#(trackPage), "artists": \#(artists), "albums": \#(albums)}"#)
       case "/v1/artists/ar0/albums": return .init(status: 200, body: albums)
       default: return .init(status: 404, body: #"{"error": {"status": 404, "message": "no"}}"#)
       }
@@ -109,6 +112,40 @@ final class PagingBombTests: XCTestCase {
     else { return XCTFail("the album did not load") }
     XCTAssertEqual(detail.tracks.count, 500)
     XCTAssertEqual(requests("/v1/albums/al/tracks"), 9, "50 embedded, then 9 pages of 50")
+  }
+
+  func testASearchWhosePagesHoldAThousandItemsKeepsTheTenAskedForAndCachesNoMore() async throws {
+    guard
+      case .searchFinished(1, "bomb", .success(let results))? = await runner().run(
+        .explore(.search(requestID: 1, query: "bomb")))?.exploreAction
+    else { return XCTFail("the search did not load") }
+    XCTAssertEqual(results.tracks.items.count, ExploreState.pageSize)
+    XCTAssertEqual(results.artists.items.count, ExploreState.pageSize)
+    XCTAssertEqual(results.albums.items.count, ExploreState.pageSize)
+    XCTAssertEqual(requests("/v1/search"), 1)
+    // The offline copy holds what was shown, not the 1,000 items of each page.
+    guard
+      case .searchFromCache(_, _, let cached, _, _)? = await runnerOffline().run(
+        .explore(.search(requestID: 2, query: "bomb")))?.exploreAction
+    else { return XCTFail("no offline copy") }
+    XCTAssertEqual(cached.tracks.items.count, ExploreState.pageSize)
+  }
+
+  /// A runner whose API address refuses connections (offline), on the same database.
+  func runnerOffline() -> EffectRunner {
+    let configuration = SpotifyConfiguration(
+      clientID: "bomb-client", accountsURL: URL(string: "http://127.0.0.1:9")!,
+      apiURL: URL(string: "http://127.0.0.1:1")!)
+    let spotify = SpotifyDependencies(
+      configuration: configuration, database: sandbox.database, secrets: sandbox.secrets, configFilePath: home.path,
+      isRemoteSession: false, hostName: "test")
+    return EffectRunner(
+      dependencies: AppDependencies(
+        database: sandbox.database, secrets: sandbox.secrets,
+        secretStoreInfo: SecretStoreInfo(kind: .vault, location: home.path), gemini: GeminiClient(),
+        ticketmaster: TicketmasterClient(), browser: BrowserLauncher(environment: [:]), spotify: spotify,
+        logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
+        now: { Date(timeIntervalSince1970: 1_763_000_000) }))
   }
 
   func testThePagerIsBoundedByItemsForAnyBound() async throws {

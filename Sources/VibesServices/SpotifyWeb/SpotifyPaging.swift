@@ -41,6 +41,13 @@ public struct SpotifyPaging<Item: Decodable & Sendable & Hashable>: Decodable, S
   }
 
   static func clamp(_ value: Int, _ maximum: Int) -> Int { min(max(0, value), maximum) }
+
+  /// The page with at most `count` items: what was asked for, whatever the page holds (issue 21, item 8).
+  public func keeping(atMost count: Int) -> SpotifyPaging {
+    var page = self
+    if page.items.count > max(0, count) { page.items = Array(page.items.prefix(max(0, count))) }
+    return page
+  }
 }
 
 /// Decodes a value or nil (for `null` and for entries that do not decode), never failing the surrounding array.

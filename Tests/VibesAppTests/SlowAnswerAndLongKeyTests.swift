@@ -1,6 +1,7 @@
 import Foundation
 import VibesCore
 import VibesServices
+import VibesTestSupport
 import XCTest
 
 @testable import VibesApp
@@ -18,6 +19,26 @@ final class SlowAnswerAndLongKeyTests: XCTestCase {
     XCTAssertTrue(slow?.fallsBackToCache == true, "a slow answer still shows the cached copy")
     let refused = MusicFailure(.transport(.network(NetworkProblem(.connectionRefused, host: "api.spotify.com"))))
     XCTAssertEqual(refused, .offline)
+  }
+
+  func testASlowSpotifyAnswerInTheFeedIsNotCalledOffline() async throws {
+    let hang = try FaultServer(.hang)
+    defer { hang.stop() }
+    let refused = try FaultServer.refusingURL()
+    func source(_ url: URL) -> SpotifyNewReleaseSource {
+      SpotifyNewReleaseSource(
+        client: SpotifyWebClient(
+          baseURL: url, transport: URLSessionTransport(timeout: 0.5),
+          tokens: SpotifyClosureTokenSource(current: { "t" }, refresh: { "t" }),
+          retry: SpotifyRetryPolicy(sleep: { _ in }, random: { 0 })))
+    }
+    let slow = source(hang.baseURL)
+    _ = try? await slow.topArtists()
+    XCTAssertFalse(slow.wasOffline, "a slow answer is not offline")
+    XCTAssertTrue(slow.problem?.contains("did not answer in time") == true, slow.problem ?? "nil")
+    let offline = source(refused)
+    _ = try? await offline.topArtists()
+    XCTAssertTrue(offline.wasOffline)
   }
 
   func testAKeyLongerThanAnyKeyIsRefusedBeforeAnythingIsSent() {

@@ -60,9 +60,10 @@ public struct SpotifyNewReleaseSource: NewReleaseSource {
   /// The last failure, as a sentence for the status line (nil when every call went through).
   public var problem: String? { problems.error.map(Self.message) }
 
-  /// True when the last failure was the network (unreachable, timed out, dropped): the Feed then says "Offline".
+  /// True when the last failure was the network (unreachable, dropped): the Feed then says "Offline". A slow answer
+  /// is not "offline" (issue 21): the Feed says Spotify did not answer in time.
   public var wasOffline: Bool {
-    if case .transport(.network)? = problems.error { return true }
+    if case .transport(.network(let problem))? = problems.error { return problem.kind != .timedOut }
     return false
   }
 

@@ -1,9 +1,9 @@
 import Foundation
 import VibesCore
-import VibesServices
 import XCTest
 
 @testable import VibesApp
+@testable import VibesServices
 
 /// Issue 21, item 1: numbers from the network crashed vibes (SIGILL). Every mapper and every total is fed the
 /// extremes (Int.max, Int.min, -1, 0, huge offsets) as the wire would send them (JSON through the real decoders)
@@ -113,6 +113,14 @@ final class HostileNumbersTests: XCTestCase {
       XCTAssertEqual(card.totalTracks, valid ? value : nil)
       let own = OwnPlaylist(id: "p", name: "P", description: "", trackCount: value)
       XCTAssertTrue((0...WireNumbers.maxCount).contains(own.trackCount))
+    }
+  }
+
+  func testTicketmastersEventCountIsKeptWithinReason() throws {
+    for value in Self.extremes where value >= 0 {
+      let body = Data(#"{"page": {"size": 1, "totalElements": \#(value), "totalPages": 1, "number": 0}}"#.utf8)
+      let check = try TicketmasterClient.check(status: 200, data: body, header: { _ in nil })
+      XCTAssertEqual(check.totalEvents, min(value, TicketmasterCheck.maxTotalEvents), "\(value)")
     }
   }
 

@@ -8,6 +8,8 @@ import Foundation
 public struct TicketmasterCheck: Sendable, Equatable {
   public var totalEvents: Int
   public init(totalEvents: Int) { self.totalEvents = totalEvents }
+  /// The largest event count taken as it is.
+  public static let maxTotalEvents = 1_000_000
 }
 
 /// Ticketmaster Discovery API v2 client (key validation).
@@ -53,7 +55,8 @@ public struct TicketmasterClient: Sendable {
     if let page = body["page"] as? [String: Any], let total = JSONBody.int(page["totalElements"]),
       total >= 0
     {
-      return TicketmasterCheck(totalEvents: total)
+      // A count past any city's is not drawn as it came (issue 21).
+      return TicketmasterCheck(totalEvents: min(total, TicketmasterCheck.maxTotalEvents))
     }
     if let embedded = body["_embedded"] as? [String: Any], let events = embedded["events"] as? [Any] {
       return TicketmasterCheck(totalEvents: events.count)

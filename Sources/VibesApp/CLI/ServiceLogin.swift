@@ -130,13 +130,12 @@ public struct ServiceLogin: Sendable {
     guard !key.isEmpty else { throw .rejected("no secret on standard input") }
     guard key.utf8.count <= maxKeyLength else {
       throw .rejected(
-        "the key on standard input is \(key.utf8.count) bytes long; a key is at most \(maxKeyLength). "
-          + "Nothing was sent or saved.")
+        "the key on standard input is \(key.utf8.count) bytes long (a key is at most \(maxKeyLength)); "
+          + "it was not sent")
     }
     guard key.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {
       throw .rejected(
-        "the key on standard input has spaces or characters no key has (only printable ASCII). "
-          + "Nothing was sent or saved.")
+        "the key on standard input has spaces or characters no key has (only printable ASCII); it was not sent")
     }
     return key
   }

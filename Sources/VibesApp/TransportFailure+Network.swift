@@ -12,6 +12,7 @@ extension TransportFailure {
       case .secureConnectionFailed: .secureConnectionFailed
       case .proxyFailed: .proxyFailed
       case .connectionLost: .connectionLost
+      case .redirectRefused: .redirectRefused
       case .offline: .offline
       case .other: .other
       }

@@ -12,7 +12,8 @@ public protocol HTTPTransport: Sendable {
 }
 
 /// The live transport: an ephemeral URLSession (no disk cache, no cookies, no credential storage) with a request
-/// timeout and a cap on the response body. The calling Task's cancellation cancels the request and throws
+/// timeout and a cap on the response body. A redirect is followed only within the request's origin (`RedirectPolicy`);
+/// any other fails as `.network(.redirectRefused)` naming the request's host, and nothing is sent to the new place. The calling Task's cancellation cancels the request and throws
 /// `.cancelled` promptly.
 ///
 /// `timeout` bounds the whole request (connect to last byte) and is enforced here, to the millisecond: Linux's
@@ -61,8 +62,10 @@ public struct URLSessionTransport: HTTPTransport {
     let result: Result<(Data, HTTPURLResponse), ServiceError> = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let task = session.dataTask(with: request)
-        delegate.register(task, limit: limit) { data, response, error, tooLarge in
-          if tooLarge {
+        delegate.register(task, limit: limit) { data, response, error, tooLarge, redirectRefused in
+          if redirectRefused {
+            continuation.resume(returning: .failure(.network(NetworkProblem(.redirectRefused, host: host))))
+          } else if tooLarge {
             continuation.resume(returning: .failure(.invalidResponse))
           } else if let error {
             let mapped =
@@ -98,13 +101,15 @@ private final class SessionBox: Sendable {
 
 /// Collects each task's body and stops the task as soon as the body passes its cap (or announces a longer one).
 private final class CappedBodyDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  typealias Completion = @Sendable (Data, HTTPURLResponse?, (any Error)?, Bool) -> Void
+  /// Body, response, error, body too large, redirect refused.
+  typealias Completion = @Sendable (Data, HTTPURLResponse?, (any Error)?, Bool, Bool) -> Void
 
   private struct Entry {
     var limit: Int
     var data = Data()
     var response: HTTPURLResponse?
     var tooLarge = false
+    var redirectRefused = false
     var completion: Completion
   }
 
@@ -129,9 +134,28 @@ private final class CappedBodyDelegate: NSObject, URLSessionDataDelegate, @unche
     completionHandler(tooLarge ? .cancel : .allow)
   }
 
+  /// Follows a redirect only to the origin of the task's first request (`RedirectPolicy`); otherwise the task stops
+  /// here: the new request is never made, so no header (Authorization, a key, a JWT) or body goes anywhere else.
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+  ) {
+    let origin = task.originalRequest?.url
+    if let origin, let target = request.url, RedirectPolicy.allows(from: origin, to: target) {
+      completionHandler(request)
+      return
+    }
+    lock.withLock {
+      entries[task.taskIdentifier]?.redirectRefused = true
+      entries[task.taskIdentifier]?.data = Data()
+    }
+    completionHandler(nil)
+    task.cancel()
+  }
+
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let tooLarge: Bool = lock.withLock {
-      guard var entry = entries[dataTask.taskIdentifier], !entry.tooLarge else { return false }
+      guard var entry = entries[dataTask.taskIdentifier], !entry.tooLarge, !entry.redirectRefused else { return false }
       if entry.data.count + data.count > entry.limit {
         entry.tooLarge = true
         entry.data = Data()
@@ -147,7 +171,25 @@ private final class CappedBodyDelegate: NSObject, URLSessionDataDelegate, @unche
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
     guard let entry = lock.withLock({ entries.removeValue(forKey: task.taskIdentifier) }) else { return }
     let response = entry.response ?? (task.response as? HTTPURLResponse)
-    entry.completion(entry.data, response, error, entry.tooLarge)
+    entry.completion(entry.data, response, error, entry.tooLarge, entry.redirectRefused)
+  }
+}
+
+/// Where a redirect may lead: to the same scheme, host and port as the request it answers (default ports made
+/// explicit, host names compared without case), so never from https to http and never to another host or port.
+/// Credentials travel in headers, query items and bodies, so no redirect that leaves the origin is followed at all.
+public enum RedirectPolicy {
+  public static func allows(from origin: URL, to target: URL) -> Bool {
+    guard let originScheme = origin.scheme?.lowercased(), let targetScheme = target.scheme?.lowercased(),
+      originScheme == targetScheme, ["http", "https"].contains(originScheme),
+      let originHost = origin.host?.lowercased(), let targetHost = target.host?.lowercased(),
+      !originHost.isEmpty, originHost == targetHost
+    else { return false }
+    return port(of: origin, scheme: originScheme) == port(of: target, scheme: targetScheme)
+  }
+
+  private static func port(of url: URL, scheme: String) -> Int {
+    url.port ?? (scheme == "https" ? 443 : 80)
   }
 }
 

@@ -17,8 +17,7 @@ enum JSONBody {
   /// Parses a protobuf Duration string such as "26s" or "1.5s" into whole seconds, rounded up.
   static func durationSeconds(_ value: Any?) -> Int? {
     guard let string = value as? String, string.hasSuffix("s") else { return nil }
-    guard let seconds = Double(string.dropLast()), seconds.isFinite, seconds >= 0, seconds < 1e9
-    else { return nil }
-    return Int(seconds.rounded(.up))
+    guard let seconds = Double(string.dropLast()), !seconds.isNaN, seconds >= 0 else { return nil }
+    return RetryAfter.clamped(seconds)
   }
 }

@@ -22,6 +22,9 @@ public struct NetworkProblem: Error, Hashable, Sendable {
     case proxyFailed
     /// The connection dropped mid-request (`networkConnectionLost`, an empty reply).
     case connectionLost
+    /// The service answered with a redirect to another scheme, host or port, which vibes does not follow (it could
+    /// carry the key or token there). `host` is the service's host, never the redirect's target.
+    case redirectRefused
     /// The machine has no network (`notConnectedToInternet`).
     case offline
     /// Anything else that stopped the request before an HTTP answer.
@@ -79,6 +82,7 @@ extension NetworkProblem: LocalizedError {
     case .secureConnectionFailed: return "The secure connection failed\(on)."
     case .proxyFailed: return "The proxy refused the connection\(on)."
     case .connectionLost: return "The connection was lost\(on)."
+    case .redirectRefused: return "The service sent the request on to another address, which was not followed\(on)."
     case .offline: return "There is no network connection."
     case .other: return "Could not reach the service\(on)."
     }

@@ -28,7 +28,8 @@ extension CreateSongResolutionRecord {
     self.init(
       songKey: key, trackID: track?.id, uri: track?.uri, name: track?.name,
       artists: track.map { CreateCoding.encode($0.artists) },
-      album: track?.album, durationMs: track?.durationMs, resolvedAt: resolution.resolvedAt)
+      album: track?.album, durationMs: track.map { WireNumbers.durationMs($0.durationMs) },
+      resolvedAt: resolution.resolvedAt)
   }
 
   var cachedResolution: CachedResolution {
@@ -86,7 +87,9 @@ struct CreatePlaylistSongRecord: Codable, FetchableRecord, PersistableRecord {
     case .found(let track):
       status = "found"
       (trackID, uri, trackName) = (track.id, track.uri, track.name)
-      (artists, album, durationMs) = (CreateCoding.encode(track.artists), track.album, track.durationMs)
+      (artists, album, durationMs) = (
+        CreateCoding.encode(track.artists), track.album, WireNumbers.durationMs(track.durationMs)
+      )
     }
   }
 

@@ -56,6 +56,45 @@ final class LoopbackHTTPServerTests: XCTestCase {
     XCTAssertEqual(outcome, .code("GOOD"))
   }
 
+  /// Issue 21, item 10: 32 idle local connections filled every slot, so the browser's real redirect was closed at
+  /// accept for 5 s. The oldest connection still waiting for its head now gives up its slot to a new one.
+  func testIdleConnectionsInEverySlotDoNotBlockTheRealCallback() async throws {
+    let listener = try await OAuthCallbackListener(port: 0, expectedState: "st")
+    var idle: [Int32] = []
+    defer { idle.forEach { close($0) } }
+    for _ in 0..<40 { idle.append(try RawHTTP.connect(port: listener.port)) }
+    // Let the accept loop take them all (each then holds a slot, waiting for a head that never comes).
+    try await Task.sleep(nanoseconds: 300_000_000)
+    let start = Date()
+    let good = try await RawHTTP.rawRequest(
+      port: listener.port, "GET /callback?code=REAL&state=st HTTP/1.1\r\nHost: x\r\n\r\n")
+    XCTAssertTrue(good.hasPrefix("HTTP/1.1 200 "), "the real callback was not served: \(good.prefix(80))")
+    XCTAssertLessThan(Date().timeIntervalSince(start), 2, "served at once, not after the idle ones' 5 s")
+    let outcome = await listener.outcome(timeout: 5)
+    XCTAssertEqual(outcome, .code("REAL"))
+  }
+
+  func testAFloodOfIdleConnectionsKeepsTheServerWithinItsLimit() async throws {
+    let server = try LoopbackHTTPServer(port: 0, limits: .init(headDeadline: 5, maxConnections: 4)) { _ in
+      LoopbackResponse(status: 200, html: "ok")
+    }
+    var idle: [Int32] = []
+    defer { idle.forEach { close($0) } }
+    for _ in 0..<12 { idle.append(try RawHTTP.connect(port: server.port)) }
+    try await Task.sleep(nanoseconds: 300_000_000)
+    XCTAssertLessThanOrEqual(server.openConnections, 4, "evicted connections are closed, not kept")
+    // The oldest eight were closed by the server (end of file, no answer); the newest four still wait.
+    var closed = 0
+    for fd in idle {
+      var pollFD = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      if poll(&pollFD, 1, 0) > 0 { closed += 1 }
+    }
+    XCTAssertEqual(closed, 8)
+    let answer = try await RawHTTP.rawRequest(port: server.port, "GET /x HTTP/1.1\r\n\r\n")
+    XCTAssertTrue(answer.hasPrefix("HTTP/1.1 200 "), answer)
+    await server.stop()
+  }
+
   func testStopReleasesThePortAtOnce() async throws {
     let server = try echoPath()
     let port = server.port

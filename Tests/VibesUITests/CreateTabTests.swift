@@ -205,6 +205,22 @@ final class CreateTabTests: XCTestCase {
     XCTAssertTrue(driver.press(.character("s")).isEmpty, "a saved playlist is not saved again")
   }
 
+  /// Issue 21, item 12: a playlist with 0 of 20 songs found was saved to Spotify empty.
+  func testAPlaylistWithNoSongFoundIsNotSaved() throws {
+    var driver = Driver.onCreate(width: 120, height: 40)
+    let id = try XCTUnwrap(driver.generate())
+    driver.send(.create(.generated(requestID: id, .success(playlist(songs: 20, notFound: Set(0..<20))))))
+    let save = driver.press(.character("s"))
+    XCTAssertTrue(save.compactMap(\.createEffect).isEmpty, "no save effect: \(save)")
+    XCTAssertEqual(driver.create.preview?.phase, .failed(.noSongsFound))
+    XCTAssertTrue(driver.screen.contains("None of the songs was found on Spotify"), driver.screen)
+    // One song found is enough to save.
+    var one = Driver.onCreate()
+    let second = try XCTUnwrap(one.generate())
+    one.send(.create(.generated(requestID: second, .success(playlist(songs: 20, notFound: Set(1..<20))))))
+    guard case .save? = one.press(.character("s")).first?.createEffect else { return XCTFail("not saved") }
+  }
+
   func testRetryAfterAFailedAddSendsTheSameSaveOnTheSamePlaylist() throws {
     var driver = Driver.onCreate()
     let id = try XCTUnwrap(driver.generate())
@@ -255,6 +271,23 @@ final class CreateTabTests: XCTestCase {
     driver.send(.create(.tick(requestID: timer)))
     XCTAssertTrue(driver.screen.contains("Retry in 1 s"), driver.screen)
     XCTAssertTrue(driver.send(.create(.tick(requestID: timer))).isEmpty)
+    XCTAssertNil(driver.create.countdown)
+    let retry = driver.press(.enter)
+    guard case .generate? = retry.first?.createEffect else { return XCTFail("\(retry)") }
+  }
+
+  /// Issue 21, item 9: a wait of Int.max locked generate until restart and was shown verbatim.
+  func testAnAbsurdPerMinuteWaitIsCappedAtOneHourThenAllowsARetry() throws {
+    var driver = Driver.onCreate()
+    let id = try XCTUnwrap(driver.generate())
+    let effects = driver.send(
+      .create(.generated(requestID: id, .failure(.rateLimitedPerMinute(retryAfterSeconds: Int.max)))))
+    guard case .tick(let timer)? = effects.first?.createEffect else { return XCTFail("\(effects)") }
+    XCTAssertEqual(driver.create.countdown?.secondsLeft, CreateState.maxCountdownSeconds)
+    XCTAssertEqual(CreateState.maxCountdownSeconds, 3600)
+    XCTAssertTrue(driver.screen.contains("Retry in 3600 s"), driver.screen)
+    XCTAssertFalse(driver.screen.contains("9223372036854775807"), driver.screen)
+    for _ in 0..<CreateState.maxCountdownSeconds { driver.send(.create(.tick(requestID: timer))) }
     XCTAssertNil(driver.create.countdown)
     let retry = driver.press(.enter)
     guard case .generate? = retry.first?.createEffect else { return XCTFail("\(retry)") }

@@ -60,6 +60,7 @@ enum ScreenStateCatalog {
       refreshed(.updated(count: 3, at: now), spotifyProblem: "Spotify: this account is not on the app's user list"),
       refreshed(.offline(cachedAt: now.addingTimeInterval(-7200))),
       refreshed(.rateLimited(retryAfterSeconds: 60)),
+      refreshed(.diskFull(folder: "/home/someone/.local/share/vibes")),
       refreshed(.failed(reason: "Ticketmaster antwortete mit einer Zeitüberschreitungsfehlermeldung " + longWord)),
       State(name: "feed concert detail") { driver in
         cards(&driver)
@@ -115,8 +116,8 @@ enum ScreenStateCatalog {
     ] + transportKinds.map { .transport(TransportFailure($0, host: host)) }
 
   static let transportKinds: [TransportFailure.Kind] = [
-    .hostNotFound, .connectionRefused, .timedOut, .secureConnectionFailed, .proxyFailed, .connectionLost, .offline,
-    .other,
+    .hostNotFound, .connectionRefused, .timedOut, .secureConnectionFailed, .proxyFailed, .connectionLost,
+    .redirectRefused, .offline, .other,
   ]
 
   static var forms: [State] {
@@ -245,7 +246,8 @@ enum ScreenStateCatalog {
 
   static let musicFailures: [MusicFailure] = [
     .notConnected, .reconnectNeeded, .notRegistered, .premiumRequired, .notFound, .rateLimited(seconds: 30),
-    .rateLimited(seconds: nil), .server(status: 503), .offline, .refused(nil), .refused("Insufficient client scope"),
+    .rateLimited(seconds: nil), .server(status: 503), .offline, .timedOut, .refused(nil),
+    .refused("Insufficient client scope"),
     .invalidResponse,
   ]
 
@@ -441,6 +443,7 @@ enum ScreenStateCatalog {
     let saveFailures: [CreateFailure] = [
       .spotifyNotConnected, .spotifyRateLimited(retryAfterSeconds: 30), .spotifyRateLimited(retryAfterSeconds: nil),
       .spotify("Insufficient client scope " + longWord), .offline, .serverProblem(status: 502), .storage,
+      .noSongsFound,
     ]
     for failure in saveFailures {
       states.append(

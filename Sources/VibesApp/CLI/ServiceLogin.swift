@@ -123,11 +123,25 @@ public struct ServiceLogin: Sendable {
   }
 
   /// Trims the newline a pipe or `echo` leaves; refuses an empty secret.
+  /// Refuses one longer than `maxKeyLength` or with characters no key has before anything is sent: a megabyte sent
+  /// as a header failed as "Could not reach the service" (issue 21).
   static func clean(_ secret: String) throws(LoginError) -> String {
     let key = secret.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !key.isEmpty else { throw .rejected("no secret on standard input") }
+    guard key.utf8.count <= maxKeyLength else {
+      throw .rejected(
+        "the key on standard input is \(key.utf8.count) bytes long (a key is at most \(maxKeyLength)); "
+          + "it was not sent")
+    }
+    guard key.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {
+      throw .rejected(
+        "the key on standard input has spaces or characters no key has (only printable ASCII); it was not sent")
+    }
     return key
   }
+
+  /// The longest key sent anywhere (Gemini and Ticketmaster keys are under 64 characters).
+  static let maxKeyLength = 1024
 
   static func ascText(_ error: AppStoreConnectError) -> String {
     switch error {

@@ -134,15 +134,11 @@ extension EffectRunner {
       }
       do {
         let me = try await web.me()
-        var own: [OwnPlaylist] = []
-        var offset = 0
-        for _ in 0..<4 {
-          let page = try await web.myPlaylists(limit: 50, offset: offset)
-          own += page.items.filter { $0.owner?.id == me.id }.map {
-            OwnPlaylist(id: $0.id, name: $0.name, description: $0.description ?? "", trackCount: $0.itemsTotal ?? 0)
-          }
-          offset += page.items.count
-          if page.next == nil || page.items.isEmpty { break }
+        let playlists = try await SpotifyPager.collect(maxItems: 200) { (offset) async throws(SpotifyWebError) in
+          try await web.myPlaylists(limit: 50, offset: offset)
+        }
+        let own = playlists.filter { $0.owner?.id == me.id }.map {
+          OwnPlaylist(id: $0.id, name: $0.name, description: $0.description ?? "", trackCount: $0.itemsTotal ?? 0)
         }
         send(.create(.myPlaylistsLoaded(requestID: requestID, .success(own))))
       } catch {
@@ -218,14 +214,10 @@ extension EffectRunner {
     }
     guard let key = geminiKey() else { return .failure(.geminiKeyMissing) }
     do {
-      var tracks: [SpotifyTrack] = []
-      var offset = 0
-      for _ in 0..<4 {
-        let page = try await web.playlistItems(id: playlist.id, limit: 50, offset: offset)
-        tracks += page.items.compactMap(\.track)
-        offset += page.items.count
-        if page.next == nil || page.items.isEmpty { break }
+      let items = try await SpotifyPager.collect(maxItems: 200) { (offset) async throws(SpotifyWebError) in
+        try await web.playlistItems(id: playlist.id, limit: 50, offset: offset)
       }
+      let tracks = items.compactMap(\.track)
       let existing = tracks.map { GeminiSong(title: $0.name, artist: $0.artists.first?.name ?? "") }
       let answer = try await create.gemini.generatePlaylist(
         .grow(

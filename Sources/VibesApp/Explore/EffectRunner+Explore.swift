@@ -168,12 +168,9 @@ extension EffectRunner {
     case .album:
       let album = try await client.album(id: link.id)
       let mapped = MusicAlbum(album)
-      var tracks = album.tracks?.items ?? []
-      var next = album.tracks?.hasNext == true ? tracks.count : nil
-      while let offset = next, offset < 500 {
-        let page = try await client.albumTracks(id: link.id, limit: 50, offset: offset)
-        tracks += page.items
-        next = page.hasNext && !page.items.isEmpty ? offset + page.items.count : nil
+      let tracks = try await SpotifyPager.collect(first: album.tracks, maxItems: Self.maxListItems) {
+        (offset) async throws(SpotifyWebError) in
+        try await client.albumTracks(id: link.id, limit: 50, offset: offset)
       }
       return .album(AlbumDetail(album: mapped, tracks: tracks.map { MusicTrack($0, album: mapped) }))
     case .artist:
@@ -196,19 +193,20 @@ extension EffectRunner {
         return .playlist(PlaylistDetail(playlist: MusicPlaylist(playlist), tracks: nil))
       }
       do {
-        var tracks: [MusicTrack] = []
-        var offset: Int? = 0
-        while let current = offset, current < 500 {
-          let page = try await client.playlistItems(id: link.id, limit: 50, offset: current)
-          tracks += page.items.compactMap(\.track).map { MusicTrack($0) }
-          offset = page.hasNext && page.limit > 0 ? current + page.limit : nil
+        let items = try await SpotifyPager.collect(maxItems: Self.maxListItems) {
+          (offset) async throws(SpotifyWebError) in
+          try await client.playlistItems(id: link.id, limit: 50, offset: offset)
         }
+        let tracks = items.compactMap(\.track).map { MusicTrack($0) }
         return .playlist(PlaylistDetail(playlist: MusicPlaylist(playlist), tracks: tracks))
       } catch .notPlaylistOwner {
         return .playlist(PlaylistDetail(playlist: MusicPlaylist(playlist), tracks: nil))
       }
     }
   }
+
+  /// The most tracks an album or playlist detail reads (and the search cache keeps).
+  static let maxListItems = 500
 
   static func newestFirst(_ page: MusicPage<MusicAlbum>) -> MusicPage<MusicAlbum> {
     var sorted = page
@@ -225,14 +223,10 @@ extension EffectRunner {
   }
 
   func playlistURIs(_ client: SpotifyWebClient, _ playlistID: String) async throws(SpotifyWebError) -> Set<String> {
-    var uris = Set<String>()
-    var offset: Int? = 0
-    while let current = offset, current < 1000 {
-      let page = try await client.playlistItems(id: playlistID, limit: 50, offset: current)
-      for item in page.items { if let track = item.track { uris.insert(track.uri) } }
-      offset = page.hasNext && page.limit > 0 ? current + page.limit : nil
+    let items = try await SpotifyPager.collect(maxItems: 1000) { (offset) async throws(SpotifyWebError) in
+      try await client.playlistItems(id: playlistID, limit: 50, offset: offset)
     }
-    return uris
+    return Set(items.compactMap { $0.track?.uri })
   }
 
   /// Sends one action; without network it joins the offline queue. Older queued actions go first, so a new
@@ -250,7 +244,8 @@ extension EffectRunner {
       return .done
     } catch {
       guard let failure = MusicFailure(error) else { return .failed(.offline) }
-      if failure == .offline { return enqueue(action) }
+      // A slow answer is worded as such but, as before, queued like no network.
+      if failure == .offline || failure == .timedOut { return enqueue(action) }
       log.notice("explore: action refused: \(String(describing: failure))")
       return .failed(failure)
     }

@@ -36,10 +36,11 @@ extension MusicPlaylist {
 
 extension MusicPage {
   /// A Spotify page mapped item by item; `nextOffset` only when Spotify announced another page.
+  /// An offset past Spotify's numbers (or one that would overflow) ends the paging (`MusicPage` drops it).
   init<Source>(_ page: SpotifyPaging<Source>, _ transform: (Source) -> Item) {
+    let (next, overflow) = page.offset.addingReportingOverflow(max(page.limit, page.items.count, 1))
     self.init(
-      items: page.items.map(transform), total: page.total,
-      nextOffset: page.hasNext ? page.offset + max(page.limit, page.items.count, 1) : nil)
+      items: page.items.map(transform), total: page.total, nextOffset: page.hasNext && !overflow ? next : nil)
   }
 }
 
@@ -82,6 +83,7 @@ extension MusicFailure {
     case .rateLimited(let seconds): self = .rateLimited(seconds: seconds)
     case .server(let status), .unexpectedStatus(let status): self = .server(status: status)
     case .badRequest(let message): self = .refused(message)
+    case .transport(.network(let problem)) where problem.kind == .timedOut: self = .timedOut
     case .transport: self = .offline
     case .invalidResponse: self = .invalidResponse
     case .cancelled: return nil
@@ -91,7 +93,7 @@ extension MusicFailure {
   /// Failures after which a cached copy is shown instead (no network, or Spotify down).
   var fallsBackToCache: Bool {
     switch self {
-    case .offline, .server, .rateLimited: return true
+    case .offline, .timedOut, .server, .rateLimited: return true
     default: return false
     }
   }

@@ -17,8 +17,8 @@ extension ConcertCard {
       eventID: event.id,
       name: event.name ?? attractions.first?.name ?? "",
       attractions: attractions,
-      localDate: event.localDate,
-      localTime: event.localTime,
+      localDate: WireDates.date(event.localDate).flatMap { $0.utf8.count == 10 ? $0 : nil },
+      localTime: WireDates.time(event.localTime),
       timezone: event.timezone,
       dateTime: event.dateTime,
       venueName: venue?.name,
@@ -26,10 +26,15 @@ extension ConcertCard {
       city: venue?.city,
       region: venue?.stateCode ?? venue?.stateName ?? venue?.countryCode ?? venue?.countryName,
       priceRanges: event.priceRanges.map {
-        PriceRange(type: $0.type, currency: $0.currency, min: $0.min, max: $0.max)
+        PriceRange(type: $0.type, currency: $0.currency, min: Self.price($0.min), max: Self.price($0.max))
       },
       status: event.statusCode.map(ConcertStatus.init(rawValue:)) ?? .onSale,
       publicSale: sale,
       url: event.url)
+  }
+
+  /// A price as drawn: finite, not negative, below ten million; anything else is unknown (issue 21, item 1).
+  static func price(_ raw: Double?) -> Double? {
+    raw.flatMap { $0.isFinite && $0 >= 0 && $0 < 10_000_000 ? $0 : nil }
   }
 }

@@ -69,8 +69,14 @@ public struct FeedRefresher: Sendable {
       }
       return .updated(count: try database.feedCardCount(), at: fetchedAt)
     } catch {
-      return .failed(reason: "Could not save the Feed cache.")
+      return Self.saveFailed(database)
     }
+  }
+
+  /// A cache write failed: on a full disk, say so and name the data folder (issue 21); otherwise the plain reason.
+  static func saveFailed(_ database: AppDatabase) -> FeedRefreshOutcome {
+    if let folder = database.folder, DiskSpace.isFull(folder) { return .diskFull(folder: folder) }
+    return .failed(reason: "Could not save the Feed cache.")
   }
 
   private func fetchConcerts(apiKey: String, city: String) async -> Result<[ConcertCard], ServiceError> {

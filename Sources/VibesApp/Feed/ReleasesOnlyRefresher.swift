@@ -33,7 +33,7 @@ public struct ReleasesOnlyRefresher: Sendable {
       try database.replaceNewReleases(cards: ranked, fetchedAt: fetchedAt)
       return .updated(count: try database.feedCardCount(), at: fetchedAt)
     } catch {
-      return .failed(reason: "Could not save the Feed cache.")
+      return FeedRefresher.saveFailed(database)
     }
   }
 }

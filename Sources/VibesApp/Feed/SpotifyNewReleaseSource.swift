@@ -18,7 +18,10 @@ public struct SpotifyNewReleaseSource: NewReleaseSource {
 
   public func topArtists() async throws -> [FeedArtist] {
     do {
-      return try await client.topArtists(limit: artistLimit).items.map { FeedArtist(name: $0.name, id: $0.id) }
+      // At most what was asked for, whatever the page holds (issue 21, item 8).
+      return try await client.topArtists(limit: artistLimit).items.prefix(max(0, artistLimit)).map {
+        FeedArtist(name: $0.name, id: $0.id)
+      }
     } catch {
       problems.set(error)
       throw error
@@ -27,28 +30,29 @@ public struct SpotifyNewReleaseSource: NewReleaseSource {
 
   public func recentReleases(artistID: String) async throws -> [NewReleaseCard] {
     do {
-      let page = try await client.artistAlbums(id: artistID, includeGroups: [.album, .single], limit: 10)
-      return page.items.map { Self.card($0, artistID: artistID) }
+      let page = try await client.artistAlbums(
+        id: artistID, includeGroups: [.album, .single], limit: Self.releaseLimit)
+      return page.items.prefix(Self.releaseLimit).map { Self.card($0, artistID: artistID) }
     } catch {
       problems.set(error)
       throw error
     }
   }
 
+  /// Releases asked for (and kept) per artist.
+  static let releaseLimit = 10
+
   /// A release's numbered tracklist (`GET /v1/albums/{id}`, then `/tracks` pages for long albums, bounded).
   public func tracklist(albumID: String) async throws(SpotifyWebError) -> [ReleaseTrack] {
     let album = try await client.album(id: albumID)
-    var tracks = album.tracks?.items ?? []
-    var next = album.tracks?.hasNext == true
-    while next, tracks.count < 500 {
-      let page = try await client.albumTracks(id: albumID, limit: 50, offset: tracks.count)
-      if page.items.isEmpty { break }
-      tracks += page.items
-      next = page.hasNext
+    let tracks = try await SpotifyPager.collect(first: album.tracks, maxItems: 500) {
+      (offset) async throws(SpotifyWebError) in
+      try await client.albumTracks(id: albumID, limit: 50, offset: offset)
     }
     return tracks.enumerated().map { index, track in
       ReleaseTrack(
-        number: track.trackNumber ?? index + 1, name: track.name, artists: track.artists.map(\.name),
+        number: WireNumbers.count(track.trackNumber).flatMap { $0 > 0 ? $0 : nil } ?? index + 1, name: track.name,
+        artists: track.artists.map(\.name),
         durationMs: track.durationMs)
     }
   }
@@ -56,9 +60,10 @@ public struct SpotifyNewReleaseSource: NewReleaseSource {
   /// The last failure, as a sentence for the status line (nil when every call went through).
   public var problem: String? { problems.error.map(Self.message) }
 
-  /// True when the last failure was the network (unreachable, timed out, dropped): the Feed then says "Offline".
+  /// True when the last failure was the network (unreachable, dropped): the Feed then says "Offline". A slow answer
+  /// is not "offline" (issue 21): the Feed says Spotify did not answer in time.
   public var wasOffline: Bool {
-    if case .transport(.network)? = problems.error { return true }
+    if case .transport(.network(let problem))? = problems.error { return problem.kind != .timedOut }
     return false
   }
 

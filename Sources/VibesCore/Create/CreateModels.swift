@@ -30,7 +30,7 @@ public struct TrackCandidate: Sendable, Hashable, Codable {
     self.name = name
     self.artists = artists
     self.album = album
-    self.durationMs = durationMs
+    self.durationMs = WireNumbers.durationMs(durationMs)
   }
 }
 

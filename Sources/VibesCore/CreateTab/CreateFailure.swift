@@ -34,6 +34,8 @@ public enum CreateFailure: Error, Sendable, Hashable {
   case spotify(String)
   /// The local database could not be read or written.
   case storage
+  /// Not one song of the playlist was found on Spotify: an empty playlist is not saved (issue 21).
+  case noSongsFound
 
   /// True for failures the Gemini setup step can fix (Enter opens it).
   public var pointsToGeminiSetup: Bool {

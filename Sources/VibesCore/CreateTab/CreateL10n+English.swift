@@ -71,6 +71,8 @@ extension CreateL10n {
     .createFailureServer: "The service had a problem (HTTP {status}); try again later.",
     .createFailureOffline: "Cannot reach the service; check the network.",
     .createFailureTimedOut: "The service did not answer in time; try again.",
+    .createFailureNoSongsFound:
+      "None of the songs was found on Spotify, so there is nothing to save. Try another prompt or generate again.",
     .createFailureSpotifyNotConnected: "Finding and saving songs needs Spotify. Press Enter to connect Spotify.",
     .createFailureSpotifyWaitSeconds: "Spotify asks to wait {seconds} s; try again then.",
     .createFailureSpotifyWait: "Spotify asks to wait; try again in a moment.",

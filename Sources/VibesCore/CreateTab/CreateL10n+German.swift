@@ -72,6 +72,8 @@ extension CreateL10n {
     .createFailureServer: "Der Dienst hatte ein Problem (HTTP {status}); versuche es später.",
     .createFailureOffline: "Der Dienst ist nicht erreichbar; prüfe das Netz.",
     .createFailureTimedOut: "Der Dienst hat nicht rechtzeitig geantwortet.",
+    .createFailureNoSongsFound:
+      "Keiner der Songs wurde auf Spotify gefunden, es gibt also nichts zu speichern. Versuche einen anderen Prompt oder erzeuge neu.",
     .createFailureSpotifyNotConnected: "Songs finden und speichern braucht Spotify. Enter verbindet Spotify.",
     .createFailureSpotifyWaitSeconds: "Spotify bittet, {seconds} s zu warten.",
     .createFailureSpotifyWait: "Spotify bittet zu warten.",

@@ -23,7 +23,7 @@ public enum CreateL10n: String, LocalizedKey {
   case createFailureAnswerBlocked, createFailurePromptBlocked, createFailureEmptyReply, createFailureMalformed
   case createFailureTooFewSongs, createFailureServer, createFailureOffline, createFailureTimedOut
   case createFailureSpotifyNotConnected, createFailureSpotifyWaitSeconds, createFailureSpotifyWait
-  case createFailureStorage
+  case createFailureStorage, createFailureNoSongsFound
 
   public static func table(for language: Language) -> [CreateL10n: String] {
     switch language {

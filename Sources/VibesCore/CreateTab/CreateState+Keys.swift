@@ -302,6 +302,10 @@ extension CreateState: TabFeature {
       guard !preview.hasPendingSongs || preview.playlist.saveState != .notSaved else {
         return startResolve(&context)
       }
+      guard preview.foundCount > 0 else {
+        updatePreview { $0.phase = .failed(.noSongsFound) }
+        return []
+      }
       let requestID = context.makeRequestID()
       updatePreview { $0.phase = .saving(requestID: requestID) }
       return [.create(.save(requestID: requestID, playlistID: id, name: preview.playlist.name))]

@@ -26,7 +26,8 @@ extension CreateState {
         phase = .failed(failure)
         if case .rateLimitedPerMinute(let seconds) = failure {
           let id = context.makeRequestID()
-          countdown = CreateCountdown(requestID: id, secondsLeft: max(1, seconds ?? Self.defaultRetrySeconds))
+          let wait = min(max(1, seconds ?? Self.defaultRetrySeconds), Self.maxCountdownSeconds)
+          countdown = CreateCountdown(requestID: id, secondsLeft: wait)
           return [.create(.tick(requestID: id))]
         }
         return []

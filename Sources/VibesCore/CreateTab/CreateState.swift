@@ -67,10 +67,11 @@ public struct CreatePreview: Sendable, Hashable {
 
   /// The found tracks' total length in milliseconds.
   public var totalMilliseconds: Int {
-    playlist.songs.reduce(0) { total, song in
-      if case .found(let track) = song.resolution { return total + track.durationMs }
-      return total
-    }
+    WireNumbers.sum(
+      playlist.songs.lazy.map { song in
+        if case .found(let track) = song.resolution { return track.durationMs }
+        return 0
+      })
   }
 
   /// The playlist's link once saved.
@@ -102,7 +103,7 @@ public struct OwnPlaylist: Sendable, Hashable {
     self.id = id
     self.name = name
     self.description = description
-    self.trackCount = trackCount
+    self.trackCount = WireNumbers.clampedCount(trackCount)
   }
 }
 
@@ -140,6 +141,9 @@ public struct CreateState: Sendable, Hashable {
   public static let queueRetrySeconds: Double = 15
   /// The longest per-minute wait shown when Gemini gives no delay.
   public static let defaultRetrySeconds = 60
+  /// The longest countdown a rate limit starts (one hour, the services' `RetryAfter.maxSeconds`): an absurd wait
+  /// from the server (10⁹ s, Int.max) must not lock generate until restart.
+  public static let maxCountdownSeconds = 3600
 
   /// Prompts to pick with ↑/↓ in the prompt field.
   public static let examplePrompts = [

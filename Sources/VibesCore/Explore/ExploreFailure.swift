@@ -11,6 +11,8 @@ public enum MusicFailure: Error, Sendable, Hashable, Codable {
   case server(status: Int)
   /// No network (the answer may come from the cache, marked with its age).
   case offline
+  /// Spotify took longer than the request's bound: the network is there, the answer was slow (issue 21).
+  case timedOut
   case refused(String?)
   case invalidResponse
 
@@ -27,6 +29,7 @@ public enum MusicFailure: Error, Sendable, Hashable, Codable {
     case .rateLimited(nil): return LocalizedText(ExploreL10n.musicRateLimited)
     case .server(let status): return LocalizedText(ExploreL10n.musicServer, ["status": "\(status)"])
     case .offline: return LocalizedText(ExploreL10n.musicOffline)
+    case .timedOut: return LocalizedText(ExploreL10n.musicTimedOut)
     case .refused(let reason?): return LocalizedText(ExploreL10n.musicRefusedReason, ["reason": reason])
     case .refused(nil): return LocalizedText(ExploreL10n.musicRefused)
     case .invalidResponse: return LocalizedText(ExploreL10n.musicInvalidResponse)

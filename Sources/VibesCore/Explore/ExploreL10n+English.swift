@@ -33,6 +33,7 @@ extension ExploreL10n {
     .musicRateLimited: "Spotify asks to wait before trying again.",
     .musicServer: "Spotify had a problem (HTTP {status}).",
     .musicOffline: "No connection to Spotify.",
+    .musicTimedOut: "Spotify did not answer in time. Try again in a moment.",
     .musicRefusedReason: "Spotify refused the request ({reason}).",
     .musicRefused: "Spotify refused the request.",
     .musicInvalidResponse: "Spotify sent an answer that could not be read.",

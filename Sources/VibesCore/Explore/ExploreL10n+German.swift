@@ -33,6 +33,7 @@ extension ExploreL10n {
     .musicRateLimited: "Spotify bittet, kurz zu warten.",
     .musicServer: "Spotify hatte ein Problem (HTTP {status}).",
     .musicOffline: "Keine Verbindung zu Spotify.",
+    .musicTimedOut: "Spotify hat nicht rechtzeitig geantwortet. Versuche es gleich noch einmal.",
     .musicRefusedReason: "Spotify hat die Anfrage abgelehnt ({reason}).",
     .musicRefused: "Spotify hat die Anfrage abgelehnt.",
     .musicInvalidResponse: "Spotifys Antwort war nicht lesbar.",

@@ -11,7 +11,8 @@ public enum ExploreL10n: String, LocalizedKey {
   case exploreCreated, exploreCreatedQueued, exploreAdded, exploreAddedQueued
   // Spotify failures (MusicFailure)
   case musicNotConnected, musicReconnect, musicNotRegistered, musicPremium, musicNotFound
-  case musicRateLimitedSeconds, musicRateLimited, musicServer, musicOffline, musicRefusedReason, musicRefused
+  case musicRateLimitedSeconds, musicRateLimited, musicServer, musicOffline, musicTimedOut, musicRefusedReason,
+    musicRefused
   case musicInvalidResponse
   // Search screen
   case exploreSearchLabel, explorePressSlash, exploreQueuedWaiting, exploreTypeMore, exploreSearching

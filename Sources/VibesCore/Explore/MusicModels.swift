@@ -37,7 +37,7 @@ public struct MusicAlbum: Sendable, Hashable, Codable {
     self.name = name
     self.albumType = albumType
     self.releaseDate = releaseDate
-    self.totalTracks = totalTracks
+    self.totalTracks = WireNumbers.count(totalTracks)
     self.artists = artists
     self.spotifyURL = spotifyURL
   }
@@ -65,11 +65,11 @@ public struct MusicTrack: Sendable, Hashable, Codable {
   ) {
     self.id = id
     self.name = name
-    self.durationMs = durationMs
+    self.durationMs = WireNumbers.durationMs(durationMs)
     self.explicit = explicit
     self.artists = artists
     self.album = album
-    self.trackNumber = trackNumber
+    self.trackNumber = WireNumbers.count(trackNumber)
     self.spotifyURL = spotifyURL
   }
 
@@ -98,7 +98,7 @@ public struct MusicPlaylist: Sendable, Hashable, Codable {
     self.description = description
     self.ownerID = ownerID
     self.ownerName = ownerName
-    self.itemsTotal = itemsTotal
+    self.itemsTotal = WireNumbers.count(itemsTotal)
     self.spotifyURL = spotifyURL
   }
 
@@ -161,8 +161,8 @@ public struct MusicPage<Item: Sendable & Hashable & Codable>: Sendable, Hashable
 
   public init(items: [Item] = [], total: Int = 0, nextOffset: Int? = nil) {
     self.items = items
-    self.total = total
-    self.nextOffset = nextOffset
+    self.total = WireNumbers.clampedCount(total)
+    self.nextOffset = nextOffset.flatMap { (0...WireNumbers.maxCount).contains($0) ? $0 : nil }
   }
 
   /// Appends the next page.
@@ -258,7 +258,7 @@ public struct AlbumDetail: Sendable, Hashable, Codable {
     self.tracks = tracks
   }
 
-  public var totalDurationMs: Int { tracks.reduce(0) { $0 + $1.durationMs } }
+  public var totalDurationMs: Int { WireNumbers.sum(tracks.lazy.map(\.durationMs)) }
 }
 
 /// A playlist; `tracks` is nil when Spotify shows only metadata (someone else's playlist).
@@ -271,7 +271,7 @@ public struct PlaylistDetail: Sendable, Hashable, Codable {
     self.tracks = tracks
   }
 
-  public var totalDurationMs: Int? { tracks.map { $0.reduce(0) { $0 + $1.durationMs } } }
+  public var totalDurationMs: Int? { tracks.map { WireNumbers.sum($0.lazy.map(\.durationMs)) } }
 }
 
 /// What a detail screen shows.

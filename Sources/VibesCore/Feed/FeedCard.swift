@@ -144,4 +144,6 @@ public enum FeedRefreshOutcome: Sendable, Hashable {
   case rateLimited(retryAfterSeconds: Int?)
   /// Anything else; `reason` is a short sentence free of keys and URLs.
   case failed(reason: String)
+  /// The cards could not be saved because the disk holding the data folder `folder` is full.
+  case diskFull(folder: String)
 }

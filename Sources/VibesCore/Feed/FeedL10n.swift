@@ -6,7 +6,7 @@ public enum FeedL10n: String, LocalizedKey {
   case youListenTo
   case statusOnSale, statusOffSale, statusCanceled, statusPostponed, statusRescheduled
   case updatedJustNow, updatedAgo, updating, offlineAgo, offlineNever
-  case rateLimitedSeconds, rateLimited, failed, needsTicketmaster
+  case rateLimitedSeconds, rateLimited, failed, diskFull, needsTicketmaster
   case emptyNoCity, emptyNoConcerts, emptyNoSpotify
   case lineUp, when, venue, prices, priceUnknown, status, publicSale, buyTickets, map
   case tracklist, tracksLoading, totalLength, openInSpotify, released, by
@@ -32,7 +32,9 @@ public enum FeedL10n: String, LocalizedKey {
     .offlineAgo: "Offline · showing what was cached {ago} ago", .offlineNever: "Offline · nothing cached yet",
     .rateLimitedSeconds: "Ticketmaster asks to slow down · next try in {seconds} s",
     .rateLimited: "Ticketmaster asks to slow down · try again later",
-    .failed: "Could not update: {reason}", .needsTicketmaster: "Set up Ticketmaster to see concerts",
+    .failed: "Could not update: {reason}",
+    .diskFull: "Not updated: the disk is full. Free some space, then refresh again (data folder {path}).",
+    .needsTicketmaster: "Set up Ticketmaster to see concerts",
     .emptyNoCity: "Set up Ticketmaster to see concerts: press Enter on the setup card above.",
     .emptyNoConcerts: "No upcoming concerts found in {city}. Press r to look again.",
     .emptyNoSpotify: "Connect Spotify to see new music from artists you listen to.",
@@ -59,6 +61,7 @@ public enum FeedL10n: String, LocalizedKey {
     .rateLimitedSeconds: "Ticketmaster bremst · neuer Versuch in {seconds} s",
     .rateLimited: "Ticketmaster bremst · später erneut versuchen",
     .failed: "Aktualisieren fehlgeschlagen: {reason}",
+    .diskFull: "Nicht aktualisiert: das Laufwerk ist voll. Schaffe Platz und aktualisiere erneut (Datenordner {path}).",
     .needsTicketmaster: "Richte Ticketmaster ein, um Konzerte zu sehen",
     .emptyNoCity: "Richte Ticketmaster ein, um Konzerte zu sehen: Enter auf der Einrichtungskarte oben.",
     .emptyNoConcerts: "Keine kommenden Konzerte in {city} gefunden. Mit r erneut suchen.",
@@ -128,6 +131,7 @@ extension Localizer {
     case .rateLimited(let seconds?): return format(.rateLimitedSeconds, ["seconds": "\(seconds)"])
     case .rateLimited(nil): return self[.rateLimited]
     case .failed(let reason): return format(FeedL10n.failed, ["reason": TerminalText.sanitize(reason)])
+    case .diskFull(let folder): return format(FeedL10n.diskFull, ["path": TerminalText.sanitize(folder)])
     case .needsTicketmaster: return self[.needsTicketmaster]
     case .idle:
       guard let ago else { return nil }

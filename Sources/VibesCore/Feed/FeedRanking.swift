@@ -6,20 +6,28 @@ public enum FeedRanking {
   public static let releaseWindowDays = 60
   /// At most this many cards of one kind in a row while another kind still has cards.
   public static let maxRunOfOneKind = 4
+  /// At most this many cards from one refresh (issue 21, item 8: one refresh stored 8,005 cards).
+  public static let maxCards = 600
+  /// Concerts further ahead than this many days, and releases dated more than `maxReleaseLeadDays` ahead, are not
+  /// real listings (a `9999-12-31` date) and are left out.
+  public static let maxConcertLeadDays = 3 * 366
+  public static let maxReleaseLeadDays = 366
 
   /// Past events dropped; concerts by a top artist first (soonest first, marked with the artist); then the other
   /// concerts (soonest first) alternating with new releases of the last 60 days (newest first); and never five
-  /// cards of one kind in a row while another kind remains.
+  /// cards of one kind in a row while another kind remains. At most `maxCards` cards; impossible dates are left out.
   public static func rank(
     concerts: [ConcertCard], releases: [NewReleaseCard], topArtists: [FeedArtist], now: Date
   ) -> [FeedCard] {
+    let latestConcert = now.addingTimeInterval(Double(maxConcertLeadDays) * 86_400)
+    let latestRelease = now.addingTimeInterval(Double(maxReleaseLeadDays) * 86_400)
     let artists = topArtists.map { (key: matchKey($0.name), name: $0.name) }.filter { !$0.key.isEmpty }
     var matched: [(ConcertCard, Date)] = []
     var others: [(ConcertCard, Date)] = []
     var seenEvents = Set<String>()
     for var concert in concerts {
       guard seenEvents.insert(concert.eventID).inserted, let start = startDate(of: concert),
-        start >= now
+        start >= now, start <= latestConcert
       else { continue }
       concert.matchedArtist = match(concert, artists: artists)
       if concert.matchedArtist != nil {
@@ -38,7 +46,8 @@ public enum FeedRanking {
     var seenAlbums = Set<String>()
     var recent: [(NewReleaseCard, Date)] = []
     for release in releases {
-      guard let date = release.releasedAt, date >= oldest, seenAlbums.insert(release.albumID).inserted
+      guard let date = release.releasedAt, date >= oldest, date <= latestRelease,
+        seenAlbums.insert(release.albumID).inserted
       else { continue }
       recent.append((release, date))
     }
@@ -57,7 +66,7 @@ public enum FeedRanking {
         releaseIndex += 1
       }
     }
-    return enforceVariety(ordered)
+    return Array(enforceVariety(ordered).prefix(maxCards))
   }
 
   /// Keeps the order but, where a run of `maxRun` cards of one kind would grow while a card of another kind comes
@@ -89,7 +98,7 @@ public enum FeedRanking {
   /// still be ahead is never dropped. nil when no date is known.
   public static func startDate(of concert: ConcertCard) -> Date? {
     if let dateTime = concert.dateTime { return dateTime }
-    guard let localDate = concert.localDate else { return nil }
+    guard let localDate = WireDates.date(concert.localDate), localDate.utf8.count == 10 else { return nil }
     let dateParts = localDate.split(separator: "-").compactMap { Int($0) }
     guard dateParts.count == 3 else { return nil }
     var calendar = Calendar(identifier: .gregorian)

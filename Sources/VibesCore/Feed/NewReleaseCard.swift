@@ -30,13 +30,14 @@ public struct NewReleaseCard: Sendable, Hashable, Codable {
     self.albumType = albumType
     self.releaseDate = releaseDate
     self.precision = precision
-    self.totalTracks = totalTracks
+    self.totalTracks = WireNumbers.count(totalTracks)
     self.spotifyURL = spotifyURL
     self.fromArtist = fromArtist
   }
 
-  /// The first instant of the release date (UTC), or nil when the date does not parse.
+  /// The first instant of the release date (UTC), or nil when the date does not parse or is not a real date.
   public var releasedAt: Date? {
+    guard WireDates.date(releaseDate) != nil else { return nil }
     let parts = releaseDate.split(separator: "-").map { Int($0) }
     guard let year = parts.first ?? nil, parts.allSatisfy({ $0 != nil }) else { return nil }
     let month = parts.count > 1 && precision != .year ? parts[1] ?? 1 : 1

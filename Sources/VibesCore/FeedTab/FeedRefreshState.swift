@@ -12,6 +12,8 @@ public struct FeedRefreshState: Sendable, Hashable {
     case rateLimited(retryAfterSeconds: Int?)
     /// Any other failure, in a short sentence free of keys and URLs.
     case failed(reason: String)
+    /// The cache could not be written: the disk holding the data folder `folder` is full.
+    case diskFull(folder: String)
     /// `r` without Ticketmaster set up.
     case needsTicketmaster
   }
@@ -85,7 +87,7 @@ public struct ReleaseTrack: Sendable, Hashable {
     self.number = number
     self.name = name
     self.artists = artists
-    self.durationMs = durationMs
+    self.durationMs = WireNumbers.durationMs(durationMs)
   }
 }
 
@@ -109,6 +111,6 @@ public struct ReleaseDetailState: Sendable, Hashable {
   /// The sum of the loaded tracks' durations, in milliseconds.
   public var totalMs: Int? {
     guard case .loaded(let list) = tracks else { return nil }
-    return list.reduce(0) { $0 + $1.durationMs }
+    return WireNumbers.sum(list.lazy.map(\.durationMs))
   }
 }

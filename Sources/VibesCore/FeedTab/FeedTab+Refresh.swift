@@ -54,6 +54,7 @@ extension FeedTab {
     case .offline: refresh.phase = .offline
     case .rateLimited(let seconds): refresh.phase = .rateLimited(retryAfterSeconds: seconds)
     case .failed(let reason): refresh.phase = .failed(reason: reason)
+    case .diskFull(let folder): refresh.phase = .diskFull(folder: folder)
     }
     list.pendingWindow = nil
     return windowEffects(context, force: true)

@@ -6,6 +6,7 @@ public enum NetworkL10n: String, LocalizedKey {
   case secureConnectionFailed
   case proxyFailed
   case connectionLost
+  case redirectRefused
   case offline
   case other
 
@@ -24,6 +25,8 @@ public enum NetworkL10n: String, LocalizedKey {
       "The secure connection to {host} failed (TLS or certificate problem). Check the address, the clock and any proxy.",
     .proxyFailed: "The proxy did not pass the connection to {host} through. Check the proxy settings (https_proxy).",
     .connectionLost: "The connection to {host} was lost before an answer came.",
+    .redirectRefused:
+      "{host} sent the request on to another address. vibes did not follow, so your key or sign-in stayed with {host}. Try again later.",
     .offline: "This computer is not connected to a network (trying {host}).",
     .other: "Could not reach {host}. Check your network connection.",
   ]
@@ -38,6 +41,8 @@ public enum NetworkL10n: String, LocalizedKey {
     .proxyFailed:
       "Der Proxy hat die Verbindung zu {host} nicht durchgelassen. Prüfe die Proxy-Einstellungen (https_proxy).",
     .connectionLost: "Die Verbindung zu {host} ist abgebrochen, bevor eine Antwort kam.",
+    .redirectRefused:
+      "{host} hat die Anfrage an eine andere Adresse weitergeleitet. vibes ist ihr nicht gefolgt, dein Schlüssel oder deine Anmeldung blieb bei {host}. Versuche es später noch einmal.",
     .offline: "Dieser Computer ist mit keinem Netzwerk verbunden (Ziel: {host}).",
     .other: "{host} ist nicht erreichbar. Prüfe deine Netzwerkverbindung.",
   ]
@@ -54,6 +59,7 @@ extension Localizer {
       case .secureConnectionFailed: .secureConnectionFailed
       case .proxyFailed: .proxyFailed
       case .connectionLost: .connectionLost
+      case .redirectRefused: .redirectRefused
       case .offline: .offline
       case .other: .other
       }

@@ -17,6 +17,8 @@ public struct TransportFailure: Sendable, Hashable {
     case proxyFailed
     /// The connection dropped mid-request.
     case connectionLost
+    /// The service redirected to another scheme, host or port; vibes did not follow (the key could go along).
+    case redirectRefused
     /// This machine has no network.
     case offline
     /// Anything else before an HTTP answer.

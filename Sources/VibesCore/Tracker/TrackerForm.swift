@@ -50,7 +50,9 @@ public struct TrackerForm: FormConfiguration, Sendable, Hashable {
     let environment = configuration?.environment ?? .qc
     form = Form(
       [
-        Field(.field(.apiKey), .secret, value: configuration?.apiKey ?? "", validators: [.notBlank]),
+        Field(
+          .field(.apiKey), .secret, value: configuration?.apiKey ?? "",
+          validators: [.notBlank, .length(min: 1, max: 1024)]),
         Field(.field(.brandID), .text, value: configuration?.brandID ?? "", validators: [.notBlank]),
         Field(.field(.userID), .text, value: configuration?.userID ?? ""),
         Field(

@@ -68,7 +68,9 @@ struct LoopbackResponse: Sendable, Equatable {
 /// A minimal HTTP/1.1 server bound to 127.0.0.1 only, for the OAuth redirect (issue 15: FlyingFox's quadratic
 /// header parsing let one 64 KB header stall the real callback). One thread accepts; each connection is read on
 /// its own thread with one deadline for the whole request head and a cap on its size (past it: 431 and close),
-/// scanned once, so no client can hold up another. Every answer closes its connection. `stop()` wakes every
+/// scanned once, so no client can hold up another. Every answer closes its connection. When every slot is taken, a
+/// new connection takes the slot of the oldest one still waiting for its head (that one is closed unanswered), so
+/// idle local connections cannot keep the browser's real redirect out. `stop()` wakes every
 /// thread through a pipe and returns once the port is released.
 final class LoopbackHTTPServer: @unchecked Sendable {
   /// Bounds on what one client may cost.
@@ -77,7 +79,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     var maxHeadBytes = 8 * 1024
     /// Time a client has to send its whole head, from accept.
     var headDeadline: TimeInterval = 5
-    /// Connections served at once; more are closed at accept.
+    /// Connections served at once; past it the oldest one still reading its head is closed for the new one (when
+    /// every slot is writing an answer, the new one is closed at accept).
     var maxConnections = 32
   }
 
@@ -93,7 +96,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
   private let lock = NSLock()
   private var stopping = false
   private var acceptEnded = false
-  private var connections = 0
+  /// The open connections by descriptor: the order they were accepted in, and whether the head is still awaited.
+  private var slots: [Int32: Slot] = [:]
+  private var accepted = 0
   private var endWaiters: [CheckedContinuation<Void, Never>] = []
 
   /// Binds and listens on 127.0.0.1:`port`; throws `CallbackListenerError.notListening` when it cannot.
@@ -132,6 +137,14 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     close(wakeRead)
     close(wakeWrite)
   }
+
+  private struct Slot {
+    var order: Int
+    var readingHead = true
+  }
+
+  /// Connections open now (each on its own thread).
+  var openConnections: Int { lock.withLock { slots.count } }
 
   /// True until `stop` released the port.
   var isListening: Bool { lock.withLock { !acceptEnded } }
@@ -173,18 +186,29 @@ final class LoopbackHTTPServer: @unchecked Sendable {
       let client = accept(listenFD, nil, nil)
       if client < 0 { continue }
       _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-      let admitted: Bool = lock.withLock {
-        guard connections < limits.maxConnections else { return false }
-        connections += 1
-        return true
+      let order: Int? = lock.withLock {
+        if slots.count >= max(1, limits.maxConnections) {
+          // The oldest connection still waiting for its head gives up its slot. It is shut down here (its thread
+          // wakes, sees the end and closes it); the descriptor stays valid because a thread closes its
+          // descriptor only after taking it out of `slots`, under this lock.
+          guard
+            let victim = slots.filter({ $0.value.readingHead }).min(by: { $0.value.order < $1.value.order })?.key
+          else { return nil }
+          slots[victim] = nil
+          shutdown(victim, Int32(SHUT_RDWR))
+        }
+        accepted += 1
+        slots[client] = Slot(order: accepted)
+        return accepted
       }
-      guard admitted else {
+      guard let order else {
         close(client)
         continue
       }
       Thread.detachNewThread { [self] in
         ThreadSignalStack.run { serve(client) }
-        lock.withLock { connections -= 1 }
+        lock.withLock { if slots[client]?.order == order { slots[client] = nil } }
+        close(client)
       }
     }
     close(listenFD)
@@ -202,13 +226,15 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     case gone
   }
 
+  /// Reads one request and answers it; the caller closes `fd`.
   private func serve(_ fd: Int32) {
-    defer { close(fd) }
     var timeout = timeval(tv_sec: Int(limits.headDeadline.rounded(.up)), tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     let deadline = Date().addingTimeInterval(limits.headDeadline)
     let response: LoopbackResponse
-    switch readHead(fd, until: deadline) {
+    let head = readHead(fd, until: deadline)
+    lock.withLock { slots[fd]?.readingHead = false }
+    switch head {
     case .gone:
       return
     case .tooLarge:

@@ -50,14 +50,10 @@ public struct SpotifyRetryPolicy: Sendable {
     return ceiling * fraction
   }
 
-  /// Parses `Retry-After` as delta seconds or an HTTP-date (RFC 9110); nil when absent or unreadable.
+  /// Parses `Retry-After` as delta seconds or an HTTP-date (RFC 9110), capped at `RetryAfter.maxSeconds`; nil when
+  /// absent or unreadable.
   public func retryAfterSeconds(_ header: String?) -> Int? {
-    guard let raw = header?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
-    if let seconds = Int(raw) { return seconds >= 0 ? seconds : nil }
-    guard let date = Self.httpDate(raw) else { return nil }
-    let delta = date.timeIntervalSince(now())
-    guard delta < 1e9 else { return nil }
-    return max(0, Int(delta.rounded(.up)))
+    RetryAfter.seconds(header, now: now())
   }
 
   static func httpDate(_ raw: String) -> Date? {

@@ -8,11 +8,17 @@ extension SpotifyWebClient {
     let wanted = types.isEmpty ? SpotifySearchType.allCases : types
     var seen = Set<SpotifySearchType>()
     let typeList = wanted.filter { seen.insert($0).inserted }.map(\.rawValue).joined(separator: ",")
+    let limit = Self.clamp(limit, 1...Self.maxSearchLimit)
     let items = [
-      ("q", query), ("type", typeList), ("limit", String(Self.clamp(limit, 1...Self.maxSearchLimit))),
-      ("offset", String(Self.clamp(offset, 0...1000))),
+      ("q", query), ("type", typeList), ("limit", String(limit)), ("offset", String(Self.clamp(offset, 0...1000))),
     ]
-    return try await get(SpotifySearchResults.self, "/v1/search", query: items)
+    var results = try await get(SpotifySearchResults.self, "/v1/search", query: items)
+    // At most what was asked for of each group, whatever a page holds.
+    results.tracks = results.tracks?.keeping(atMost: limit)
+    results.artists = results.artists?.keeping(atMost: limit)
+    results.albums = results.albums?.keeping(atMost: limit)
+    results.playlists = results.playlists?.keeping(atMost: limit)
+    return results
   }
 
   /// `GET /v1/tracks/{id}`.
@@ -31,8 +37,10 @@ extension SpotifyWebClient {
   ) async throws(SpotifyWebError) -> SpotifyPaging<SpotifyAlbum> {
     var items: [(String, String)] = []
     if !includeGroups.isEmpty { items.append(("include_groups", includeGroups.map(\.rawValue).joined(separator: ","))) }
-    items += [("limit", String(Self.clamp(limit, 1...Self.maxSearchLimit))), ("offset", String(max(0, offset)))]
+    let limit = Self.clamp(limit, 1...Self.maxSearchLimit)
+    items += [("limit", String(limit)), ("offset", String(max(0, offset)))]
     return try await get(SpotifyPaging<SpotifyAlbum>.self, "/v1/artists/\(Self.segment(id))/albums", query: items)
+      .keeping(atMost: limit)
   }
 
   /// `GET /v1/albums/{id}` (the first page of its tracks is in `tracks`).
@@ -44,8 +52,10 @@ extension SpotifyWebClient {
   public func albumTracks(
     id: String, limit: Int = 50, offset: Int = 0
   ) async throws(SpotifyWebError) -> SpotifyPaging<SpotifyTrack> {
-    let items = [("limit", String(Self.clamp(limit, 1...50))), ("offset", String(max(0, offset)))]
+    let limit = Self.clamp(limit, 1...50)
+    let items = [("limit", String(limit)), ("offset", String(max(0, offset)))]
     return try await get(SpotifyPaging<SpotifyTrack>.self, "/v1/albums/\(Self.segment(id))/tracks", query: items)
+      .keeping(atMost: limit)
   }
 
   /// `GET /v1/me`.
@@ -58,6 +68,7 @@ extension SpotifyWebClient {
     timeRange: SpotifyTimeRange = .mediumTerm, limit: Int = 20, offset: Int = 0
   ) async throws(SpotifyWebError) -> SpotifyPaging<SpotifyArtist> {
     try await get(SpotifyPaging<SpotifyArtist>.self, "/v1/me/top/artists", query: Self.top(timeRange, limit, offset))
+      .keeping(atMost: Self.clamp(limit, 1...50))
   }
 
   /// `GET /v1/me/top/tracks?time_range=…`; `limit` is clamped to 1...50.
@@ -65,6 +76,7 @@ extension SpotifyWebClient {
     timeRange: SpotifyTimeRange = .mediumTerm, limit: Int = 20, offset: Int = 0
   ) async throws(SpotifyWebError) -> SpotifyPaging<SpotifyTrack> {
     try await get(SpotifyPaging<SpotifyTrack>.self, "/v1/me/top/tracks", query: Self.top(timeRange, limit, offset))
+      .keeping(atMost: Self.clamp(limit, 1...50))
   }
 
   static func top(_ range: SpotifyTimeRange, _ limit: Int, _ offset: Int) -> [(String, String)] {

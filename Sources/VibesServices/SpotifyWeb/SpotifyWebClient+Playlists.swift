@@ -11,18 +11,22 @@ extension SpotifyWebClient {
   public func playlistItems(
     id: String, limit: Int = 50, offset: Int = 0
   ) async throws(SpotifyWebError) -> SpotifyPaging<SpotifyPlaylistItem> {
-    let items = [("limit", String(Self.clamp(limit, 1...50))), ("offset", String(max(0, offset)))]
+    let limit = Self.clamp(limit, 1...50)
+    let items = [("limit", String(limit)), ("offset", String(max(0, offset)))]
     return try await get(
       SpotifyPaging<SpotifyPlaylistItem>.self, "/v1/playlists/\(Self.segment(id))/items", query: items,
-      forbidden: .playlistItems)
+      forbidden: .playlistItems
+    ).keeping(atMost: limit)
   }
 
   /// `GET /v1/me/playlists`; `limit` is clamped to 1...50.
   public func myPlaylists(limit: Int = 50, offset: Int = 0) async throws(SpotifyWebError) -> SpotifyPaging<
     SpotifyPlaylist
   > {
-    let items = [("limit", String(Self.clamp(limit, 1...50))), ("offset", String(max(0, offset)))]
+    let limit = Self.clamp(limit, 1...50)
+    let items = [("limit", String(limit)), ("offset", String(max(0, offset)))]
     return try await get(SpotifyPaging<SpotifyPlaylist>.self, "/v1/me/playlists", query: items)
+      .keeping(atMost: limit)
   }
 
   /// `POST /v1/me/playlists` (private unless `isPublic`). Not retried on 5xx (it is not idempotent).

@@ -8,6 +8,8 @@ import Foundation
 public struct TicketmasterCheck: Sendable, Equatable {
   public var totalEvents: Int
   public init(totalEvents: Int) { self.totalEvents = totalEvents }
+  /// The largest event count taken as it is.
+  public static let maxTotalEvents = 1_000_000
 }
 
 /// Ticketmaster Discovery API v2 client (key validation).
@@ -53,7 +55,8 @@ public struct TicketmasterClient: Sendable {
     if let page = body["page"] as? [String: Any], let total = JSONBody.int(page["totalElements"]),
       total >= 0
     {
-      return TicketmasterCheck(totalEvents: total)
+      // A count past any city's is not drawn as it came (issue 21).
+      return TicketmasterCheck(totalEvents: min(total, TicketmasterCheck.maxTotalEvents))
     }
     if let embedded = body["_embedded"] as? [String: Any], let events = embedded["events"] as? [Any] {
       return TicketmasterCheck(totalEvents: events.count)
@@ -100,7 +103,7 @@ public struct TicketmasterClient: Sendable {
     } else {
       delta = raw
     }
-    guard delta < 1e9 else { return nil }
-    return max(0, Int(delta.rounded(.up)))
+    // A daily quota's reset may be hours away (and is worth saying), but never more than a day.
+    return RetryAfter.clamped(delta, maximum: RetryAfter.maxQuotaResetSeconds)
   }
 }

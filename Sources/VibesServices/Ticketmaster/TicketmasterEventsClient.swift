@@ -64,7 +64,10 @@ public struct TicketmasterEventsClient: Sendable {
     var page = 0
     while result.events.count < wanted, (page + 1) * Self.pageSize <= Self.deepPagingLimit {
       let answer = try await fetchPage(apiKey: apiKey, city: city, page: page)
-      if page == 0 { result.totalElements = answer.page.page?.totalElements ?? answer.page.events.count }
+      if page == 0 {
+        let total = answer.page.page?.totalElements ?? answer.page.events.count
+        result.totalElements = min(max(0, total), TicketmasterCheck.maxTotalEvents)
+      }
       for event in answer.page.events where result.events.count < wanted && seen.insert(event.id).inserted {
         result.events.append(event)
       }

@@ -70,7 +70,7 @@ enum FeedScreen {
     switch phase {
     case .idle, .updating: return Theme.hint
     case .offline, .rateLimited, .needsTicketmaster: return Theme.warning
-    case .failed: return Theme.error
+    case .failed, .diskFull: return Theme.error
     }
   }
 }

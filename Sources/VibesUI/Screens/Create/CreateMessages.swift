@@ -33,6 +33,7 @@ extension Localizer {
     case .spotify(let message):
       return TerminalText.sanitize(Self.clipped(message, to: 200))
     case .storage: return self[.createFailureStorage]
+    case .noSongsFound: return self[.createFailureNoSongsFound]
     }
   }
 

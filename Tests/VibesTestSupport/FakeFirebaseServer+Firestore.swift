@@ -221,7 +221,12 @@ extension FirebaseFakeState {
       case .read: return true
       case .create, .update:
         guard id == uid else { return false }
-        if let name = after?["username"], !(name.stringValue.map(Self.validUsername) ?? false) { return false }
+        if let name = after?["username"] {
+          // The name must be valid and held by this user once the commit is applied (getAfter in the rules).
+          guard let text = name.stringValue, Self.validUsername(text),
+            store["usernames/\(text)"]?.fields["uid"] == .string(uid)
+          else { return false }
+        }
         if let owner = after?["uid"], owner != .string(uid) { return false }
         if let bio = string(after, "bio"), bio.count > 500 { return false }
         if let name = string(after, "displayName"), name.count > 100 { return false }
@@ -244,6 +249,7 @@ extension FirebaseFakeState {
         }
         return follower == uid && id == "\(follower)_\(following)" && follower != following
           && string(after, "status") == "accepted" && store["blocks/\(following)_\(follower)"] == nil
+          && store["blocks/\(follower)_\(following)"] == nil
       case .update: return false
       case .delete:
         return before != nil && (string(before, "followerId") == uid || string(before, "followingId") == uid)

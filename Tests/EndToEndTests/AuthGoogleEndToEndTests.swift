@@ -64,9 +64,11 @@ final class AuthGoogleEndToEndTests: XCTestCase {
     XCTAssertTrue(login.stderr.contains("Open this address in a browser to sign in with Google"), login.stderr)
     XCTAssertNotNil(documents().keys.first { $0.hasPrefix("users/") }, "a new account gets its profile document")
 
-    let status = try CLIRun.run(["auth", "status", "google", "--json"], environment: environment())
+    let status = try CLIRun.run(["auth", "status", "google", "--json", "--check"], environment: environment())
     XCTAssertEqual(status.status, 0, status.all)
     XCTAssertTrue(status.stdout.contains("\"uid\""), status.stdout)
+    XCTAssertTrue(
+      status.stdout.contains("\"result\" : \"ok\""), "checked online with a refreshed ID token: \(status.stdout)")
     let issued = secrets()
     XCTAssertFalse(issued.isEmpty)
     for secret in issued {

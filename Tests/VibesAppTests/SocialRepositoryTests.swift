@@ -72,6 +72,8 @@ final class SocialRepositoryTests: XCTestCase {
     XCTAssertEqual(try winner.storage.load()?.username, "new_name")
     let free = try await loser.repository.isUsernameAvailable("vibes_fan")
     XCTAssertTrue(free)
+    let taken = try await loser.repository.isUsernameAvailable("@New_Name")
+    XCTAssertFalse(taken, "a taken name says so before saving")
   }
 
   func testUsernameValidationMatchesTheRules() async throws {

@@ -294,6 +294,32 @@ final class FirebaseClientTests: XCTestCase {
     XCTAssertNil(documents["usernames/ada2"], "nothing of a failed commit is applied")
   }
 
+  func testResourceExhaustedAndAbortedAreRetriedWithBackoffThenSurfaceTyped() async throws {
+    let token = try await signIn().idToken
+    let patient = FirestoreClient(
+      projectID: FakeFirebaseServer.projectID, baseURL: configuration.firestoreURL, retryDelays: [0.01, 0.01])
+    let query = FirestoreQuery(collection: "users", filters: [.init("uid", .equal, .string("x"))])
+    await fake.scriptFirestoreErrors([
+      (429, "RESOURCE_EXHAUSTED", "Quota exceeded."), (409, "ABORTED", "Too much contention on these documents."),
+    ])
+    let hits = try await patient.runQuery(query, idToken: token)
+    XCTAssertEqual(hits, [], "two retries, then the answer")
+    await fake.scriptFirestoreErrors([(429, "RESOURCE_EXHAUSTED", "Quota exceeded.")])
+    do {
+      _ = try await firestore.runQuery(query, idToken: token)
+      XCTFail("no retries configured")
+    } catch {
+      XCTAssertEqual(error, .resourceExhausted(retryAfterSeconds: nil))
+    }
+    await fake.scriptFirestoreErrors([(409, "ABORTED", "Too much contention on these documents.")])
+    do {
+      try await firestore.commit([.delete(path: "users/x", precondition: nil)], idToken: token)
+      XCTFail("aborted")
+    } catch {
+      XCTAssertEqual(error, .aborted)
+    }
+  }
+
   func testAnExpiredIDTokenIsUnauthenticated() async throws {
     let token = try await signIn().idToken
     await fake.expireIDTokens()

@@ -33,6 +33,10 @@ extension FirebaseFakeState {
     case .success(let value): uid = value
     }
     let tail = String(decodedRest.dropFirst(projectPrefix.count))
+    if !firestoreErrors.isEmpty {
+      let error = firestoreErrors.removeFirst()
+      return .apiError(error.status, error.message, error.grpc, wrapped: tail.hasPrefix(":run") || tail == ":batchGet")
+    }
     let json = body.isEmpty ? nil : try? JSONSerialization.jsonObject(with: body)
     if tail.hasPrefix(":") {
       guard method == "POST", let object = json as? [String: Any] else { return Self.invalid("Invalid JSON payload") }

@@ -98,6 +98,12 @@ public final class FakeFirebaseServer: Sendable {
   public func queryStats() async -> (count: Int, maxInFlight: Int) { await state.queryStats() }
   /// Holds every `runQuery` answer this long (to observe concurrency).
   public func setQueryDelay(_ seconds: Double) async { await state.setQueryDelay(seconds) }
+  /// The next Firestore requests answer with these errors, one each (HTTP status, gRPC status, message), e.g.
+  /// `(429, "RESOURCE_EXHAUSTED", "Quota exceeded.")` or `(409, "ABORTED", "Too much contention…")`.
+  public func scriptFirestoreErrors(_ errors: [(status: Int, grpc: String, message: String)]) async {
+    await state.scriptFirestore(
+      errors.map { FirebaseFakeState.ScriptedError(status: $0.status, grpc: $0.grpc, message: $0.message) })
+  }
   /// PATCH requests that came without an `updateMask` (they replace the whole document).
   public func patchesWithoutMask() async -> Int { await state.unmaskedPatches }
 
@@ -258,6 +264,12 @@ actor FirebaseFakeState {
     var updateTime: FirestoreTimestamp
   }
 
+  struct ScriptedError: Sendable {
+    var status: Int
+    var grpc: String
+    var message: String
+  }
+
   struct StoredObject {
     var data: Data
     var contentType: String
@@ -291,6 +303,7 @@ actor FirebaseFakeState {
   var maxInFlight = 0
   var queryDelay: Double = 0
   var unmaskedPatches = 0
+  var firestoreErrors: [ScriptedError] = []
   var counter = 0
 
   init(indexes: [FakeCompositeIndex], lifetime: Int, deviceInterval: Int) {
@@ -303,6 +316,7 @@ actor FirebaseFakeState {
   func setGoogleUser(_ user: GoogleUser) { googleUser = user }
   func setConsent(_ value: Bool) { approve = value }
   func scriptDevice(_ polls: [FakeFirebaseServer.DevicePoll]) { devicePolls = polls }
+  func scriptFirestore(_ errors: [ScriptedError]) { firestoreErrors = errors }
   func disable(_ sub: String) { disabledSubs.insert(sub) }
   func setProvider(_ enabled: Bool) { providerEnabled = enabled }
   func deploy(_ index: FakeCompositeIndex) { indexes.append(index) }

@@ -216,7 +216,7 @@ struct FakeReply: Sendable {
       status,
       [
         "error": [
-          "code": status, "message": message,
+          "code": status, "message": message, "status": "INVALID_ARGUMENT",
           "errors": [["message": message, "domain": "global", "reason": "invalid"]],
         ]
       ])

@@ -188,6 +188,7 @@ public enum FirebaseErrorText {
     case .photoNotAnImage: return "the file is not a JPEG, PNG, GIF or WebP image"
     case .notSignedIn: return "not signed in; run `vibes auth login google`"
     case .signInAgain: return "the Google session ended; run `vibes auth login google` again"
+    case .secretStoreFailed: return "the secret store could not read or keep the session"
     case .service(let service): return ServiceErrorText.english(service)
     }
   }

@@ -47,6 +47,8 @@ public enum FirebaseError: Error, Equatable, Sendable {
   /// Not configured, no session, or the session ended (refresh token refused): sign in again.
   case notSignedIn
   case signInAgain
+  /// The secret store could not read, keep or remove the session.
+  case secretStoreFailed
   /// Transport, 5xx, other statuses, unreadable answers.
   case service(ServiceError)
 }

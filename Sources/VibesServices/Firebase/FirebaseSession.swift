@@ -56,7 +56,7 @@ public actor FirebaseSession {
     do {
       try storage.save(session)
     } catch {
-      throw .service(.invalidResponse)
+      throw .secretStoreFailed
     }
     stored = session
     accept(grant.idToken, expiresIn: grant.expiresIn)
@@ -70,7 +70,7 @@ public actor FirebaseSession {
     do {
       stored = try storage.load()
     } catch {
-      throw .service(.invalidResponse)
+      throw .secretStoreFailed
     }
     return stored
   }
@@ -88,7 +88,7 @@ public actor FirebaseSession {
     do {
       try storage.save(session)
     } catch {
-      throw .service(.invalidResponse)
+      throw .secretStoreFailed
     }
     stored = session
   }
@@ -140,7 +140,7 @@ public actor FirebaseSession {
     do {
       try storage.clear()
     } catch {
-      throw .service(.invalidResponse)
+      throw .secretStoreFailed
     }
   }
 
@@ -151,7 +151,7 @@ public actor FirebaseSession {
       do {
         try storage.save(updated)
       } catch {
-        throw .service(.invalidResponse)
+        throw .secretStoreFailed
       }
       stored = updated
     }

@@ -140,6 +140,42 @@ final class AuthGoogleEndToEndTests: XCTestCase {
     XCTAssertTrue(login.stderr.contains("VIBES_GOOGLE_CLIENT_SECRET"), login.stderr)
   }
 
+  func testEachFailureHasItsOwnMessageAndSavesNothing() throws {
+    fake = try awaitFake(deviceInterval: 1)
+    let fake = self.fake!
+    let scripted = expectation(description: "script")
+    Task {
+      await fake.scriptDevicePolls([.deny])
+      await fake.setConsent(approve: false)
+      scripted.fulfill()
+    }
+    wait(for: [scripted], timeout: 5)
+    let denied = try CLIRun.run(["auth", "login", "google", "--device"], environment: environment(), timeout: 30)
+    XCTAssertEqual(denied.status, 1, denied.all)
+    XCTAssertTrue(denied.stderr.contains("enter the code ABCD-EFGH"), "--device without ssh: \(denied.stderr)")
+    XCTAssertTrue(denied.stderr.contains("Google: sign-in was declined at Google; nothing was saved"), denied.stderr)
+
+    let refused = try CLIRun.run(["auth", "login", "google"], environment: environment(), timeout: 30)
+    XCTAssertEqual(refused.status, 1, refused.all)
+    XCTAssertTrue(refused.stderr.contains("sign-in was declined at Google"), refused.stderr)
+
+    let offline = try CLIRun.run(
+      ["auth", "login", "google", "--device"],
+      environment: environment(["VIBES_GOOGLE_OAUTH2_URL": "http://127.0.0.1:9"]),
+      timeout: 30)
+    XCTAssertEqual(offline.status, 1, offline.all)
+    XCTAssertTrue(offline.stderr.contains("The connection was refused (127.0.0.1)"), offline.stderr)
+
+    let wrongKey = try CLIRun.run(
+      ["auth", "login", "google", "--device"], environment: environment(["VIBES_FIREBASE_API_KEY": "wrong"]),
+      timeout: 30)
+    XCTAssertEqual(wrongKey.status, 1, wrongKey.all)
+    XCTAssertTrue(wrongKey.stderr.contains("Firebase refused the Web API key"), wrongKey.stderr)
+
+    let status = try CLIRun.run(["auth", "status", "google"], environment: environment())
+    XCTAssertEqual(status.status, 1, "nothing was saved")
+  }
+
   func awaitFake(deviceInterval: Int) throws -> FakeFirebaseServer {
     let box = Box<FakeFirebaseServer>()
     let done = expectation(description: "fake")

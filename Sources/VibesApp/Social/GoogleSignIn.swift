@@ -168,7 +168,7 @@ public enum FirebaseErrorText {
     case .invalidClient:
       return "Google refused the OAuth client: check VIBES_GOOGLE_CLIENT_ID/SECRET (a Desktop client) and "
         + "VIBES_GOOGLE_DEVICE_CLIENT_ID/SECRET (a \"TVs and Limited Input devices\" client)"
-    case .accessDenied: return "sign-in was declined in the browser"
+    case .accessDenied: return "sign-in was declined at Google"
     case .deviceCodeExpired: return "the device code expired before it was entered; run the command again"
     case .oauth(let code): return "Google refused the sign-in (\(code ?? "unknown error"))"
     case .auth(let code): return auth(code)

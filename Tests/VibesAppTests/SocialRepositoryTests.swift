@@ -262,6 +262,25 @@ final class SocialRepositoryTests: XCTestCase {
     XCTAssertNil(try ada.storage.load(), "signed out afterwards")
   }
 
+  func testFailuresAreWordedAndAMissingIndexNamesTheFileToDeploy() {
+    let link = "https://console.firebase.google.com/v1/r/project/p/firestore/indexes?create_composite=abc"
+    let text = FirebaseErrorText.english(.missingIndex(consoleLink: link))
+    XCTAssertTrue(text.contains("firestore.indexes.json"), text)
+    XCTAssertFalse(text.contains("create_composite"), "the link is not shown as the explanation")
+    XCTAssertTrue(FirebaseErrorText.english(.permissionDenied).contains("nothing was changed"))
+    XCTAssertEqual(FirebaseErrorText.english(SocialError.usernameTaken), "that username is taken")
+    let all: [FirebaseError] = [
+      .invalidGrant, .invalidClient, .accessDenied, .deviceCodeExpired, .oauth(code: "x"), .auth(.invalidIdpResponse),
+      .auth(.userDisabled), .auth(.operationNotAllowed), .auth(.credentialTooOld), .auth(.invalidAPIKey),
+      .permissionDenied, .notFound, .alreadyExists, .failedPrecondition, .missingIndex(consoleLink: nil),
+      .unauthenticated, .resourceExhausted(retryAfterSeconds: 3), .aborted, .invalidArgument,
+      .photoTooLarge(bytes: 9), .photoNotAnImage, .notSignedIn, .signInAgain, .secretStoreFailed,
+      .service(.network(NetworkProblem(.offline))),
+    ]
+    let texts = all.map(FirebaseErrorText.english)
+    XCTAssertEqual(Set(texts).count, texts.count, "every failure has its own message")
+  }
+
   static func result<T>(_ body: () async throws(SocialError) -> T) async -> Result<T, SocialError> {
     do {
       return .success(try await body())

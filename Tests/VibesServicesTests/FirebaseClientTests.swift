@@ -351,6 +351,24 @@ final class FirebaseClientTests: XCTestCase {
     XCTAssertEqual(after.filter { $0.hasPrefix("/firestore") }.count, 2, "one failed call, one retry: \(after)")
   }
 
+  func testConcurrentCallersShareOneRefresh() async throws {
+    let storage = MemoryFirebaseSessionStorage()
+    let session = FirebaseSession(auth: auth, storage: storage)
+    let google = await fake.googleIDToken(sub: "g-ada", email: "a@example.com", name: "Ada")
+    let grant = try await session.signIn(googleIDToken: google)
+    // A new process: the refresh token is stored, no ID token in memory.
+    let restarted = FirebaseSession(auth: auth, storage: storage)
+    let before = await fake.recordedRequests().count
+    let tokens = try await withThrowingTaskGroup(of: String.self) { group in
+      for _ in 0..<8 { group.addTask { try await restarted.validIDToken() } }
+      return try await group.reduce(into: [String]()) { $0.append($1) }
+    }
+    XCTAssertEqual(Set(tokens).count, 1)
+    XCTAssertNotEqual(tokens.first, grant.idToken)
+    let refreshes = await fake.recordedRequests().dropFirst(before).filter { $0.request.path.hasPrefix("/securetoken") }
+    XCTAssertEqual(refreshes.count, 1, "single flight")
+  }
+
   func testSessionRefreshesBeforeExpiryAndEndsOnARefusedRefreshToken() async throws {
     let storage = MemoryFirebaseSessionStorage()
     let clock = TestClock()

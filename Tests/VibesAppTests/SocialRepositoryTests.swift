@@ -143,7 +143,9 @@ final class SocialRepositoryTests: XCTestCase {
     let found = try await ada.repository.findUsers(prefix: "Bo")
     XCTAssertEqual(found, [], "a blocker is hidden from the blocked user's search")
 
+    try await bob.repository.block(ada.uid)  // blocking twice changes nothing
     try await bob.repository.unblock(ada.uid)
+    try await bob.repository.unblock(ada.uid)  // not blocking is not an error (and never a delete of nothing)
     try await ada.repository.follow(bob.uid)
     let again = try await ada.repository.findUsers(prefix: "Bo")
     XCTAssertEqual(again.map(\.uid), [bob.uid])

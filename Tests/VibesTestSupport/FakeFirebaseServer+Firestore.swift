@@ -153,11 +153,13 @@ extension FirebaseFakeState {
         working[path] = StoredDocument(fields: after, createTime: before?.createTime ?? time, updateTime: time)
       case .remove(let path, let exists):
         let before = working[path]
-        if exists == true, before == nil {
-          return .apiError(404, "No document to update: \(root)/\(path)", "NOT_FOUND")
-        }
+        // Rules first: a delete rule that reads resource.data refuses a missing document (403) whatever the
+        // precondition says (the stricter reading; ADR 0010 lists the real order as unverified).
         guard allowed(.delete, path, before: before?.fields, after: nil, uid: uid, working: working) else {
           return Self.denied()
+        }
+        if exists == true, before == nil {
+          return .apiError(404, "No document to update: \(root)/\(path)", "NOT_FOUND")
         }
         working.removeValue(forKey: path)
       }
@@ -260,7 +262,8 @@ extension FirebaseFakeState {
       }
     case "blocks":
       switch operation {
-      case .read: return before == nil || string(before, "blockerId") == uid || string(before, "blockedId") == uid
+      // The rule reads resource.data: a get of a missing block is refused (403), not "not found".
+      case .read: return string(before, "blockerId") == uid || string(before, "blockedId") == uid
       case .create:
         guard let blocker = string(after, "blockerId"), let blocked = string(after, "blockedId") else { return false }
         return blocker == uid && id == "\(blocker)_\(blocked)" && blocker != blocked

@@ -206,16 +206,20 @@ public struct SocialRepository: Sendable {
   }
 
   /// Unfollows `other` (deletes the friendship, takes 1 from `followingCount`); not following is not an error.
+  /// The friendship is read first: deleting a missing one would be refused by the rules (they read `resource`).
   public func unfollow(_ other: String) async throws(SocialError) {
     let uid = try await me()
     guard FirestorePath.isValidID(other) else { return }
+    let firestore = self.firestore
+    let path = "friendships/\(uid)_\(other)"
+    let existing = try await run { token throws(FirebaseError) in try await firestore.get(path, idToken: token) }
+    guard existing != nil else { return }
     let writes: [FirestoreWrite] = [
       .delete(path: "friendships/\(uid)_\(other)", precondition: .exists(true)),
       .update(
         path: "users/\(uid)", fields: [:], mask: [], precondition: .exists(true),
         transforms: [.increment(field: "followingCount", by: -1)]),
     ]
-    let firestore = self.firestore
     do {
       try await run { token throws(FirebaseError) in try await firestore.commit(writes, idToken: token) }
     } catch .firebase(.notFound) {
@@ -353,11 +357,14 @@ public struct SocialRepository: Sendable {
     let firestore = self.firestore
     let mine = "friendships/\(uid)_\(other)"
     let theirs = "friendships/\(other)_\(uid)"
+    // Friendships are readable by any signed-in user, missing or not; a missing block is not (its read rule reads
+    // `resource.data`), so whether the block exists comes from the query pinned to you.
     let existing = try await run { token throws(FirebaseError) in
-      try await firestore.batchGet([mine, theirs, "blocks/\(uid)_\(other)"], idToken: token)
+      try await firestore.batchGet([mine, theirs], idToken: token)
     }
+    let alreadyBlocked = try await blockSets().blocked.contains(other)
     var writes: [FirestoreWrite] = []
-    if existing["blocks/\(uid)_\(other)"] == nil {
+    if !alreadyBlocked {
       writes.append(
         .update(
           path: "blocks/\(uid)_\(other)", fields: ["blockerId": .string(uid), "blockedId": .string(other)], mask: nil,
@@ -375,10 +382,11 @@ public struct SocialRepository: Sendable {
     try await run { token throws(FirebaseError) in try await firestore.commit(all, idToken: token) }
   }
 
-  /// Removes your block of `other` (follows are not restored).
+  /// Removes your block of `other` (follows are not restored); not blocking is not an error.
   public func unblock(_ other: String) async throws(SocialError) {
     let uid = try await me()
     guard FirestorePath.isValidID(other) else { return }
+    guard try await blockSets().blocked.contains(other) else { return }
     let firestore = self.firestore
     do {
       try await run { token throws(FirebaseError) in

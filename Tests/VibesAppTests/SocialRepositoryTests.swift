@@ -264,6 +264,68 @@ final class SocialRepositoryTests: XCTestCase {
     XCTAssertNil(try ada.storage.load(), "signed out afterwards")
   }
 
+  func testSharesAreReadableAsTheRulesSayAndTheFeedQueryHasItsIndex() async throws {
+    let ada = try await account("g-ada", name: "Ada")
+    let bob = try await account("g-bob", name: "Bob")
+    let cy = try await account("g-cy", name: "Cy")
+    let firestore = FirestoreClient(
+      projectID: FakeFirebaseServer.projectID, baseURL: fake.configuration.firestoreURL, retryDelays: [])
+    let (adaUID, bobUID) = (ada.uid, bob.uid)
+    @Sendable func share(_ id: String, to recipient: FirestoreValue, message: String?) -> FirestoreWrite {
+      var fields: [String: FirestoreValue] = [
+        "senderId": .string(adaUID), "recipientId": recipient, "trackName": .string("Song"),
+      ]
+      if let message { fields["message"] = .string(message) }
+      return .update(
+        path: "shares/\(id)", fields: fields, mask: nil, precondition: .exists(false),
+        transforms: [.serverTime(field: "createdAt")])
+    }
+    try await ada.repository.session.authorized { token throws(FirebaseError) in
+      try await firestore.commit(
+        [share("public", to: .null, message: "hi"), share("direct", to: .string(bobUID), message: nil)], idToken: token)
+    }
+    do {
+      try await ada.repository.session.authorized { token throws(FirebaseError) in
+        try await firestore.commit(
+          [share("long", to: .null, message: String(repeating: "x", count: 281))], idToken: token)
+      }
+      XCTFail("a 281-character message is refused")
+    } catch {
+      XCTAssertEqual(error, .permissionDenied)
+    }
+    // The direct share: its recipient reads it, a third user may not.
+    let direct = try await bob.repository.session.authorized { token throws(FirebaseError) in
+      try await firestore.get("shares/direct", idToken: token)
+    }
+    XCTAssertNotNil(direct)
+    do {
+      _ = try await cy.repository.session.authorized { token throws(FirebaseError) in
+        try await firestore.get("shares/direct", idToken: token)
+      }
+      XCTFail("not the sender or recipient")
+    } catch {
+      XCTAssertEqual(error, .permissionDenied)
+    }
+    // Rules are not filters: an unpinned query is refused, the feed query (pinned to recipientId == null) is not,
+    // and the repository's firestore.indexes.json has the composite index it needs.
+    do {
+      _ = try await cy.repository.session.authorized { token throws(FirebaseError) in
+        try await firestore.runQuery(FirestoreQuery(collection: "shares"), idToken: token)
+      }
+      XCTFail("unpinned")
+    } catch {
+      XCTAssertEqual(error, .permissionDenied)
+    }
+    let feed = FirestoreQuery(
+      collection: "shares",
+      filters: [.init("senderId", .in, .array([.string(adaUID)])), .init("recipientId", .equal, .null)],
+      orderBy: [.init("createdAt", descending: true)], limit: 20)
+    let hits = try await cy.repository.session.authorized { token throws(FirebaseError) in
+      try await firestore.runQuery(feed, idToken: token)
+    }
+    XCTAssertEqual(hits.map(\.id), ["public"])
+  }
+
   func testFailuresAreWordedAndAMissingIndexNamesTheFileToDeploy() {
     let link = "https://console.firebase.google.com/v1/r/project/p/firestore/indexes?create_composite=abc"
     let text = FirebaseErrorText.english(.missingIndex(consoleLink: link))

@@ -345,6 +345,27 @@ final class SocialRepositoryTests: XCTestCase {
     XCTAssertEqual(Set(texts).count, texts.count, "every failure has its own message")
   }
 
+  func testDeletionNeverDeletesAnotherAccountChosenAtTheFreshSignIn() async throws {
+    let ada = try await account("g-ada", name: "Ada")
+    await fake.ageSignIns()
+    let fake = self.fake!
+    do {
+      _ = try await ada.repository.deleteAccount { () throws(SocialError) in
+        let other = await fake.googleIDToken(sub: "g-zed", email: "zed@example.com", name: "Zed")
+        do throws(FirebaseError) {
+          try await ada.repository.session.signIn(googleIDToken: other)
+        } catch {
+          throw .firebase(error)
+        }
+      }
+      XCTFail("another account must not be deleted")
+    } catch {
+      XCTAssertEqual(error, .differentAccount)
+    }
+    let users = await fake.authUsers()
+    XCTAssertEqual(Set(users.values), ["g-ada", "g-zed"], "both accounts remain")
+  }
+
   static func result<T>(_ body: () async throws(SocialError) -> T) async -> Result<T, SocialError> {
     do {
       return .success(try await body())

@@ -225,6 +225,9 @@ public enum FirebaseErrorText {
     case .blocked: return "a block stands between you and this person"
     case .cannotFollowYourself: return "that is you"
     case .noProfile: return "your profile does not exist yet"
+    case .differentAccount:
+      return "the new sign-in chose another Google account, so that account was not deleted; sign in with the "
+        + "account to delete and run the command again"
     case .firebase(let error): return english(error)
     }
   }

@@ -12,6 +12,8 @@ public enum SocialError: Error, Equatable, Sendable {
   case cannotFollowYourself
   /// The signed-in user has no profile document yet.
   case noProfile
+  /// A fresh sign-in (before deleting the account) chose another Google account; nothing more was deleted.
+  case differentAccount
   case firebase(FirebaseError)
 }
 
@@ -481,6 +483,8 @@ public struct SocialRepository: Sendable {
       try await run { token throws(FirebaseError) in try await auth.deleteAccount(idToken: token) }
     } catch .firebase(.auth(.credentialTooOld)) {
       try await reauthenticate()
+      // Never delete whoever signed in instead.
+      guard try await me() == uid else { throw .differentAccount }
       try await run { token throws(FirebaseError) in try await auth.deleteAccount(idToken: token) }
     }
     report.account = true

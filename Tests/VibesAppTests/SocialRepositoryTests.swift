@@ -366,6 +366,44 @@ final class SocialRepositoryTests: XCTestCase {
     XCTAssertEqual(Set(users.values), ["g-ada", "g-zed"], "both accounts remain")
   }
 
+  func testAnOldSessionSignsInAgainBeforeDeletingAnythingAndACancelledSignInDeletesNothing() async throws {
+    let ada = try await account("g-ada", name: "Ada")
+    try await ada.repository.claimUsername("ada")
+    await fake.ageSignIns()
+    await fake.expireIDTokens()  // the next ID token comes from a refresh and carries the old auth_time
+    let before = await fake.documents()
+    do {
+      _ = try await ada.repository.deleteAccount { () throws(SocialError) in throw .firebase(.accessDenied) }
+      XCTFail("cancelled")
+    } catch {
+      XCTAssertEqual(error, .firebase(.accessDenied))
+    }
+    let after = await fake.documents()
+    XCTAssertEqual(after.keys.sorted(), before.keys.sorted(), "nothing deleted")
+    let users = await fake.authUsers()
+    XCTAssertNotNil(users[ada.uid])
+  }
+
+  func testCredentialTooOldAtTheLastStepSignsInAgainAndDeletesTheAccount() async throws {
+    let ada = try await account("g-ada", name: "Ada")
+    await fake.refuseNextDeletionAsTooOld()
+    let fake = self.fake!
+    let reauthenticated = Flag()
+    let report = try await ada.repository.deleteAccount { () throws(SocialError) in
+      reauthenticated.set()
+      let token = await fake.googleIDToken(sub: "g-ada", email: "g-ada@example.com", name: "Ada")
+      do throws(FirebaseError) {
+        try await ada.repository.session.signIn(googleIDToken: token)
+      } catch {
+        throw .firebase(error)
+      }
+    }
+    XCTAssertTrue(reauthenticated.value)
+    XCTAssertTrue(report.account)
+    let users = await fake.authUsers()
+    XCTAssertNil(users[ada.uid])
+  }
+
   static func result<T>(_ body: () async throws(SocialError) -> T) async -> Result<T, SocialError> {
     do {
       return .success(try await body())

@@ -75,6 +75,9 @@ public final class FakeFirebaseServer: Sendable {
   public func expireIDTokens() async { await state.expireIDTokens() }
   /// Makes every sign-in older than Firebase's ~5-minute window for `accounts:delete`.
   public func ageSignIns() async { await state.ageSignIns() }
+  /// The next `accounts:delete` answers CREDENTIAL_TOO_OLD_LOGIN_AGAIN whatever the token's age (Firebase's window
+  /// can close between vibes' own check and the call).
+  public func refuseNextDeletionAsTooOld() async { await state.refuseNextDeletion() }
   /// A Google id_token for `sub` as if the user had signed in with `clientID` (for client tests).
   public func googleIDToken(sub: String, email: String, name: String, audience: String = clientID) async -> String {
     await state.makeGoogleIDToken(FirebaseFakeState.GoogleUser(sub: sub, email: email, name: name), audience: audience)
@@ -304,6 +307,7 @@ actor FirebaseFakeState {
   var queryDelay: Double = 0
   var unmaskedPatches = 0
   var firestoreErrors: [ScriptedError] = []
+  var deletionRefusals = 0
   var counter = 0
 
   init(indexes: [FakeCompositeIndex], lifetime: Int, deviceInterval: Int) {
@@ -319,6 +323,7 @@ actor FirebaseFakeState {
   func scriptFirestore(_ errors: [ScriptedError]) { firestoreErrors = errors }
   func disable(_ sub: String) { disabledSubs.insert(sub) }
   func setProvider(_ enabled: Bool) { providerEnabled = enabled }
+  func refuseNextDeletion() { deletionRefusals += 1 }
   func deploy(_ index: FakeCompositeIndex) { indexes.append(index) }
   func setQueryDelay(_ seconds: Double) { queryDelay = seconds }
   func queryStats() -> (count: Int, maxInFlight: Int) { (queries, maxInFlight) }
@@ -588,6 +593,10 @@ actor FirebaseFakeState {
             "kind": "identitytoolkit#GetAccountInfoResponse",
             "users": [["localId": entry.uid, "providerUserInfo": [["providerId": "google.com"]]]],
           ])
+      }
+      if deletionRefusals > 0 {
+        deletionRefusals -= 1
+        return .authError("CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
       }
       guard Date().timeIntervalSince(entry.authTime) < 300 else {
         return .authError("CREDENTIAL_TOO_OLD_LOGIN_AGAIN")

@@ -26,6 +26,8 @@ public struct SocialRepository: Sendable {
   public static let inBatch = FirestoreQuery.maxInValues
   /// The profile photo's one path per user (the Storage rules allow `users/{uid}/{file}`).
   public static func photoPath(uid: String) -> String { "users/\(uid)/profile-photo" }
+  /// A sign-in younger than this is recent enough for `accounts:delete` (Firebase allows about 5 minutes).
+  public static let recentSignIn: TimeInterval = 240
 
   public let session: FirebaseSession
   let auth: FirebaseAuthClient
@@ -433,6 +435,21 @@ public struct SocialRepository: Sendable {
     reauthenticate: @Sendable () async throws(SocialError) -> Void
   ) async throws(SocialError) -> AccountDeletionReport {
     let uid = try await me()
+    // Firebase deletes an account only within ~5 minutes of a sign-in (`auth_time`, which a refresh keeps). When
+    // the session is older, sign in again before anything is deleted, so a cancelled sign-in deletes nothing. A
+    // fresh refresh tells the server's `auth_time` even when the ID token in memory is older than the server knows.
+    let token: String
+    do {
+      token = try await session.refreshNow()
+    } catch {
+      throw .firebase(error)
+    }
+    if let authTime = JWTClaims.payload(token)?["auth_time"] as? Int,
+      Date().timeIntervalSince1970 - TimeInterval(authTime) > Self.recentSignIn
+    {
+      try await reauthenticate()
+      guard try await me() == uid else { throw .differentAccount }
+    }
     var report = AccountDeletionReport()
     let firestore = self.firestore
     func ids(_ collection: String, _ field: String) async throws(SocialError) -> [String] {

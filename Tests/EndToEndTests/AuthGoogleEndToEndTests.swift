@@ -131,6 +131,24 @@ final class AuthGoogleEndToEndTests: XCTestCase {
     XCTAssertEqual(status.status, 1, "signed out after deletion")
   }
 
+  func testAHostileGoogleNameIsSanitisedOnStandardOutput() throws {
+    fake = try awaitFake(deviceInterval: 1)
+    let fake = self.fake!
+    let named = expectation(description: "name")
+    Task {
+      await fake.setGoogleUser(
+        sub: "g-eve", email: "eve@example.com", name: "\u{1B}]0;PWNED\u{07}Eve\u{202E}\u{9B}31m Mallory")
+      named.fulfill()
+    }
+    wait(for: [named], timeout: 5)
+    let login = try CLIRun.run(["auth", "login", "google"], environment: environment(), timeout: 30)
+    XCTAssertEqual(login.status, 0, login.all)
+    XCTAssertTrue(login.stdout.contains("Eve"), login.stdout)
+    for forbidden in ["\u{1B}", "\u{07}", "\u{202E}", "\u{9B}"] {
+      XCTAssertFalse(login.all.contains(forbidden), "no control or bidi character reaches the terminal")
+    }
+  }
+
   func testMissingConfigurationNamesTheKey() throws {
     fake = try awaitFake(deviceInterval: 1)
     var bare = environment()

@@ -10,6 +10,8 @@ public struct SecretKey: RawRepresentable, Hashable, Sendable, Codable, CustomSt
   public static let ticketmasterAPIKey = SecretKey(rawValue: "ticketmaster.apiKey")
   public static let spotifyAccessToken = SecretKey(rawValue: "spotify.accessToken")
   public static let spotifyRefreshToken = SecretKey(rawValue: "spotify.refreshToken")
+  /// The Firebase session (refresh token, uid, @username) as JSON; the 1-hour ID token is never stored.
+  public static let firebaseSession = SecretKey(rawValue: "firebase.session")
 
   public var description: String { rawValue }
 }
@@ -18,6 +20,6 @@ extension SecretKey {
   /// Every key vibes has stored so far, for moving keyring items onto an installation id when upgrading.
   public static let knownKeys: [SecretKey] = [
     .geminiAPIKey, .ticketmasterAPIKey, .spotifyAccessToken, .spotifyRefreshToken,
-    SecretKey(rawValue: "appStoreConnect.credentials"), SecretKey(rawValue: "tracker.apiKey"),
+    SecretKey(rawValue: "appStoreConnect.credentials"), SecretKey(rawValue: "tracker.apiKey"), .firebaseSession,
   ]
 }

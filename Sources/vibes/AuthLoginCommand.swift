@@ -12,7 +12,9 @@ struct AuthLoginCommand: AsyncParsableCommand {
       the API key comes from standard input with --with-token, or from a hidden prompt on a terminal. \
       appstoreconnect --issuer-id ID --key-id ID: the .p8 key from --key-file, or from standard input with \
       --with-token. spotify: prints the authorize address, waits for the browser's redirect on the loopback \
-      port and also accepts the redirected address pasted on standard input.
+      port and also accepts the redirected address pasted on standard input. google [--device]: the vibes \
+      account; signs in with Google in a browser (loopback listener, or paste the redirected address), or with a \
+      code on another device (--device; automatic over ssh).
       """)
 
   @Argument(help: "The service to sign in to.")
@@ -42,6 +44,9 @@ struct AuthLoginCommand: AsyncParsableCommand {
   @Option(name: .long, help: "Tracker: qc or production.")
   var environment: TrackerEnvironment = .qc
 
+  @Flag(name: .long, help: "Google: sign in with a code on another device (automatic over ssh).")
+  var device = false
+
   func validate() throws {
     switch service {
     case .ticketmaster where city == nil: throw ValidationError("ticketmaster needs --city NAME.")
@@ -50,6 +55,7 @@ struct AuthLoginCommand: AsyncParsableCommand {
     case .appstoreconnect where keyFile == nil && !withToken:
       throw ValidationError("appstoreconnect needs --key-file PATH, or --with-token with the key on standard input.")
     case .tracker where brandId == nil: throw ValidationError("tracker needs --brand-id ID.")
+    case let other where device && other != .google: throw ValidationError("--device is only for google.")
     default: break
     }
   }
@@ -83,6 +89,11 @@ struct AuthLoginCommand: AsyncParsableCommand {
       case .spotify:
         let name = try await SpotifyLogin(storage: storage, say: CLIInput.say).run()
         CLIInput.out(name.isEmpty ? "Logged in to Spotify." : "Logged in to Spotify as \(name).")
+      case .google:
+        let account = try await GoogleLogin(storage: storage, say: CLIInput.say).run(device: device)
+        let who = account.name.isEmpty ? account.uid : "\(account.name) (\(account.uid))"
+        CLIInput.out("Signed in to vibes with Google as \(who).")
+        if account.isNew { CLIInput.say("Welcome! Choose your @username in the app's Profile.") }
       }
     } catch let error as LoginError {
       CLIInput.fail(error.description + "; nothing was saved")

@@ -225,7 +225,7 @@ final class AuthCommandEndToEndTests: XCTestCase {
     let (status, document) = try statusJSON()
     XCTAssertEqual(status, 1)
     XCTAssertEqual(
-      document.services.map(\.service), ["spotify", "gemini", "ticketmaster", "appstoreconnect", "tracker"])
+      document.services.map(\.service), ["spotify", "gemini", "ticketmaster", "appstoreconnect", "tracker", "google"])
     XCTAssertTrue(document.services.allSatisfy { !$0.configured })
   }
 
@@ -257,7 +257,7 @@ final class AuthCommandEndToEndTests: XCTestCase {
     let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/help")
     let commands = [
       [], ["run"], ["status"], ["auth"], ["auth", "status"], ["auth", "login"], ["auth", "logout"], ["widget"],
-      ["reset-vault"], ["demo"],
+      ["auth", "delete-account"], ["reset-vault"], ["demo"],
     ]
     for command in commands {
       let name = (["vibes"] + command).joined(separator: "-")

@@ -1,13 +1,15 @@
 import VibesCore
 import VibesStorage
 
-/// The five services `vibes auth` knows, by the names the command line uses.
+/// The services `vibes auth` knows, by the names the command line uses.
 public enum AuthService: String, CaseIterable, Sendable, Codable {
   case spotify
   case gemini
   case ticketmaster
   case appstoreconnect
   case tracker
+  /// The vibes account: Google sign-in to Firebase.
+  case google
 
   /// Plain English name for undecorated output.
   public var displayName: String {
@@ -17,6 +19,7 @@ public enum AuthService: String, CaseIterable, Sendable, Codable {
     case .ticketmaster: return "Ticketmaster"
     case .appstoreconnect: return "App Store Connect"
     case .tracker: return "Tracker"
+    case .google: return "Google (vibes account)"
     }
   }
 
@@ -28,6 +31,7 @@ public enum AuthService: String, CaseIterable, Sendable, Codable {
     case .ticketmaster: return [.ticketmasterAPIKey]
     case .appstoreconnect: return [.appStoreConnectCredentials]
     case .tracker: return [.trackerAPIKey]
+    case .google: return [.firebaseSession]
     }
   }
 

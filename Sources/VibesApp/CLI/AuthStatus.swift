@@ -84,6 +84,14 @@ public struct AuthStatusModel: Sendable {
         if !row.userID.isEmpty { details["userID"] = row.userID }
         verified = row.savedAt
       }
+    case .google:
+      // The account's uid and @username only; the refresh token beside them is never read out.
+      if let session = try? SecretStoreFirebaseSession(secrets: storage.secrets).load() {
+        details["uid"] = session.uid
+        if let username = session.username { details["username"] = "@" + username }
+      } else {
+        configured = false
+      }
     }
     let info = storage.secretStoreInfo
     return AuthServiceStatus(
@@ -125,6 +133,17 @@ public struct AuthStatusModel: Sendable {
         return .init(
           result: "not-checked",
           message: "not checked online: the tracking API has no read-only call")
+      case .google:
+        let firebase = FirebaseDependencies.live(
+          environment: storage.environment, paths: storage.paths, secrets: secrets)
+        guard let session = firebase.session, let auth = firebase.auth else {
+          return .init(result: "failed", message: firebase.configuration.missingMessage(for: .project))
+        }
+        do {
+          _ = try await session.authorized { token throws(FirebaseError) in try await auth.lookup(idToken: token) }
+        } catch {
+          return .init(result: "failed", message: FirebaseErrorText.english(error))
+        }
       }
       return .init(result: "ok")
     } catch {

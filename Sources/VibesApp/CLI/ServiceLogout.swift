@@ -66,6 +66,7 @@ public struct ServiceLogout: Sendable {
       try database?.clearAppStoreConnect()
       if let paths { try AppStoreConnectWidgetSnapshot.delete(paths) }
     case .tracker: try database?.clearTracker()
+    case .google: break  // The session lives only in the secret store (deleted above).
     }
   }
 

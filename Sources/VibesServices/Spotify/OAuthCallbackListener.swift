@@ -157,10 +157,10 @@ final class CallbackGate: @unchecked Sendable {
 /// Turns a request into the gate's verdict and the page that says it. Only `GET` of the callback path counts.
 enum CallbackResponder {
   static func respond(to request: LoopbackRequest, gate: CallbackGate) -> LoopbackResponse {
-    guard request.method == "GET" else { return page(404, "Nothing here. vibes is waiting for Spotify's redirect.") }
+    guard request.method == "GET" else { return page(404, "Nothing here. vibes is waiting for the sign-in redirect.") }
     switch gate.handle(path: request.path, query: request.queryItems) {
     case .ignored:
-      return page(404, "Nothing here. vibes is waiting for Spotify's redirect.")
+      return page(404, "Nothing here. vibes is waiting for the sign-in redirect.")
     case .wrongState:
       return page(400, "This sign-in link does not belong to the current attempt. Start again in vibes.")
     case .alreadyUsed:

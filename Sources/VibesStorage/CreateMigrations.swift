@@ -53,5 +53,10 @@ enum CreateMigrations {
         t.column("queuedAt", .datetime).notNull()
       }
     }
+    // Set just before "create playlist" is sent: a later save that finds it set (and no playlist id) does not
+    // know whether Spotify made the playlist, and looks for it before creating one.
+    migrator.registerMigration("create-v3-create-attempt") { db in
+      try db.alter(table: "createPlaylist") { t in t.add(column: "spotifyCreateAttemptedAt", .datetime) }
+    }
   }
 }

@@ -37,10 +37,10 @@ final class CreateRunnerTests: XCTestCase {
     try? FileManager.default.removeItem(at: home)
   }
 
-  func runner(spotifyURL: URL? = nil) -> EffectRunner {
+  func runner(spotifyURL: URL? = nil, timeout: TimeInterval = 5) -> EffectRunner {
     let tokens = SpotifyClosureTokenSource(current: { Self.token }, refresh: { Self.token })
     let web = SpotifyWebClient(
-      baseURL: spotifyURL ?? spotify.baseURL, transport: URLSessionTransport(timeout: 5), tokens: tokens)
+      baseURL: spotifyURL ?? spotify.baseURL, transport: URLSessionTransport(timeout: timeout), tokens: tokens)
     return EffectRunner(
       dependencies: AppDependencies(
         database: database, secrets: secrets, secretStoreInfo: SecretStoreInfo(kind: .vault, location: home.path),

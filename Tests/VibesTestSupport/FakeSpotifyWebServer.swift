@@ -28,6 +28,9 @@ public enum FakeSpotifyWebBehaviour: Sendable, Equatable {
   case delay(seconds: Double)
   /// Exactly this status and body.
   case raw(status: Int, body: String)
+  /// Do the request (a write takes effect), then wait before answering: past the client's bound the answer is
+  /// lost, and the client cannot know whether the write happened.
+  case actThenAnswerLate(seconds: Double)
 }
 
 /// A loopback stand-in for the Spotify Web API as a new development-mode app sees it in 2026: search and artist
@@ -97,6 +100,10 @@ private struct SpotifyWebHandler: HTTPHandler {
     case .unauthorized: return SpotifyWebFakeState.error(401, "The access token expired")
     case .raw(let status, let text): return FakeJSON.raw(status, body: text, contentType: "application/json")
     case .delay(let seconds): try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+    case .actThenAnswerLate(let seconds):
+      let response = try await answer(request, body: body, behaviour: nil, authorization: authorization)
+      try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+      return response
     case nil: break
     }
     guard let authorization, authorization.hasPrefix("Bearer ") else {

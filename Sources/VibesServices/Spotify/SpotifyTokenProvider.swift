@@ -89,6 +89,8 @@ public actor SpotifyTokenProvider {
   private var mustReconnect = false
   /// New tokens the store refused (full disk): only this process has them until a save succeeds.
   public private(set) var unsavedTokens = false
+  /// Whether the current unsaved episode was already reported (`takeUnsavedReport`).
+  private var unsavedReported = false
 
   public init(
     accounts: SpotifyAccountsClient, storage: any SpotifyTokenStorage, margin: TimeInterval = 60,
@@ -216,9 +218,17 @@ public actor SpotifyTokenProvider {
     do {
       try storage.save(tokens)
       unsavedTokens = false
+      unsavedReported = false
     } catch {
       unsavedTokens = true
     }
+  }
+
+  /// True once per episode of unsaved tokens, for the one status-line warning.
+  public func takeUnsavedReport() -> Bool {
+    guard unsavedTokens, !unsavedReported else { return false }
+    unsavedReported = true
+    return true
   }
 
   private func saveAgainIfNeeded() {

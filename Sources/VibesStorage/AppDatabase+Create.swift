@@ -233,6 +233,35 @@ extension AppDatabase: SongResolutionCache {
     }
   }
 
+  /// Claims the save of a generated playlist for `token` until `now + lease`; false while another save (another
+  /// token, this process or another) holds an unexpired claim whose holder `holderIsGone` does not rule dead.
+  public func claimPlaylistSave(
+    _ id: Int64, token: String, now: Date, lease: TimeInterval, holderIsGone: (String) -> Bool = { _ in false }
+  ) throws -> Bool {
+    try writer.write { db in
+      guard
+        let row = try Row.fetchOne(
+          db, sql: "SELECT saveClaimToken, saveClaimedUntil FROM createPlaylist WHERE id = ?", arguments: [id])
+      else { return false }
+      let holder: String? = row["saveClaimToken"]
+      let until: Date? = row["saveClaimedUntil"]
+      if let holder, holder != token, let until, until > now, !holderIsGone(holder) { return false }
+      try db.execute(
+        sql: "UPDATE createPlaylist SET saveClaimToken = ?, saveClaimedUntil = ? WHERE id = ?",
+        arguments: [token, now.addingTimeInterval(lease), id])
+      return true
+    }
+  }
+
+  public func releasePlaylistSaveClaim(_ id: Int64, token: String) throws {
+    try writer.write { db in
+      try db.execute(
+        sql:
+          "UPDATE createPlaylist SET saveClaimToken = NULL, saveClaimedUntil = NULL WHERE id = ? AND saveClaimToken = ?",
+        arguments: [id, token])
+    }
+  }
+
   /// Every Spotify playlist id the Create history records (made by earlier saves).
   public func spotifyPlaylistIDsInCreateHistory() throws -> Set<String> {
     try writer.read { db in

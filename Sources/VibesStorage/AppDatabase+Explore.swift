@@ -84,14 +84,15 @@ extension AppDatabase {
   /// Claims the oldest queued action for `token` until `now + lease`, in one write transaction: nil when the
   /// queue is empty or another flusher (another token, this process or another) holds an unexpired claim.
   /// A claim whose holder died (kill -9) expires with its lease.
-  public func claimNextSpotifyAction(token: String, now: Date, lease: TimeInterval) throws -> QueuedSpotifyAction? {
+  /// `holderIsGone` rules a claim's holder dead (its process ended) so its claim need not wait for the lease.
+  public func claimNextSpotifyAction(
+    token: String, now: Date, lease: TimeInterval, holderIsGone: (String) -> Bool = { _ in false }
+  ) throws -> QueuedSpotifyAction? {
     try writer.write { db in
-      let held =
-        try Int.fetchOne(
-          db,
-          sql: "SELECT COUNT(*) FROM spotifyActionQueue WHERE claimedUntil > ? AND claimToken IS NOT ?",
-          arguments: [now, token]) ?? 0
-      guard held == 0,
+      let holders = try String.fetchAll(
+        db, sql: "SELECT claimToken FROM spotifyActionQueue WHERE claimedUntil > ? AND claimToken IS NOT ?",
+        arguments: [now, token])
+      guard holders.allSatisfy(holderIsGone),
         let row = try Row.fetchOne(
           db, sql: "SELECT id, payload, createdAt, attempts FROM spotifyActionQueue ORDER BY id LIMIT 1")
       else { return nil }

@@ -62,3 +62,45 @@ extension CreateRunnerTests {
     XCTAssertEqual(addPosts, 1, "the add was not sent again")
   }
 }
+
+/// One save per playlist at a time: `s` pressed while the queue's retry runs, and a second vibes on the same data
+/// folder, each saving the same playlist at the same moment with slow answers.
+extension CreateRunnerTests {
+  func testSavesOfOnePlaylistAtOnceMakeOnePlaylist() async throws {
+    let online = runner()
+    let playlist = try await resolvedPlaylist(online)
+    await spotify.setLatency(0.1)
+    await spotify.setWriteLatency(1)
+    let paths = AppPaths(environment: ["HOME": home.path])
+    let second = try AppDatabase(path: paths.databaseFile.path)
+    let other = runner(database: second)
+    async let a = online.run(.create(.save(requestID: 3, playlistID: playlist.id, name: playlist.name)))
+    async let b = online.run(.create(.save(requestID: 4, playlistID: playlist.id, name: playlist.name)))
+    async let c = other.run(.create(.save(requestID: 5, playlistID: playlist.id, name: playlist.name)))
+    let results = await [a, b, c]
+    for result in results {
+      guard case .saved(_, .success)? = result?.createAction else { return XCTFail("\(result as Any)") }
+    }
+    let createPosts = await posts("/v1/me/playlists")
+    XCTAssertEqual(createPosts, 1, "one create")
+    let made = await spotify.catalog().playlists.filter { $0.name == playlist.name }
+    XCTAssertEqual(made.count, 1)
+    XCTAssertEqual(
+      made.first.map { $0.items.compactMap { $0 } },
+      SavePlan.uris(for: try database.generatedPlaylist(id: playlist.id)!.songs))
+    let addPosts = await posts("/v1/playlists/\(made.first?.id ?? "")/items")
+    XCTAssertEqual(addPosts, 1, "one add")
+  }
+
+  /// A save claimed by a process that no longer exists (kill -9 mid-save) does not block the next one.
+  func testAClaimLeftByAKilledProcessIsTakenOver() async throws {
+    let online = runner()
+    let playlist = try await resolvedPlaylist(online)
+    // A process id that does not exist, as a killed vibes leaves it.
+    XCTAssertTrue(try database.claimPlaylistSave(playlist.id, token: "999999999:gone", now: Date(), lease: 300))
+    let started = Date()
+    let saved = await online.run(.create(.save(requestID: 3, playlistID: playlist.id, name: playlist.name)))
+    guard case .saved(3, .success)? = saved?.createAction else { return XCTFail("\(saved as Any)") }
+    XCTAssertLessThan(Date().timeIntervalSince(started), 5, "no wait for the 300 s lease")
+  }
+}

@@ -37,7 +37,8 @@ final class CreateRunnerTests: XCTestCase {
     try? FileManager.default.removeItem(at: home)
   }
 
-  func runner(spotifyURL: URL? = nil, timeout: TimeInterval = 5) -> EffectRunner {
+  func runner(spotifyURL: URL? = nil, timeout: TimeInterval = 5, database: AppDatabase? = nil) -> EffectRunner {
+    let database = database ?? self.database!
     let tokens = SpotifyClosureTokenSource(current: { Self.token }, refresh: { Self.token })
     let web = SpotifyWebClient(
       baseURL: spotifyURL ?? spotify.baseURL, transport: URLSessionTransport(timeout: timeout), tokens: tokens)

@@ -96,4 +96,15 @@ extension ExploreRunnerTests {
     XCTAssertEqual(playlists.count, 1)
     XCTAssertEqual(playlists.first?.items.compactMap { $0 }, uris)
   }
+
+  /// A claim left by a process that no longer exists (kill -9 mid-flush) is taken over at the next flush.
+  func testAClaimLeftByAKilledProcessIsTakenOver() async throws {
+    let uris = try await queueThree()
+    _ = try XCTUnwrap(database.claimNextSpotifyAction(token: "999999999:gone", now: Date(), lease: 120))
+    let flushed = await run(.flushQueue)
+    XCTAssertEqual(flushed, .queueFlushed(sent: 3, remaining: 0))
+    let sent = await writes()
+    XCTAssertEqual(sent.count, 3)
+    XCTAssertEqual(Set(sent), Set(uris))
+  }
 }

@@ -62,6 +62,8 @@ public final class FakeSpotifyWebServer: Sendable {
   public func setRegistered(_ registered: Bool) async { await state.setRegistered(registered) }
   /// Delay before every answer (for benches and cancellation tests).
   public func setLatency(_ seconds: Double) async { await state.setLatency(seconds) }
+  /// More latency for POSTs (a write takes effect only once it is over): a slow "create playlist".
+  public func setWriteLatency(_ seconds: Double) async { await state.setWriteLatency(seconds) }
   public func recordedRequests() async -> [FakeSpotifyWebRequest] { await state.recorded }
   /// The URIs in the user's library.
   public func library() async -> Set<String> { await state.library }

@@ -72,7 +72,25 @@ public struct CreateWorkflow: Sendable {
   /// playlist among the user's own (same name and description) and adopts it; a resumed save reads the
   /// playlist's items and adds only the songs it does not hold yet. So a retry never makes a second playlist
   /// and never adds a track twice.
+  ///
+  /// One save per playlist at a time, across processes: the save is claimed in SQLite (a lease); another save
+  /// of the same playlist (`s` while the queue retries, a second vibes) waits for it and then finds it saved.
   public func save(_ id: Int64, to saver: any PlaylistSaving) async throws -> GeneratedPlaylist {
+    _ = try playlist(id)
+    let token = ClaimToken.make()
+    while try !database.claimPlaylistSave(
+      id, token: token, now: Date(), lease: Self.saveClaimLease, holderIsGone: ClaimToken.holderIsGone)
+    {
+      try await Task.sleep(nanoseconds: 100_000_000)
+    }
+    defer { try? database.releasePlaylistSaveClaim(id, token: token) }
+    return try await saveHoldingClaim(id, to: saver)
+  }
+
+  /// Longer than a whole save takes (create, a search of the user's playlists, reads and adds of 15 s each).
+  static let saveClaimLease: TimeInterval = 300
+
+  private func saveHoldingClaim(_ id: Int64, to saver: any PlaylistSaving) async throws -> GeneratedPlaylist {
     var current = try playlist(id)
     if case .saved = current.saveState { return current }
     var spotifyID: String?

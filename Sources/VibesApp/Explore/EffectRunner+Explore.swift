@@ -319,9 +319,11 @@ extension EffectRunner {
   func flushMusicQueue() async -> (sent: Int, remaining: Int) {
     let database = dependencies.database
     guard let client = spotifyWeb else { return (0, (try? database.queuedSpotifyActionCount()) ?? 0) }
-    let token = UUID().uuidString
+    let token = ClaimToken.make()
     var sent = 0
-    while let entry = try? database.claimNextSpotifyAction(token: token, now: Date(), lease: Self.queueClaimLease) {
+    while let entry = try? database.claimNextSpotifyAction(
+      token: token, now: Date(), lease: Self.queueClaimLease, holderIsGone: ClaimToken.holderIsGone)
+    {
       guard let action = try? JSONDecoder().decode(MusicAction.self, from: entry.payload) else {
         try? database.deleteQueuedSpotifyAction(entry.id)
         continue

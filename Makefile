@@ -37,13 +37,21 @@ build: deps-run
 PREFIX ?= /usr/local
 
 install:
+	$(check_prefix)
 	@bin="$(BIN)"; if [ -z "$$bin" ]; then \
 	  $(SWIFT) build -c release --product vibes $(RELEASE_FLAGS) >&2 && \
 	  bin="$$($(SWIFT) build -c release --show-bin-path)/vibes"; fi; \
 	  ./scripts/install.sh install "$$bin" "$(DESTDIR)$(PREFIX)"
 
 # Removes exactly what `make install` put there (same PREFIX and DESTDIR).
+# An empty PREFIX (or /) is refused: `make uninstall PREFIX=` would remove /bin/vibes.
+define check_prefix
+	@case "$(strip $(PREFIX))" in ""|/) echo "make: PREFIX is empty or /; give the folder vibes was installed into \
+	  (e.g. PREFIX=/usr/local)" >&2; exit 2;; esac
+endef
+
 uninstall:
+	$(check_prefix)
 	@./scripts/install.sh uninstall "$(DESTDIR)$(PREFIX)"
 
 # The whole suite: unit, storage (real SQLite and vault files), the Secret Service against a real

@@ -12,9 +12,20 @@ files() {  # Every path install creates under $1 (folders of resources listed by
   echo "$prefix/share/man/man1/vibes.1"
 }
 
+# An empty PREFIX (`make uninstall PREFIX=`) would mean /bin/vibes, /share/…: refused, as is "/".
+checked_prefix() {
+  case "${1:-}" in
+  "" | "/" | "//")
+    echo "install.sh: PREFIX is empty or /; give the folder vibes was installed into (e.g. PREFIX=/usr/local)" >&2
+    exit 2
+    ;;
+  esac
+}
+
 case "${1:-}" in
 install)
-  binary=$2 prefix=$3
+  binary=$2 prefix=${3:-}
+  checked_prefix "$prefix"
   [ -x "$binary" ] || { echo "install.sh: no executable at $binary" >&2; exit 1; }
   here=$(cd "$(dirname "$0")" && pwd)
   install -d "$prefix/bin" "$prefix/share/bash-completion/completions" "$prefix/share/zsh/site-functions" \
@@ -35,7 +46,8 @@ install)
   echo "installed vibes into $prefix"
   ;;
 uninstall)
-  prefix=$2
+  prefix=${2:-}
+  checked_prefix "$prefix"
   while read -r path; do
     rm -f "$path"
   done < <(files "$prefix")

@@ -130,7 +130,7 @@ public enum AppLauncher {
   }
 
   public static func printError(_ text: String) {
-    FileHandle.standardError.write(Data(("vibes: " + text + "\n").utf8))
+    FileHandle.standardError.write(Data(("vibes: " + TerminalText.sanitize(text, keepNewlines: true) + "\n").utf8))
   }
 }
 

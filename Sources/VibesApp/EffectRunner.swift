@@ -55,6 +55,7 @@ public struct EffectRunner: Sendable {
     switch effect {
     case .feature(let message):
       await Self.featureRunners[message.tab]?(self, message, send)
+      await reportUnsavedSpotifyTokens(send: send)
     case .loadFacts:
       do {
         send(.factsLoaded(try loadFacts()))

@@ -48,7 +48,8 @@ public enum StatusReport {
     case .vault: lines.append(t.format(.secretsInVault, ["path": info.location]))
     }
     if let reason = info.fallbackReason { lines.append(t.format(.secretsFallback, ["reason": reason])) }
-    FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    FileHandle.standardOutput.write(
+      Data((TerminalText.sanitize(lines.joined(separator: "\n"), keepNewlines: true) + "\n").utf8))
     do {
       let entries = try AuthStatusModel(storage: storage).load([])
       return facts.isAllComplete && entries.allSatisfy(\.isFine) ? 0 : 1

@@ -17,6 +17,11 @@ public final class DemoSession: Sendable {
   /// Where the demo App Store Connect key was written, as the user would type it.
   public static let appStoreConnectKeyPath = "~/AuthKey_DEMO000001.p8"
   private let servers: [DemoServer]
+  /// The descriptor holding an flock on the home's `lockName` for the session's life: a home whose lock
+  /// can be taken belongs to a demo that is gone (SIGKILL skips `finish()`), and the next demo removes it.
+  private let lockDescriptor: Int32
+  static let lockName = ".vibes-demo.lock"
+  static let homePrefix = "vibes-demo-"
   /// The demo Spotify's state (what the tour saved), for tests.
   let spotify: DemoSpotify
 
@@ -52,8 +57,11 @@ public final class DemoSession: Sendable {
     }
     servers = [accounts, web, gemini, ticketmaster, appStoreConnect, tracker]
 
-    home = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-demo-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    Self.sweepStaleHomes(in: FileManager.default.temporaryDirectory)
+    home = FileManager.default.temporaryDirectory.appendingPathComponent(Self.homePrefix + UUID().uuidString)
+    try FileManager.default.createDirectory(
+      at: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    lockDescriptor = Self.lock(home)
     try Self.writeAppStoreConnectKey(into: home)
 
     var environment: [String: String] = [:]
@@ -91,6 +99,42 @@ public final class DemoSession: Sendable {
   public func finish() async {
     for server in servers { await server.stop() }
     try? FileManager.default.removeItem(at: home)
+    if lockDescriptor >= 0 { close(lockDescriptor) }
+  }
+
+  /// Creates the home's lock file and holds an flock on it (-1 when that fails: the home is then swept
+  /// only by age).
+  static func lock(_ home: URL) -> Int32 {
+    let descriptor = open(home.appendingPathComponent(lockName).path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard descriptor >= 0 else { return -1 }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      close(descriptor)
+      return -1
+    }
+    return descriptor
+  }
+
+  /// Removes the homes of demos that died without `finish()` (kill -9): this user's `vibes-demo-*` folders
+  /// (not links) in `directory` whose lock nobody holds, or, without a lock file, last changed over an
+  /// hour ago. A running demo's home is locked and stays.
+  static func sweepStaleHomes(in directory: URL, now: Date = Date()) {
+    let manager = FileManager.default
+    guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return }
+    for name in names where name.hasPrefix(homePrefix) {
+      let folder = directory.appendingPathComponent(name)
+      var info = stat()
+      guard lstat(folder.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == getuid() else {
+        continue
+      }
+      let descriptor = open(folder.appendingPathComponent(lockName).path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+      if descriptor >= 0 {
+        defer { close(descriptor) }
+        // Removed while holding the lock, so a demo starting now cannot be taken for a dead one.
+        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { try? manager.removeItem(at: folder) }
+      } else if errno == ENOENT, now.timeIntervalSince1970 - TimeInterval(info.st_mtim.tv_sec) > 3600 {
+        try? manager.removeItem(at: folder)
+      }
+    }
   }
 
   /// A fresh App Store Connect-style key (`.p8`, PKCS#8 PEM) for the setup form to read.

@@ -32,6 +32,11 @@ public struct URLSessionTransport: HTTPTransport {
     let timeout = timeout.isFinite && timeout > 0 ? timeout : 15
     self.timeout = timeout
     self.maxBodyBytes = max(1, maxBodyBytes)
+    self.box = Self.makeSession(timeout: timeout)
+  }
+
+  /// An ephemeral session (no disk cache, no cookies, no credential storage) with its own body-capping delegate.
+  private static func makeSession(timeout: TimeInterval) -> SessionBox {
     let backstop = (timeout + 1).rounded(.up)
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = backstop
@@ -43,8 +48,15 @@ public struct URLSessionTransport: HTTPTransport {
     configuration.httpCookieAcceptPolicy = .never
     configuration.urlCredentialStorage = nil
     let delegate = CappedBodyDelegate()
-    self.box = SessionBox(
+    return SessionBox(
       session: URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil), delegate: delegate)
+  }
+
+  /// Whether a request may be sent twice without harm. libcurl re-sends a request whose reused keep-alive
+  /// connection turns out closed before any answer byte, so a POST on a pooled connection could reach the
+  /// server twice (a second playlist, every track added twice).
+  static func isIdempotent(_ method: String?) -> Bool {
+    ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains((method ?? "GET").uppercased())
   }
 
   public func send(_ request: URLRequest) async throws(ServiceError) -> (Data, HTTPURLResponse) {
@@ -54,6 +66,11 @@ public struct URLSessionTransport: HTTPTransport {
     request.cachePolicy = .reloadIgnoringLocalCacheData
     request.httpShouldHandleCookies = false
 
+    // A non-idempotent request goes on a fresh connection of its own (a one-request session) and asks the
+    // server to close it: never a reused connection, so never an automatic re-send.
+    let idempotent = Self.isIdempotent(request.httpMethod)
+    let box = idempotent ? self.box : Self.makeSession(timeout: timeout)
+    if !idempotent { request.setValue("close", forHTTPHeaderField: "Connection") }
     let session = box.session
     let delegate = box.delegate
     let limit = maxBodyBytes
@@ -83,6 +100,7 @@ public struct URLSessionTransport: HTTPTransport {
     } onCancel: {
       handle.cancel()
     }
+    withExtendedLifetime(box) {}  // a one-request session is invalidated when its box goes
     if case .failure(let error) = result, !error.isTimeout, Task.isCancelled { throw .cancelled }
     return try result.get()
   }

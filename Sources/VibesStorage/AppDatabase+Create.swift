@@ -228,6 +228,61 @@ extension AppDatabase: SongResolutionCache {
 
   /// Records the Spotify playlist just created for this one (state `saving`), BEFORE any item is added. Recording the
   /// same id again is a no-op; a different id is refused with `alreadyCreated`, so no second playlist is ever used.
+  /// Marks that "create playlist" is about to be sent for this generated playlist (see `create-v3`).
+  public func recordSpotifyCreateAttempt(forGeneratedPlaylist id: Int64, at date: Date) throws {
+    try writer.write { db in
+      try db.execute(
+        sql: "UPDATE createPlaylist SET spotifyCreateAttemptedAt = ? WHERE id = ?", arguments: [date, id])
+    }
+  }
+
+  /// Claims the save of a generated playlist for `token` until `now + lease`; false while another save (another
+  /// token, this process or another) holds an unexpired claim whose holder `holderIsGone` does not rule dead.
+  public func claimPlaylistSave(
+    _ id: Int64, token: String, now: Date, lease: TimeInterval, holderIsGone: (String) -> Bool = { _ in false }
+  ) throws -> Bool {
+    try writer.write { db in
+      guard
+        let row = try Row.fetchOne(
+          db, sql: "SELECT saveClaimToken, saveClaimedUntil FROM createPlaylist WHERE id = ?", arguments: [id])
+      else { return false }
+      let holder: String? = row["saveClaimToken"]
+      let until: Date? = row["saveClaimedUntil"]
+      if let holder, holder != token, let until, until > now, !holderIsGone(holder) { return false }
+      try db.execute(
+        sql: "UPDATE createPlaylist SET saveClaimToken = ?, saveClaimedUntil = ? WHERE id = ?",
+        arguments: [token, now.addingTimeInterval(lease), id])
+      return true
+    }
+  }
+
+  public func releasePlaylistSaveClaim(_ id: Int64, token: String) throws {
+    try writer.write { db in
+      try db.execute(
+        sql:
+          "UPDATE createPlaylist SET saveClaimToken = NULL, saveClaimedUntil = NULL WHERE id = ? AND saveClaimToken = ?",
+        arguments: [id, token])
+    }
+  }
+
+  /// Every Spotify playlist id the Create history records (made by earlier saves).
+  public func spotifyPlaylistIDsInCreateHistory() throws -> Set<String> {
+    try writer.read { db in
+      Set(
+        try String.fetchAll(
+          db, sql: "SELECT spotifyPlaylistID FROM createPlaylist WHERE spotifyPlaylistID IS NOT NULL"))
+    }
+  }
+
+  /// Whether a "create playlist" was sent for it whose answer was never recorded.
+  public func spotifyCreateAttempted(forGeneratedPlaylist id: Int64) throws -> Bool {
+    try writer.read { db in
+      try Bool.fetchOne(
+        db, sql: "SELECT spotifyCreateAttemptedAt IS NOT NULL FROM createPlaylist WHERE id = ?", arguments: [id])
+        ?? false
+    }
+  }
+
   public func recordSpotifyPlaylistCreated(_ spotifyPlaylistID: String, forGeneratedPlaylist id: Int64) throws {
     try writer.write { db in
       guard var record = try CreatePlaylistRecord.fetchOne(db, key: id) else {

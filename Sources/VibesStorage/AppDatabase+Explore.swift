@@ -12,6 +12,8 @@ public struct QueuedSpotifyAction: Sendable, Equatable {
   public var id: Int64
   public var payload: Data
   public var createdAt: Date
+  /// Sends tried before this one (their outcome unknown): the sender reconciles before sending again.
+  public var earlierAttempts: Int = 0
 }
 
 extension AppDatabase {
@@ -59,11 +61,13 @@ extension AppDatabase {
 
   // MARK: Offline action queue
 
+  /// `attempted`: the action was sent once already and its outcome is unknown (counts as an earlier attempt).
   @discardableResult
-  public func enqueueSpotifyAction(_ payload: Data, at date: Date) throws -> Int64 {
+  public func enqueueSpotifyAction(_ payload: Data, at date: Date, attempted: Bool = false) throws -> Int64 {
     try writer.write { db in
       try db.execute(
-        sql: "INSERT INTO spotifyActionQueue (payload, createdAt) VALUES (?, ?)", arguments: [payload, date])
+        sql: "INSERT INTO spotifyActionQueue (payload, createdAt, attempts) VALUES (?, ?, ?)",
+        arguments: [payload, date, attempted ? 1 : 0])
       return db.lastInsertedRowID
     }
   }
@@ -74,6 +78,39 @@ extension AppDatabase {
       try Row.fetchAll(db, sql: "SELECT id, payload, createdAt FROM spotifyActionQueue ORDER BY id").map {
         QueuedSpotifyAction(id: $0["id"], payload: $0["payload"], createdAt: $0["createdAt"])
       }
+    }
+  }
+
+  /// Claims the oldest queued action for `token` until `now + lease`, in one write transaction: nil when the
+  /// queue is empty or another flusher (another token, this process or another) holds an unexpired claim.
+  /// A claim whose holder died (kill -9) expires with its lease.
+  /// `holderIsGone` rules a claim's holder dead (its process ended) so its claim need not wait for the lease.
+  public func claimNextSpotifyAction(
+    token: String, now: Date, lease: TimeInterval, holderIsGone: (String) -> Bool = { _ in false }
+  ) throws -> QueuedSpotifyAction? {
+    try writer.write { db in
+      let holders = try String.fetchAll(
+        db, sql: "SELECT claimToken FROM spotifyActionQueue WHERE claimedUntil > ? AND claimToken IS NOT ?",
+        arguments: [now, token])
+      guard holders.allSatisfy(holderIsGone),
+        let row = try Row.fetchOne(
+          db, sql: "SELECT id, payload, createdAt, attempts FROM spotifyActionQueue ORDER BY id LIMIT 1")
+      else { return nil }
+      let id: Int64 = row["id"]
+      try db.execute(
+        sql: "UPDATE spotifyActionQueue SET claimToken = ?, claimedUntil = ?, attempts = attempts + 1 WHERE id = ?",
+        arguments: [token, now.addingTimeInterval(lease), id])
+      return QueuedSpotifyAction(
+        id: id, payload: row["payload"], createdAt: row["createdAt"], earlierAttempts: row["attempts"])
+    }
+  }
+
+  /// Gives a claimed action back to the queue (it was not sent: no network).
+  public func releaseSpotifyActionClaim(_ id: Int64, token: String) throws {
+    try writer.write { db in
+      try db.execute(
+        sql: "UPDATE spotifyActionQueue SET claimToken = NULL, claimedUntil = NULL WHERE id = ? AND claimToken = ?",
+        arguments: [id, token])
     }
   }
 

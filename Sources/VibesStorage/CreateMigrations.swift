@@ -53,5 +53,16 @@ enum CreateMigrations {
         t.column("queuedAt", .datetime).notNull()
       }
     }
+    // spotifyCreateAttemptedAt is set just before "create playlist" is sent: a later save that finds it set (and
+    // no playlist id) does not know whether Spotify made the playlist, and looks for it before creating one.
+    // saveClaimToken/saveClaimedUntil: the one save running for this playlist (of any process on this data
+    // folder), a lease that a killed holder's expiry frees.
+    migrator.registerMigration("create-v3-unknown-outcomes") { db in
+      try db.alter(table: "createPlaylist") { t in
+        t.add(column: "spotifyCreateAttemptedAt", .datetime)
+        t.add(column: "saveClaimToken", .text)
+        t.add(column: "saveClaimedUntil", .datetime)
+      }
+    }
   }
 }

@@ -34,5 +34,15 @@ enum ExploreMigrations {
       }
       try db.create(index: "searchCache_age", on: "searchCache", columns: ["fetchedAt"])
     }
+    // Claim-then-send: a flusher (of any process on this data folder) holds the queue by a lease on the row it
+    // is sending, so no action goes out twice.
+    migrator.registerMigration("explore-v3-action-claims") { db in
+      try db.alter(table: "spotifyActionQueue") { t in
+        t.add(column: "claimToken", .text)
+        t.add(column: "claimedUntil", .datetime)
+        // How often a flusher claimed it: above 0 it may have reached Spotify (an answer lost, a kill).
+        t.add(column: "attempts", .integer).notNull().defaults(to: 0)
+      }
+    }
   }
 }

@@ -7,7 +7,8 @@ struct AuthLogoutCommand: ParsableCommand {
     commandName: "logout",
     abstract: "Remove services' secrets (from the vault and the Secret Service) and their saved data.",
     discussion: """
-      --all signs out of every service. Asks for confirmation on a terminal; without a terminal \
+      --all signs out of every service and removes what vibes keeps for this person (Feed cards, the \
+      Create history, the song-match cache), as the app's sign-out does. Asks for confirmation on a terminal; without a terminal \
       --yes is required.
       """)
 
@@ -34,7 +35,8 @@ struct AuthLogoutCommand: ParsableCommand {
         throw ExitCode(1)
       }
       FileHandle.standardError.write(Data("Sign out of \(names)? Their secrets are deleted. [y/N] ".utf8))
-      let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+      var lines = StandardInput.lines(maxLineBytes: 1024)
+      let answer = (lines.next() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
       guard answer == "y" || answer == "yes" else {
         CLIInput.fail("nothing removed")
         throw ExitCode(1)
@@ -42,9 +44,17 @@ struct AuthLogoutCommand: ParsableCommand {
     }
     do {
       let logout = try ServiceLogout.live(environment: ProcessInfo.processInfo.environment)
-      for service in chosen {
-        try logout.logout(service)
-        CLIInput.out("Signed out of \(service.displayName).")
+      if all {
+        // The in-app sign-out's own code path: every service, then the Feed cards, the Create history and
+        // the song-match cache.
+        try logout.signOutAll()
+        for service in chosen { CLIInput.out("Signed out of \(service.displayName).") }
+        CLIInput.out("Removed the Feed cards, the Create history and the song-match cache.")
+      } else {
+        for service in chosen {
+          try logout.logout(service)
+          CLIInput.out("Signed out of \(service.displayName).")
+        }
       }
     } catch {
       CLIInput.fail("sign-out failed: \(error)")

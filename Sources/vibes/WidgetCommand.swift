@@ -13,7 +13,7 @@ struct WidgetCommand: ParsableCommand {
 
   func run() throws {
     let environment = ProcessInfo.processInfo.environment
-    print(AppStoreConnectWidget.line(environment: environment))
+    CLIInput.out(AppStoreConnectWidget.line(environment: environment))
     if !AppStoreConnectWidget.isConfigured(environment: environment) { throw ExitCode(1) }
   }
 }

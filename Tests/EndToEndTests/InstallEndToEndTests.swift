@@ -60,4 +60,21 @@ final class InstallEndToEndTests: XCTestCase {
     XCTAssertEqual(try make(["uninstall", "PREFIX=\(prefix.path)"]), 0)
     XCTAssertEqual(files(under: prefix), [])
   }
+
+  /// `make uninstall PREFIX=` used to remove `$(DESTDIR)/bin/vibes` (with no DESTDIR: /bin/vibes). A staging
+  /// folder stands in for /: the file under it must stay, and make must fail. `PREFIX=/` likewise.
+  func testAnEmptyPrefixRemovesNothing() throws {
+    guard FileManager.default.fileExists(atPath: "/usr/bin/make") else { throw XCTSkip("make is not installed") }
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-root-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root.appendingPathComponent("bin"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+    let planted = root.appendingPathComponent("bin/vibes")
+    for prefix in ["", "/"] {
+      try Data("someone else's vibes".utf8).write(to: planted)
+      XCTAssertEqual(try make(["uninstall", "PREFIX=\(prefix)", "DESTDIR=\(root.path)"]), 2, "PREFIX=\(prefix)")
+      XCTAssertTrue(FileManager.default.fileExists(atPath: planted.path), "PREFIX=\(prefix) removed bin/vibes")
+      XCTAssertNotEqual(try make(["install", "PREFIX=\(prefix)", "DESTDIR=\(root.path)", "BIN=/bin/true"]), 0)
+      XCTAssertEqual(try Data(contentsOf: planted), Data("someone else's vibes".utf8), "install left it alone")
+    }
+  }
 }

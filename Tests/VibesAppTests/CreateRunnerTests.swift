@@ -37,10 +37,11 @@ final class CreateRunnerTests: XCTestCase {
     try? FileManager.default.removeItem(at: home)
   }
 
-  func runner(spotifyURL: URL? = nil) -> EffectRunner {
+  func runner(spotifyURL: URL? = nil, timeout: TimeInterval = 5, database: AppDatabase? = nil) -> EffectRunner {
+    let database = database ?? self.database!
     let tokens = SpotifyClosureTokenSource(current: { Self.token }, refresh: { Self.token })
     let web = SpotifyWebClient(
-      baseURL: spotifyURL ?? spotify.baseURL, transport: URLSessionTransport(timeout: 5), tokens: tokens)
+      baseURL: spotifyURL ?? spotify.baseURL, transport: URLSessionTransport(timeout: timeout), tokens: tokens)
     return EffectRunner(
       dependencies: AppDependencies(
         database: database, secrets: secrets, secretStoreInfo: SecretStoreInfo(kind: .vault, location: home.path),

@@ -28,7 +28,8 @@ final class ExploreRunnerTests: XCTestCase {
   }
 
   /// A runner whose API is the fake (or `apiURL`, e.g. a closed port to act offline).
-  func runner(apiURL: URL? = nil) -> EffectRunner {
+  func runner(apiURL: URL? = nil, database: AppDatabase? = nil) -> EffectRunner {
+    let database = database ?? self.database!
     let configuration = SpotifyConfiguration(
       clientID: "explore-client", accountsURL: URL(string: "http://127.0.0.1:9")!, apiURL: apiURL ?? web.baseURL)
     let spotify = SpotifyDependencies(

@@ -45,6 +45,36 @@ final class DemoSessionTests: XCTestCase {
     XCTAssertFalse(FileManager.default.fileExists(atPath: home.path))
   }
 
+  /// `vibes demo` killed with SIGKILL never runs `finish()`: its home (with the demo's vault) stayed in /tmp.
+  /// The next demo removes every home whose lock no process holds (here a real process holding the lock is
+  /// killed with SIGKILL), keeps a running demo's home, and keeps a lock-less one younger than an hour.
+  func testAStartSweepsTheHomesOfKilledDemosOnly() async throws {
+    let temporary = FileManager.default.temporaryDirectory
+    let dead = temporary.appendingPathComponent("vibes-demo-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: dead.appendingPathComponent(".local/share/vibes"), withIntermediateDirectories: true)
+    try Data("vault".utf8).write(to: dead.appendingPathComponent(".local/share/vibes/vault"))
+    let lockFile = dead.appendingPathComponent(".vibes-demo.lock").path
+    let holder = Process()
+    holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+    holder.arguments = ["-x", lockFile, "sleep", "30"]
+    try holder.run()
+    for _ in 0..<100 where !FileManager.default.fileExists(atPath: lockFile) { usleep(20_000) }
+    usleep(100_000)
+    kill(holder.processIdentifier, SIGKILL)
+    holder.waitUntilExit()
+    let young = temporary.appendingPathComponent("vibes-demo-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: young, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: young) }
+
+    let second = try await DemoSession(userEnvironment: ["TERM": "xterm"], browser: "/bin/false")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: dead.path), "the killed demo's home is gone")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: session.home.path), "a running demo's home stays")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: young.path), "a young home without a lock stays")
+    await second.finish()
+    XCTAssertTrue(FileManager.default.fileExists(atPath: session.home.path))
+  }
+
   func testTheRealClientsAcceptTheDemoServices() async throws {
     let environment = session.environment
     let gemini = GeminiClient(baseURL: try XCTUnwrap(URL(string: environment["VIBES_GEMINI_API_URL"] ?? "")))

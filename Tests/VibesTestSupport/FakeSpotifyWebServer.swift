@@ -28,6 +28,9 @@ public enum FakeSpotifyWebBehaviour: Sendable, Equatable {
   case delay(seconds: Double)
   /// Exactly this status and body.
   case raw(status: Int, body: String)
+  /// Do the request (a write takes effect), then wait before answering: past the client's bound the answer is
+  /// lost, and the client cannot know whether the write happened.
+  case actThenAnswerLate(seconds: Double)
 }
 
 /// A loopback stand-in for the Spotify Web API as a new development-mode app sees it in 2026: search and artist
@@ -59,6 +62,8 @@ public final class FakeSpotifyWebServer: Sendable {
   public func setRegistered(_ registered: Bool) async { await state.setRegistered(registered) }
   /// Delay before every answer (for benches and cancellation tests).
   public func setLatency(_ seconds: Double) async { await state.setLatency(seconds) }
+  /// More latency for POSTs (a write takes effect only once it is over): a slow "create playlist".
+  public func setWriteLatency(_ seconds: Double) async { await state.setWriteLatency(seconds) }
   public func recordedRequests() async -> [FakeSpotifyWebRequest] { await state.recorded }
   /// The URIs in the user's library.
   public func library() async -> Set<String> { await state.library }
@@ -97,6 +102,10 @@ private struct SpotifyWebHandler: HTTPHandler {
     case .unauthorized: return SpotifyWebFakeState.error(401, "The access token expired")
     case .raw(let status, let text): return FakeJSON.raw(status, body: text, contentType: "application/json")
     case .delay(let seconds): try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+    case .actThenAnswerLate(let seconds):
+      let response = try await answer(request, body: body, behaviour: nil, authorization: authorization)
+      try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+      return response
     case nil: break
     }
     guard let authorization, authorization.hasPrefix("Bearer ") else {

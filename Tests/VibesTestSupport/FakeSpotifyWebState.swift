@@ -13,6 +13,7 @@ actor SpotifyWebFakeState {
   private(set) var library: Set<String> = []
   private var queue: [FakeSpotifyWebBehaviour] = []
   private var latency: Double = 0
+  private var writeLatency: Double = 0
   private var created = 0
 
   init(catalog: Catalog, validTokens: Set<String>) {
@@ -24,10 +25,12 @@ actor SpotifyWebFakeState {
   func setValidTokens(_ tokens: Set<String>) { validTokens = tokens }
   func setRegistered(_ value: Bool) { registered = value }
   func setLatency(_ seconds: Double) { latency = max(0, seconds) }
+  func setWriteLatency(_ seconds: Double) { writeLatency = max(0, seconds) }
 
   func begin(_ request: FakeSpotifyWebRequest) -> (FakeSpotifyWebBehaviour?, Double) {
     recorded.append(request)
-    return (queue.isEmpty ? nil : queue.removeFirst(), latency)
+    let extra = request.method == "POST" ? writeLatency : 0
+    return (queue.isEmpty ? nil : queue.removeFirst(), latency + extra)
   }
 
   static func error(_ status: Int, _ message: String) -> HTTPResponse {

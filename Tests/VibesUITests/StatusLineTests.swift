@@ -79,6 +79,28 @@ final class StatusLineTests: XCTestCase {
     }
   }
 
+  /// Issue 21 item 5: Spotify's renewed tokens refused by a full disk. The warning names the disk's folder and is
+  /// whole on screen or behind `!` at every size, in both languages.
+  func testTheUnsavedSpotifyTokensWarningIsWholeAtEverySize() {
+    let folder = "/home/someone/.local/share/vibes"
+    for (width, height) in Self.sizes {
+      for language in Language.allCases {
+        var screen = Driver.screen(width: width, height: height)
+        screen.send(.storageProblemFound(LocalizedText(SpotifyL10n.tokensNotSavedDiskFull, ["path": folder])))
+        let t = Localizer(language)
+        let whole = t.notice(screen.state.notice!)
+        XCTAssertTrue(whole.contains(folder))
+        var shown = screen.render(language).lines.joined(separator: " ")
+        if !squeezed(shown).contains(squeezed(whole)) {
+          screen.press(.character("!"))
+          XCTAssertTrue(screen.state.isNoticeOpen, "\(width)×\(height) \(language)")
+          shown = overlayText(&screen, language)
+        }
+        XCTAssertTrue(squeezed(shown).contains(squeezed(whole)), "\(width)×\(height) \(language): \(shown)")
+      }
+    }
+  }
+
   func testTheReasonIsInTheUsersLanguage() {
     let screen = rebuilt(width: 120, height: 40)
     XCTAssertTrue(screen.render(.de).lines.joined().contains("die Datei ist leer"))

@@ -129,6 +129,13 @@ public struct AuthStatusModel: Sendable {
         } catch ServiceError.invalidCredentials {
           _ = try await api.currentUser(accessToken: try await tokens.refreshNow())
         }
+        if await tokens.unsavedTokens {
+          return .init(
+            result: "failed",
+            message: "Spotify answered, but its new tokens could not be saved: the disk is full or not writable "
+              + "(data folder \(storage.paths.dataDirectory.path)). Free some space; if Spotify then stops "
+              + "working, run `vibes auth login spotify`")
+        }
       case .tracker:
         return .init(
           result: "not-checked",

@@ -18,7 +18,26 @@ public enum AuthStatusOutput {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .iso8601
     let data = (try? encoder.encode(Document(version: schemaVersion, services: entries))) ?? Data()
-    return String(decoding: data, as: UTF8.self)
+    return escapingControls(String(decoding: data, as: UTF8.self))
+  }
+
+  /// JSONEncoder escapes C0 controls but writes DEL, C1 controls (U+0080-U+009F, 8-bit CSI/OSC) and bidi
+  /// overrides and isolates as they are: each becomes a `\uXXXX` escape, so the document keeps the text
+  /// while a terminal showing it sees only ASCII. Outside strings JSON holds none of them.
+  static func escapingControls(_ json: String) -> String {
+    var output = ""
+    output.unicodeScalars.reserveCapacity(json.unicodeScalars.count)
+    for scalar in json.unicodeScalars {
+      switch scalar.value {
+      case 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+        output +=
+          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          + String(scalar.value, radix: 16)
+      default:
+        output.unicodeScalars.append(scalar)
+      }
+    }
+    return output
   }
 
   /// One block per service; `decorated` adds ✓/✗ (only for a terminal). Network text is sanitised.

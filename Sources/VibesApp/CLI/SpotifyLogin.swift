@@ -61,11 +61,12 @@ public struct SpotifyLogin: Sendable {
     throw .rejected("Spotify: the sign-in ended without an answer")
   }
 
-  /// Standard input's non-empty lines, read on their own thread (a blocking read).
+  /// Standard input's non-empty lines, read on their own thread (a blocking read). A line over 64 KiB (no
+  /// address is that long; `</dev/zero`) ends the reading, so memory stays bounded.
   static func readLines() -> AsyncStream<String> {
     let (lines, continuation) = AsyncStream<String>.makeStream()
     Thread.detachNewThread {
-      while let line = readLine(strippingNewline: true) {
+      for line in StandardInput.lines(maxLineBytes: 64 * 1024) {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         if !trimmed.isEmpty { continuation.yield(trimmed) }
       }

@@ -82,6 +82,40 @@ public struct SpotifyPlaylistSaver: PlaylistSaving {
   public func addItems(playlistID: String, uris: [String]) async throws {
     try await client.addItems(playlistID: playlistID, uris: uris)
   }
+
+  /// Looks through the user's first 200 playlists (Spotify lists the newest first) for one of theirs with
+  /// this name and description.
+  public func findCreatedPlaylist(name: String, description: String, excluding: Set<String>) async throws
+    -> CreatedSpotifyPlaylist?
+  {
+    let me = try await client.me()
+    var offset = 0
+    for _ in 0..<4 {
+      let page = try await client.myPlaylists(limit: 50, offset: offset)
+      if let found = page.items.first(where: {
+        $0.owner?.id == me.id && $0.name == name && ($0.description ?? "") == description
+          && !excluding.contains($0.id)
+      }) {
+        return CreatedSpotifyPlaylist(id: found.id, url: found.spotifyURL ?? CreateWorkflow.playlistURL(found.id))
+      }
+      offset += page.items.count
+      if page.next == nil || page.items.isEmpty { break }
+    }
+    return nil
+  }
+
+  /// The playlist's track URIs, at most 2,000 (40 pages).
+  public func itemURIs(playlistID: String) async throws -> [String]? {
+    var uris: [String] = []
+    var offset = 0
+    for _ in 0..<40 {
+      let page = try await client.playlistItems(id: playlistID, limit: 50, offset: offset)
+      uris += page.items.compactMap { $0.track?.uri }
+      offset += page.items.count
+      if page.next == nil || page.items.isEmpty { return uris }
+    }
+    return nil
+  }
 }
 
 extension TrackCandidate {

@@ -66,22 +66,73 @@ public struct CreateWorkflow: Sendable {
   /// Saves the found songs to Spotify. The created playlist's id is recorded before any item is added and progress
   /// after every chunk, so a retry (after a failure or a crash) adds the rest to the same playlist, never a second
   /// one. A playlist already saved is returned as is.
+  ///
+  /// A write whose answer never came (reset, timeout, kill -9) may have happened: "create" is marked in the
+  /// history before it is sent, and a save that finds the mark without a playlist id first looks for the
+  /// playlist among the user's own (same name and description) and adopts it; a resumed save reads the
+  /// playlist's items and adds only the songs it does not hold yet. So a retry never makes a second playlist
+  /// and never adds a track twice.
+  ///
+  /// One save per playlist at a time, across processes: the save is claimed in SQLite (a lease); another save
+  /// of the same playlist (`s` while the queue retries, a second vibes) waits for it and then finds it saved.
   public func save(_ id: Int64, to saver: any PlaylistSaving) async throws -> GeneratedPlaylist {
+    _ = try playlist(id)
+    let token = ClaimToken.make()
+    while try !database.claimPlaylistSave(
+      id, token: token, now: Date(), lease: Self.saveClaimLease, holderIsGone: ClaimToken.holderIsGone)
+    {
+      try await Task.sleep(nanoseconds: 100_000_000)
+    }
+    defer { try? database.releasePlaylistSaveClaim(id, token: token) }
+    return try await saveHoldingClaim(id, to: saver)
+  }
+
+  /// Longer than a whole save takes (create, a search of the user's playlists, reads and adds of 15 s each).
+  static let saveClaimLease: TimeInterval = 300
+
+  private func saveHoldingClaim(_ id: Int64, to saver: any PlaylistSaving) async throws -> GeneratedPlaylist {
     var current = try playlist(id)
     if case .saved = current.saveState { return current }
-    let spotifyID: String
+    var spotifyID: String?
     var url: String?
+    var resumed = false
     if let existing = current.saveState.createdPlaylistID {
       spotifyID = existing
-    } else {
+      resumed = true
+    } else if try database.spotifyCreateAttempted(forGeneratedPlaylist: id),
+      let found = try await saver.findCreatedPlaylist(
+        name: current.name, description: current.description,
+        excluding: try database.spotifyPlaylistIDsInCreateHistory())
+    {
+      try database.recordSpotifyPlaylistCreated(found.id, forGeneratedPlaylist: id)
+      spotifyID = found.id
+      url = found.url
+      resumed = true
+      current = try playlist(id)
+    }
+    if spotifyID == nil {
+      try database.recordSpotifyCreateAttempt(forGeneratedPlaylist: id, at: now())
       let created = try await saver.createPlaylist(name: current.name, description: current.description)
       try database.recordSpotifyPlaylistCreated(created.id, forGeneratedPlaylist: id)
       spotifyID = created.id
       url = created.url
       current = try playlist(id)
     }
+    guard let spotifyID else { throw CreateHistoryError.unknownPlaylist(id) }
     var added = current.addedItemCount
-    for chunk in SavePlan.uriChunks(for: current.songs, alreadyAdded: added) {
+    var chunks = SavePlan.uriChunks(for: current.songs, alreadyAdded: added)
+    if resumed, let present = try await saver.itemURIs(playlistID: spotifyID) {
+      // An add whose answer was lost may have happened: add only what the playlist does not hold.
+      let held = Set(present)
+      let planned = SavePlan.uris(for: current.songs)
+      let missing = planned.filter { !held.contains($0) }
+      added = planned.count - missing.count
+      try database.recordItemsAdded(added, toGeneratedPlaylist: id)
+      chunks = stride(from: 0, to: missing.count, by: SavePlan.maxURIsPerRequest).map {
+        Array(missing[$0..<min($0 + SavePlan.maxURIsPerRequest, missing.count)])
+      }
+    }
+    for chunk in chunks {
       try Task.checkCancellation()
       try await saver.addItems(playlistID: spotifyID, uris: chunk)
       added += chunk.count

@@ -244,22 +244,51 @@ extension EffectRunner {
       return .done
     } catch {
       guard let failure = MusicFailure(error) else { return .failed(.offline) }
-      // A slow answer is worded as such but, as before, queued like no network.
-      if failure == .offline || failure == .timedOut { return enqueue(action) }
+      // Queued as attempted: a lost or slow answer may mean the request reached Spotify, so it is reconciled
+      // before it is sent again. A slow answer is worded as such.
+      if failure == .offline || failure == .timedOut { return enqueue(action, attempted: true) }
       log.notice("explore: action refused: \(String(describing: failure))")
       return .failed(failure)
     }
   }
 
-  func enqueue(_ action: MusicAction) -> MusicActionOutcome {
+  func enqueue(_ action: MusicAction, attempted: Bool = false) -> MusicActionOutcome {
     do {
-      try dependencies.database.enqueueSpotifyAction(try JSONEncoder().encode(action), at: dependencies.now())
+      try dependencies.database.enqueueSpotifyAction(
+        try JSONEncoder().encode(action), at: dependencies.now(), attempted: attempted)
       log.info("explore: action queued while offline")
       return .queued
     } catch {
       log.error("explore: queueing an action failed: \(String(describing: error))")
       return .failed(.offline)
     }
+  }
+
+  /// Sends an action again whose earlier send may have reached Spotify: a playlist is looked for before it is
+  /// created, and only the tracks a playlist does not hold yet are added. Library saves and removals (PUT,
+  /// DELETE) are idempotent and simply sent.
+  func resend(_ action: MusicAction, _ client: SpotifyWebClient) async throws {
+    let saver = SpotifyPlaylistSaver(client)
+    switch action {
+    case .save, .remove:
+      try await send(action, client)
+    case .addToPlaylist(let playlistID, let uris):
+      try await addMissing(uris, to: playlistID, saver)
+    case .createPlaylist(let name, let description, let uris):
+      if let found = try await saver.findCreatedPlaylist(
+        name: name, description: description ?? "", excluding: [])
+      {
+        try await addMissing(uris, to: found.id, saver)
+      } else {
+        try await send(action, client)
+      }
+    }
+  }
+
+  private func addMissing(_ uris: [String], to playlistID: String, _ saver: SpotifyPlaylistSaver) async throws {
+    let held = Set(try await saver.itemURIs(playlistID: playlistID) ?? [])
+    let missing = uris.filter { !held.contains($0) }
+    if !missing.isEmpty { try await saver.addItems(playlistID: playlistID, uris: missing) }
   }
 
   func send(_ action: MusicAction, _ client: SpotifyWebClient) async throws(SpotifyWebError) {
@@ -273,28 +302,37 @@ extension EffectRunner {
     }
   }
 
+  /// How long a flusher holds the action it is sending: longer than any one send takes (create and add,
+  /// 15 s each, with their bounded retries), so a live holder never loses it; a killed one's expires.
+  static let queueClaimLease: TimeInterval = 120
+
   /// Sends the queue oldest first, deleting each action once Spotify took it; stops at the first network
-  /// failure. An action Spotify refuses (404, 400) is dropped so it cannot block the rest.
+  /// failure. An action Spotify refuses (404, 400) is dropped so it cannot block the rest. Claim-then-send:
+  /// each action is claimed in SQLite before it goes out, and while one flusher (a search, the Explore
+  /// tab, a perform — of this process or another vibes on the same data folder) holds a claim, any other
+  /// flush sends nothing; so several paths flushing at once send each action once.
   func flushMusicQueue() async -> (sent: Int, remaining: Int) {
     let database = dependencies.database
-    guard let client = spotifyWeb, let queued = try? database.queuedSpotifyActions(), !queued.isEmpty else {
-      return (0, (try? database.queuedSpotifyActionCount()) ?? 0)
-    }
+    guard let client = spotifyWeb else { return (0, (try? database.queuedSpotifyActionCount()) ?? 0) }
+    let token = ClaimToken.make()
     var sent = 0
-    for entry in queued {
+    while let entry = try? database.claimNextSpotifyAction(
+      token: token, now: Date(), lease: Self.queueClaimLease, holderIsGone: ClaimToken.holderIsGone)
+    {
       guard let action = try? JSONDecoder().decode(MusicAction.self, from: entry.payload) else {
         try? database.deleteQueuedSpotifyAction(entry.id)
         continue
       }
       do {
-        try await send(action, client)
+        if entry.earlierAttempts > 0 { try await resend(action, client) } else { try await send(action, client) }
         try? database.deleteQueuedSpotifyAction(entry.id)
         sent += 1
       } catch {
-        let failure = MusicFailure(error)
+        let failure = (error as? SpotifyWebError).flatMap(MusicFailure.init)
         if failure == nil || failure?.fallsBackToCache == true || failure == .reconnectNeeded
           || failure == .notConnected
         {
+          try? database.releaseSpotifyActionClaim(entry.id, token: token)
           break
         }
         log.notice("explore: a queued action was refused and dropped: \(String(describing: failure))")

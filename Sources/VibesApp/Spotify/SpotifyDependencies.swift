@@ -33,7 +33,7 @@ public struct SpotifyDependencies: Sendable {
 
   public init(
     configuration: SpotifyConfiguration, database: AppDatabase, secrets: any SecretStore, configFilePath: String,
-    isRemoteSession: Bool, hostName: String, callbackTimeout: TimeInterval = 600
+    isRemoteSession: Bool, hostName: String, callbackTimeout: TimeInterval = 600, refreshLockFile: String? = nil
   ) {
     self.configuration = configuration
     let accounts = configuration.clientID.map {
@@ -43,7 +43,9 @@ public struct SpotifyDependencies: Sendable {
     self.api = SpotifyAPIClient(baseURL: configuration.apiURL)
     self.session = SpotifyConnectSession()
     self.tokens = accounts.map {
-      SpotifyTokenProvider(accounts: $0, storage: SecretStoreSpotifyTokens(secrets: secrets, database: database))
+      SpotifyTokenProvider(
+        accounts: $0,
+        storage: SecretStoreSpotifyTokens(secrets: secrets, database: database, refreshLockFile: refreshLockFile))
     }
     self.configFilePath = configFilePath
     self.isRemoteSession = isRemoteSession
@@ -60,14 +62,25 @@ public struct SpotifyDependencies: Sendable {
     let remote = !(environment["SSH_CONNECTION"] ?? "").isEmpty || !(environment["SSH_TTY"] ?? "").isEmpty
     return SpotifyDependencies(
       configuration: configuration, database: database, secrets: secrets, configFilePath: configFile.path,
-      isRemoteSession: remote, hostName: ProcessInfo.processInfo.hostName)
+      isRemoteSession: remote, hostName: ProcessInfo.processInfo.hostName,
+      refreshLockFile: paths.dataDirectory.appendingPathComponent(refreshLockName).path)
   }
+
+  /// The file in the data folder every vibes process flocks around a Spotify token refresh.
+  public static let refreshLockName = "spotify-refresh.lock"
 }
 
-/// The tokens in the secret store; the access token's expiry (not secret) in SQLite.
+/// The tokens in the secret store; the access token's expiry (not secret) in SQLite; refreshes serialised
+/// across processes by an flock on `refreshLockFile` (none when nil, or when the folder is not writable).
 struct SecretStoreSpotifyTokens: SpotifyTokenStorage {
   let secrets: any SecretStore
   let database: AppDatabase
+  var refreshLockFile: String? = nil
+
+  func refreshLock() async -> SpotifyRefreshLock? {
+    guard let refreshLockFile else { return nil }
+    return await SpotifyRefreshLock.acquire(path: refreshLockFile)
+  }
 
   func load() throws -> SpotifyTokens? {
     guard let refresh = try secrets.read(.spotifyRefreshToken) else { return nil }

@@ -171,4 +171,18 @@ public protocol PlaylistSaving: Sendable {
   func createPlaylist(name: String, description: String) async throws -> CreatedSpotifyPlaylist
   /// `POST /v1/playlists/{id}/items` with `{"uris": […]}` (at most 100).
   func addItems(playlistID: String, uris: [String]) async throws
+  /// After a create whose answer never came (reset, timeout, kill -9): the user's own playlist with exactly
+  /// this name and description, if Spotify made it, leaving out those in `excluding` (playlists other saves
+  /// made); nil when there is none.
+  func findCreatedPlaylist(name: String, description: String, excluding: Set<String>) async throws
+    -> CreatedSpotifyPlaylist?
+  /// Before adding to a playlist after an unknown outcome: the URIs it holds now (nil: cannot tell).
+  func itemURIs(playlistID: String) async throws -> [String]?
+}
+
+extension PlaylistSaving {
+  public func findCreatedPlaylist(name: String, description: String, excluding: Set<String>) async throws
+    -> CreatedSpotifyPlaylist?
+  { nil }
+  public func itemURIs(playlistID: String) async throws -> [String]? { nil }
 }

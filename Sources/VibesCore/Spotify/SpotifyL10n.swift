@@ -26,6 +26,8 @@ public enum SpotifyL10n: String, LocalizedKey {
   case confirmDisconnect
   case disconnecting
   case reconnectNeeded
+  case tokensNotSavedDiskFull
+  case tokensNotSaved
   case statusConnectedAs
   case statusReconnect
   case failureNotConfigured
@@ -89,6 +91,11 @@ public enum SpotifyL10n: String, LocalizedKey {
     .confirmDisconnect: "Disconnect Spotify and delete its tokens?  y yes · n no",
     .disconnecting: "Disconnecting…",
     .reconnectNeeded: "Spotify no longer accepts the stored connection (expired or revoked). Connect again.",
+    .tokensNotSavedDiskFull:
+      "Spotify's renewed sign-in could not be saved: the disk is full (data folder {path}). It is kept until "
+      + "you quit and saved again on the next use: free some space before quitting.",
+    .tokensNotSaved:
+      "Spotify's renewed sign-in could not be saved. It is kept until you quit and saved again on the next use.",
     .statusConnectedAs: "connected as {name}",
     .statusReconnect: "reconnect needed",
     .failureNotConfigured: "No Spotify client ID is configured yet.",
@@ -147,6 +154,13 @@ public enum SpotifyL10n: String, LocalizedKey {
     .disconnecting: "Trenne …",
     .reconnectNeeded:
       "Spotify akzeptiert die gespeicherte Verbindung nicht mehr (abgelaufen oder widerrufen). Verbinde neu.",
+    .tokensNotSavedDiskFull:
+      "Die erneuerte Spotify-Anmeldung konnte nicht gespeichert werden: Der Datenträger ist voll (Datenordner "
+      + "{path}). Sie bleibt bis zum Beenden erhalten und wird bei der nächsten Nutzung erneut gespeichert: "
+      + "Gib vor dem Beenden Speicherplatz frei.",
+    .tokensNotSaved:
+      "Die erneuerte Spotify-Anmeldung konnte nicht gespeichert werden. Sie bleibt bis zum Beenden erhalten "
+      + "und wird bei der nächsten Nutzung erneut gespeichert.",
     .statusConnectedAs: "verbunden als {name}",
     .statusReconnect: "neu verbinden",
     .failureNotConfigured: "Es ist noch keine Spotify-Client-ID eingerichtet.",

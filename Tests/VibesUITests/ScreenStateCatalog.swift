@@ -423,7 +423,13 @@ enum ScreenStateCatalog {
       },
       State(name: "create grow suggestions") { driver in
         guard let id = grow(&driver) else { return }
-        driver.send(.create(.growSuggested(requestID: id, .success(playlist().songs))))
+        driver.send(
+          .create(.growSuggested(requestID: id, .success(GrowSuggestions(songs: playlist().songs, asked: 15)))))
+      },
+      State(name: "create grow suggestions with songs left out") { driver in
+        guard let id = grow(&driver) else { return }
+        let answer = GrowSuggestions(songs: playlist().songs, asked: 15, repeated: 1, alreadyInPlaylist: 2, notFound: 3)
+        driver.send(.create(.growSuggested(requestID: id, .success(answer))))
       },
       State(name: "create grow failed") { driver in
         guard let id = grow(&driver) else { return }

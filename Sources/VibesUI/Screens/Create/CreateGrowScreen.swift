@@ -40,6 +40,15 @@ enum CreateGrowScreen {
         row += 1
       }
     case .ready:
+      if let leftOut = grow.leftOut {
+        let text = t.format(
+          .createGrowLeftOut,
+          [
+            "kept": "\(leftOut.kept)", "asked": "\(leftOut.asked)", "repeated": "\(leftOut.repeated)",
+            "listed": "\(leftOut.alreadyInPlaylist)", "notFound": "\(leftOut.notFound)",
+          ])
+        row = CreateScreen.paragraph(text, row: row, area: area, style: Theme.hint, into: &grid) + 1
+      }
       if grow.suggestions.isEmpty {
         grid.write(
           t[.createAllAdded], row: row,

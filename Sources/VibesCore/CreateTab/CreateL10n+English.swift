@@ -41,6 +41,7 @@ extension CreateL10n {
     .createWaitingForNetwork: "waiting for network",
     .createNotSaved: "not saved",
     .createSongCount: "{count} songs",
+    .createSongCountOne: "1 song",
     .createGrowTitle: "Grow “{name}”",
     .createGrowPlaylist: "Grow a playlist",
     .createLoadingPlaylists: "Loading your playlists…",

@@ -41,6 +41,7 @@ extension CreateL10n {
     .createWaitingForNetwork: "wartet auf Netz",
     .createNotSaved: "nicht gespeichert",
     .createSongCount: "{count} Songs",
+    .createSongCountOne: "1 Song",
     .createGrowTitle: "Erweitern: „{name}“",
     .createGrowPlaylist: "Playlist erweitern",
     .createLoadingPlaylists: "Deine Playlists werden geladen…",

@@ -10,7 +10,7 @@ public enum CreateL10n: String, LocalizedKey {
   // Root screen
   case createTitle, createLoading, createPrompt, createSongs, createExampleHint, createAsking, createRetryIn
   case createRetryNow, createPromptEmpty, createWaitCountdown, createHistory, createHistoryEmpty
-  case createSaved, createPartlySaved, createWaitingForNetwork, createNotSaved, createSongCount
+  case createSaved, createPartlySaved, createWaitingForNetwork, createNotSaved, createSongCount, createSongCountOne
   // Grow
   case createGrowTitle, createGrowPlaylist, createLoadingPlaylists, createAskingForSongs, createNoOwnPlaylists
   case createAllAdded, createAdding, createNotFound, createGrowLeftOut

@@ -14,6 +14,7 @@ public enum FeedL10n: String, LocalizedKey {
   case helpRefresh, helpOpenLink, helpCopyLink, helpOpenMap
   case agoMinutes, agoHours, agoDays
   case pendingSync
+  case youListenToThem, songCountOne, albumTypeAlbum, albumTypeSingle, albumTypeCompilation
 
   public static func table(for language: Language) -> [FeedL10n: String] {
     switch language {
@@ -24,8 +25,9 @@ public enum FeedL10n: String, LocalizedKey {
 
   static let english: [FeedL10n: String] = [
     .kindConcert: "♪ Concert", .kindNewRelease: "◆ New release", .kindUnknown: "· A card from a newer vibes",
-    .kindCreated: "✚ Playlist", .youCreated: "You created {name}", .songCount: "{count} songs",
-    .youListenTo: "you listen to {name}",
+    .kindCreated: "✚ Playlist", .youCreated: "You created {name}", .songCount: "{count} songs", .songCountOne: "1 song",
+    .albumTypeAlbum: "album", .albumTypeSingle: "single", .albumTypeCompilation: "compilation",
+    .youListenTo: "you listen to {name}", .youListenToThem: "you listen to them",
     .statusOnSale: "on sale", .statusOffSale: "off sale", .statusCanceled: "cancelled",
     .statusPostponed: "postponed", .statusRescheduled: "rescheduled",
     .updatedJustNow: "Updated just now", .updatedAgo: "Updated {ago} ago", .updating: "Updating…",
@@ -51,7 +53,9 @@ public enum FeedL10n: String, LocalizedKey {
   static let german: [FeedL10n: String] = [
     .kindConcert: "♪ Konzert", .kindNewRelease: "◆ Neuerscheinung", .kindUnknown: "· Eine Karte einer neueren vibes",
     .kindCreated: "✚ Playlist", .youCreated: "Du hast {name} erstellt", .songCount: "{count} Titel",
-    .youListenTo: "du hörst {name}",
+    .songCountOne: "1 Titel",
+    .albumTypeAlbum: "Album", .albumTypeSingle: "Single", .albumTypeCompilation: "Kompilation",
+    .youListenTo: "du hörst {name}", .youListenToThem: "du hörst sie",
     .statusOnSale: "im Verkauf", .statusOffSale: "nicht im Verkauf", .statusCanceled: "abgesagt",
     .statusPostponed: "verschoben", .statusRescheduled: "neu angesetzt",
     .updatedJustNow: "Gerade aktualisiert", .updatedAgo: "Vor {ago} aktualisiert", .updating: "Wird aktualisiert…",

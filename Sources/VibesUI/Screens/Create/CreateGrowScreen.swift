@@ -34,7 +34,7 @@ enum CreateGrowScreen {
         grid.write(selected ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
         grid.write(
           TerminalText.sanitize(playlist.name) + " · "
-            + t.format(.createSongCount, ["count": "\(playlist.trackCount)"]),
+            + t.counted(playlist.trackCount, one: CreateL10n.createSongCountOne, other: .createSongCount),
           row: row, column: 3, style: selected ? Theme.selected : .plain, maxWidth: area.width - 5)
         if selected { grid.focusRow = row }
         row += 1

@@ -119,6 +119,15 @@ enum ScreenStateCatalog {
     .other,
   ]
 
+  /// Cities for the Ticketmaster suggestions: long names, one with diacritics.
+  static let cities = [
+    City(name: "Berlin", countryCode: "DE", latitude: 52.52, longitude: 13.41, population: 3_426_354),
+    City(
+      name: "Bergisch Gladbach-" + longWord, countryCode: "DE", latitude: 50.99, longitude: 7.13, population: 111_000),
+    City(name: "Bergamo", countryCode: "IT", latitude: 45.69, longitude: 9.67, population: 120_000),
+    City(name: "Bérgamo Très Longue Ville", countryCode: "FR", latitude: 45.0, longitude: 1.0, population: 20_000),
+  ]
+
   static var forms: [State] {
     var states = [
       State(name: "gemini form") { $0.press(.enter, .down, .enter) },
@@ -126,6 +135,13 @@ enum ScreenStateCatalog {
       State(name: "gemini form, required") { driver in
         driver.press(.enter, .down, .enter)
         driver.press(.ctrl("s"))
+      },
+      State(name: "city suggestions on the ticketmaster form") { driver in
+        driver.press(.enter, .end, .enter)
+        driver.press(.tab)
+        driver.type("ber")
+        driver.send(.feed(.cityIndexLoaded(CityIndex(cities: cities))))
+        driver.press(.down, .down)
       },
       State(name: "ticketmaster form validating") { driver in
         driver.press(.enter, .end, .enter)

@@ -32,7 +32,7 @@ public struct City: Sendable, Hashable {
 
 /// Offline city completion over the shipped list (pure; the app reads the file once, when a field first needs it).
 /// Matching folds case and diacritics, so "koln" finds Köln and "SAO" São Paulo; larger cities come first.
-public struct CityIndex: Sendable {
+public struct CityIndex: Sendable, Hashable {
   struct Entry: Sendable {
     var key: String
     var city: City
@@ -63,6 +63,14 @@ public struct CityIndex: Sendable {
   }
 
   public var count: Int { entries.count }
+
+  /// Lists are compared by size and ends only: the app loads one list once, and state comparisons stay cheap.
+  public static func == (lhs: CityIndex, rhs: CityIndex) -> Bool {
+    lhs.entries.count == rhs.entries.count && lhs.entries.first?.key == rhs.entries.first?.key
+      && lhs.entries.last?.key == rhs.entries.last?.key
+  }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(entries.count) }
 
   /// Up to `limit` cities whose name starts with `typed` (folded), largest first. "Paris, FR" narrows to that
   /// country. Fewer than two letters suggest nothing.

@@ -11,7 +11,7 @@ public enum FeedL10n: String, LocalizedKey {
   case lineUp, when, venue, prices, priceUnknown, status, publicSale, buyTickets, map
   case tracklist, tracksLoading, totalLength, openInSpotify, released, by
   case concertKeys, concertKeysNoLink, releaseKeys
-  case helpRefresh, helpOpenLink, helpCopyLink, helpOpenMap
+  case helpRefresh, helpOpenLink, helpCopyLink, helpOpenMap, helpPickCity, helpTakeCity
   case agoMinutes, agoHours, agoDays
   case pendingSync
   case youListenToThem, songCountOne, albumTypeAlbum, albumTypeSingle, albumTypeCompilation
@@ -45,6 +45,7 @@ public enum FeedL10n: String, LocalizedKey {
     .concertKeys: "o open tickets · c copy link · m open map · Esc back",
     .concertKeysNoLink: "m open map · Esc back",
     .releaseKeys: "o open in Spotify · c copy link · Esc back",
+    .helpPickCity: "pick a city", .helpTakeCity: "take the city",
     .helpRefresh: "refresh", .helpOpenLink: "open link", .helpCopyLink: "copy link", .helpOpenMap: "open map",
     .agoMinutes: "{n} min", .agoHours: "{n} h", .agoDays: "{n} d",
     .pendingSync: "{count} waiting to sync",
@@ -74,6 +75,7 @@ public enum FeedL10n: String, LocalizedKey {
     .concertKeys: "o Tickets öffnen · c Link kopieren · m Karte öffnen · Esc zurück",
     .concertKeysNoLink: "m Karte öffnen · Esc zurück",
     .releaseKeys: "o in Spotify öffnen · c Link kopieren · Esc zurück",
+    .helpPickCity: "Stadt wählen", .helpTakeCity: "Stadt übernehmen",
     .helpRefresh: "aktualisieren", .helpOpenLink: "Link öffnen", .helpCopyLink: "Link kopieren",
     .helpOpenMap: "Karte öffnen",
     .agoMinutes: "{n} Min.", .agoHours: "{n} Std.", .agoDays: "{n} T.",

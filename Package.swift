@@ -44,7 +44,9 @@ let package = Package(
       dependencies: [
         "VibesCore", "VibesUI", "VibesTerminal", "VibesStorage", "VibesServices",
         .product(name: "Logging", package: "swift-log"),
-      ]
+      ],
+      // GeoNames cities over 15,000 people (CC BY 4.0), made by scripts/make-cities.py; read lazily (CityList).
+      resources: [.copy("Resources/cities15000.tsv")]
     ),
     .target(
       name: "VibesDemo",

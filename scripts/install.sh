@@ -31,7 +31,7 @@ install)
   install -d "$prefix/bin" "$prefix/share/bash-completion/completions" "$prefix/share/zsh/site-functions" \
     "$prefix/share/fish/vendor_completions.d" "$prefix/share/man/man1"
   install -m 0755 "$binary" "$prefix/bin/vibes"
-  # SwiftPM's resource bundles (today GRDB's privacy manifest, never read at run time) go to share/vibes.
+  # SwiftPM's resource bundles (GRDB's privacy manifest; vibes' city list, read by CityList) go to share/vibes.
   for bundle in "$(dirname "$binary")"/*.resources; do
     [ -d "$bundle" ] || continue
     install -d "$prefix/share/vibes"

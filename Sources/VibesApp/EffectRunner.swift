@@ -115,6 +115,10 @@ public struct EffectRunner: Sendable {
     case .loadFeedWindow, .loadFeedStatus, .refreshFeed, .loadRelease, .countPendingSync:
       return await runFeedCards(effect)
 
+    case .loadCityIndex:
+      // Read once, off the main actor, the first time the City field is typed into.
+      return CityList.index.map { .feed(.cityIndexLoaded($0)) }
+
     case .loadCredentialPreview(let step):
       let secret = try? dependencies.secrets.read(step.secretKey)
       return .credentialPreviewLoaded(step, preview: secret.flatMap { $0 }.map(SecretMask.preview(of:)))

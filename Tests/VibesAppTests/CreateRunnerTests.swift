@@ -201,8 +201,10 @@ final class CreateRunnerTests: XCTestCase {
     }
     XCTAssertEqual(own.map(\.name), ["Late Night", "Running"])
     let grown = await runner.run(.create(.grow(requestID: 2, playlist: own[0], count: 10, excluding: [])))
-    guard case .growSuggested(2, .success(let songs))? = grown?.createAction else { return XCTFail("\(grown as Any)") }
+    guard case .growSuggested(2, .success(let answer))? = grown?.createAction else { return XCTFail("\(grown as Any)") }
+    let songs = answer.songs
     XCTAssertFalse(songs.isEmpty)
+    XCTAssertEqual(answer.asked, 10)
     let uri = try XCTUnwrap(songs.compactMap(\.uri).first)
     let added = await runner.run(.create(.addToPlaylist(playlistID: own[0].id, uri: uri)))
     XCTAssertEqual(added?.createAction, .growAdded(uri: uri, failure: nil))

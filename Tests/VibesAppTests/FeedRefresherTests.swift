@@ -77,6 +77,35 @@ final class FeedRefresherTests: XCTestCase {
     XCTAssertTrue(concerts.contains { $0.status == .canceled || $0.status == .offSale })
   }
 
+  /// Issue 20 item 9 (FR-1.5): a city of the shipped list is searched by its coordinates and a 50 km radius; a
+  /// city the list does not know falls back to the typed name.
+  func testAKnownCityIsSearchedByCoordinatesAndRadiusAndAnUnknownOneByName() async throws {
+    _ = await refresher().refresh(apiKey: key, city: "köln", releases: nil)
+    var requests = await fake.recordedRequests()
+    let known = try XCTUnwrap(requests.last)
+    XCTAssertEqual(known.queryValue("latlong"), "50.9333,6.9500")
+    XCTAssertEqual(known.queryValue("radius"), "50")
+    XCTAssertEqual(known.queryValue("unit"), "km")
+    XCTAssertNil(known.queryValue("city"))
+
+    _ = await refresher().refresh(apiKey: key, city: "Nowhere Village", releases: nil)
+    requests = await fake.recordedRequests()
+    let unknown = try XCTUnwrap(requests.last)
+    XCTAssertEqual(unknown.queryValue("city"), "Nowhere Village")
+    XCTAssertNil(unknown.queryValue("latlong"))
+    XCTAssertNil(unknown.queryValue("radius"))
+  }
+
+  func testTheShippedCityListLoadsAndCompletes() throws {
+    let index = try XCTUnwrap(CityList.index, "the city list ships with the build")
+    XCTAssertGreaterThan(index.count, 30_000)
+    XCTAssertEqual(index.suggestions(for: "koln").first?.label, "Köln, DE")
+    XCTAssertEqual(index.suggestions(for: "SAO PA").first?.name, "São Paulo")
+    XCTAssertEqual(index.suggestions(for: "berl").first?.label, "Berlin, DE")
+    XCTAssertEqual(index.city(named: "Paris, US")?.countryCode, "US")
+    XCTAssertEqual(index.city(named: "paris")?.countryCode, "FR", "the largest of the name")
+  }
+
   func testOfflineKeepsTheCacheAndSaysWhenItWasFetched() async throws {
     _ = await refresher().refresh(apiKey: key, city: "Berlin", releases: spotify())
     let before = try allCards()

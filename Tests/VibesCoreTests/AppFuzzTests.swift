@@ -193,6 +193,13 @@ final class AppFuzzTests: XCTestCase {
                 listenerRunning: true, browserOpened: false)))
           : .spotify(.failed(requestID: id, .transport(TransportFailure(.timedOut, host: "accounts.example"))))
       case .spotify: return nil
+      case .loadCityIndex:
+        return success
+          ? .feed(
+            .cityIndexLoaded(
+              CityIndex(cities: [City(name: "Köln", countryCode: "DE", latitude: 50.9, longitude: 6.9, population: 1)]))
+          )
+          : nil
       case .loadFeedStatus: return .feed(.feedStatusLoaded(updatedAt: nil, now: Date(timeIntervalSince1970: 0)))
       case .countPendingSync: return .feed(.pendingSyncCounted(success ? 0 : 2))
       case .refreshFeed(let id):

@@ -35,4 +35,29 @@ final class DemoScriptTests: XCTestCase {
     XCTAssertTrue(feed.contains("You created Neon Night Drive"), "the Feed card:\n\(screens.last ?? "")")
     await demo.finish()
   }
+
+  /// Issue 20 item 5: after the tour saved its playlist (far more than 6 songs), Grow on it still suggests songs —
+  /// the few the demo catalog has left — instead of refusing the answer as too short.
+  @MainActor
+  func testGrowSucceedsOnTheToursPlaylist() async throws {
+    guard let browser = HeadlessDemo.demoBrowser else { throw XCTSkip("the vibes executable is not built") }
+    let demo = try await HeadlessDemo(effectLimit: 3, browser: browser, tutorial: true)
+    var script = try String(contentsOf: Self.sampleScript, encoding: .utf8)
+    script = script.replacingOccurrences(of: "\nkey q\n", with: "\n")
+    try await demo.play(script)
+    let saved = await demo.spotifyPlaylists()
+    XCTAssertGreaterThan(saved.first?.tracks ?? 0, 6, "the tour's playlist")
+
+    let loaded = await demo.run(.create(.loadMyPlaylists(requestID: 9_001)))
+    guard case .myPlaylistsLoaded(_, .success(let own))? = loaded.first?.createAction, let playlist = own.first else {
+      return XCTFail("\(loaded)")
+    }
+    let grown = await demo.run(.create(.grow(requestID: 9_002, playlist: playlist, count: 15, excluding: [])))
+    guard case .growSuggested(_, .success(let answer))? = grown.first?.createAction else {
+      return XCTFail("Grow failed: \(grown)")
+    }
+    XCTAssertFalse(answer.songs.isEmpty)
+    XCTAssertTrue(answer.songs.allSatisfy { $0.uri != nil })
+    await demo.finish()
+  }
 }

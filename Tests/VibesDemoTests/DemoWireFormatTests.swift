@@ -46,6 +46,22 @@ final class DemoWireFormatTests: XCTestCase {
     XCTAssertFalse(top.items.isEmpty)
   }
 
+  /// Issue 20 item 5: Grow asks for 15 songs; a playlist of more than 6 demo songs leaves fewer than that in the demo
+  /// catalog, and the answer must still be used (it was refused below 90 % before).
+  func testGrowOfAPlaylistOfMoreThanSixSongsIsAnswered() async throws {
+    let gemini = GeminiClient(baseURL: try url("VIBES_GEMINI_API_URL"))
+    let created = try await gemini.generatePlaylist(
+      .new(prompt: "night drive", count: 10), model: "gemini-flash-latest", apiKey: "demo")
+    XCTAssertEqual(created.songs.count, 10)
+    let grown = try await gemini.generatePlaylist(
+      .grow(
+        playlistName: created.name, description: created.description, existing: created.songs, excluding: [],
+        count: 15),
+      model: "gemini-flash-latest", apiKey: "demo")
+    XCTAssertFalse(grown.songs.isEmpty)
+    XCTAssertTrue(Set(grown.songs).isDisjoint(with: created.songs))
+  }
+
   func testConcertsComeWithNamesAndVenues() async throws {
     let events = TicketmasterEventsClient(baseURL: try url("VIBES_TICKETMASTER_API_URL"))
     let result = try await events.musicEvents(apiKey: "demo", city: "Berlin")

@@ -72,6 +72,11 @@ final class GeminiGenerationTests: XCTestCase {
     let songs = try XCTUnwrap((schema["properties"] as? [String: Any])?["songs"] as? [String: Any])
     XCTAssertEqual(songs["minItems"] as? Int, 50)
     XCTAssertEqual(songs["maxItems"] as? Int, 50)
+    // Below 50 the one request asks for a few spares on top (a fifth, at least 2), never a second request.
+    XCTAssertEqual(requests.count, 4)
+    XCTAssertEqual(GeminiPlaylistRequest.new(prompt: "x", count: 10).requestedCount, 12)
+    XCTAssertEqual(GeminiPlaylistRequest.new(prompt: "x", count: 20).requestedCount, 24)
+    XCTAssertEqual(GeminiPlaylistRequest.new(prompt: "x", count: 48).requestedCount, 50)
     let contents = try XCTUnwrap(body["contents"] as? [[String: Any]])
     let text = try XCTUnwrap((contents.first?["parts"] as? [[String: Any]])?.first?["text"] as? String)
     XCTAssertTrue(text.contains("exactly 50"))
@@ -99,16 +104,28 @@ final class GeminiGenerationTests: XCTestCase {
     XCTAssertTrue(text.contains("Digital Love"))
   }
 
-  func testAnswerRepeatingAListedSongDropsItWithinTheTolerance() async throws {
+  func testAnswerRepeatingAListedSongIsToppedUpFromTheSameAnswer() async throws {
     // The fake skips only exactly quoted titles, so it answers "Midnight City" first; the client drops it because it
-    // folds case and spacing, leaving 9 of 10 (accepted: the tolerance is 10 %).
+    // folds case and spacing, and the spare songs of the same answer fill its place: 10 of 10, one request.
     let request = GeminiPlaylistRequest.grow(
       playlistName: "N", description: "D", existing: [GeminiSong(title: "midnight  city", artist: "m83")],
       excluding: [], count: 10)
     let playlist = try await generate(request)
-    XCTAssertEqual(playlist.songs.count, 9)
-    XCTAssertEqual(playlist.droppedCount, 1)
-    XCTAssertFalse(playlist.songs.contains { $0.title == "Midnight City" })
+    XCTAssertEqual(playlist.songs.count, 10)
+    XCTAssertEqual(playlist.alreadyListedCount, 1)
+    XCTAssertEqual(playlist.repeatedCount, 0)
+    XCTAssertEqual(playlist.spares.count, 1)
+    XCTAssertFalse((playlist.songs + playlist.spares).contains { $0.title == "Midnight City" })
+    let requests = await fake.recordedRequests()
+    XCTAssertEqual(requests.count, 1)
+  }
+
+  func testAShortOrRepetitiveAnswerIsKeptWithItsUsableSongs() async throws {
+    await fake.enqueueGeneration(.duplicateSongs)
+    let repeated = try await generate()
+    XCTAssertEqual(repeated.songs, [GeminiSong(title: "Heroes", artist: "David Bowie")])
+    XCTAssertEqual(repeated.repeatedCount, 11)
+    XCTAssertEqual(repeated.droppedCount, 11)
   }
 
   func testModelNotFoundNamesTheSetting() async throws {
@@ -137,7 +154,6 @@ final class GeminiGenerationTests: XCTestCase {
       (.promptBlocked, .promptBlocked(reason: "PROHIBITED_CONTENT")),
       (.maxTokensWithoutContent, .ranOutOfTokens),
       (.malformedJSON, .malformedReply),
-      (.duplicateSongs, .invalidReply(.tooFewSongs(asked: 10, usable: 1))),
       (.quotaPerMinute(retryDelaySeconds: 26), .rateLimitedPerMinute(retryAfterSeconds: 26)),
       (.quotaPerDay, .quotaExhaustedForToday),
       (.serverError, .serverProblem(status: 500)),
@@ -177,13 +193,13 @@ final class GeminiGenerationTests: XCTestCase {
     }
     let cases: [(String, GeminiGenerationError?)] = [
       (reply(text: songs(10)), nil),
-      (reply(text: songs(9)), nil),  // within the 10 % tolerance
-      (reply(text: songs(8)), .invalidReply(.tooFewSongs(asked: 10, usable: 8))),
-      (reply(text: songs(10, title: { $0 < 2 ? " " : "S\($0)" })), .invalidReply(.tooFewSongs(asked: 10, usable: 8))),
-      (
-        reply(text: songs(10, title: { $0 == 3 ? "S2" : $0 == 4 ? "s 2!" : "S\($0)" })),
-        .invalidReply(.tooFewSongs(asked: 10, usable: 8))
-      ),
+      (reply(text: songs(9)), nil),
+      // Short answers are kept as they are: 3 of 10 usable songs beat a retry that spends another request.
+      (reply(text: songs(3)), nil),
+      (reply(text: songs(10, title: { $0 < 2 ? " " : "S\($0)" })), nil),
+      (reply(text: songs(10, title: { $0 == 3 ? "S2" : $0 == 4 ? "s 2!" : "S\($0)" })), nil),
+      // Only an answer with no usable song at all fails.
+      (reply(text: songs(4, title: { _ in " " })), .invalidReply(.tooFewSongs(asked: 10, usable: 0))),
       (reply(text: "```json\n" + songs(10) + "\n```"), .malformedReply),
       (reply(text: "{\"name\":\"x\",\"songs\":[{\"title\":1,\"artist\":\"a\"}]}"), .malformedReply),
       (reply(text: "{\"name\":\"  \",\"description\":\"\",\"songs\":[]}"), .invalidReply(.missingName)),
@@ -199,7 +215,7 @@ final class GeminiGenerationTests: XCTestCase {
         let playlist = try await generate()
         XCTAssertNil(expected, body)
         XCTAssertEqual(playlist.name, "Mix")
-        XCTAssertGreaterThanOrEqual(playlist.songs.count, 9)
+        XCTAssertGreaterThanOrEqual(playlist.songs.count, 3)
       } catch {
         XCTAssertEqual(error, expected, body)
       }

@@ -290,7 +290,7 @@ final class SpotifyWebClientTests: XCTestCase {
 
     // The fake itself answers the removed endpoints with 404, so calling one would fail loudly.
     for path in [
-      "/v1/me/tracks", "/v1/playlists/\(Catalog.ownPlaylistID)/tracks", "/v1/users/ada/playlists",
+      "/v1/playlists/\(Catalog.ownPlaylistID)/tracks", "/v1/users/ada/playlists",
       "/v1/artists/\(Catalog.auroraID)/top-tracks", "/v1/recommendations", "/v1/tracks?ids=\(Catalog.id("t"))",
     ] {
       var request = URLRequest(url: URL(string: fake.baseURL.absoluteString + path)!)

@@ -57,12 +57,12 @@ func captureSpotifyError<T>(
   }
 }
 
-/// The paths a development-mode app must never call (removed in 2024–2026).
+/// The paths a development-mode app must never call (removed in 2024–2026). Listing the library stays on
+/// `GET /v1/me/tracks` and `GET /v1/me/albums`; writes there are gone (saving uses `/v1/me/library`).
 func isRemovedSpotifyEndpoint(_ request: FakeSpotifyWebRequest) -> Bool {
   let path = request.path
-  if path.hasPrefix("/v1/me/tracks") || path.hasPrefix("/v1/me/albums") || path.hasPrefix("/v1/me/following") {
-    return true
-  }
+  if path.hasPrefix("/v1/me/tracks") || path.hasPrefix("/v1/me/albums") { return request.method != "GET" }
+  if path.hasPrefix("/v1/me/following") { return true }
   if path.hasPrefix("/v1/users/") || path.hasPrefix("/v1/recommendations") || path.hasPrefix("/v1/browse") {
     return true
   }

@@ -11,6 +11,8 @@ actor SpotifyWebFakeState {
   private(set) var registered = true
   private(set) var recorded: [FakeSpotifyWebRequest] = []
   private(set) var library: Set<String> = []
+  /// The library's URIs, newest first (the order `GET /v1/me/tracks|albums` lists them in).
+  private var libraryOrder: [String] = []
   private var queue: [FakeSpotifyWebBehaviour] = []
   private var latency: Double = 0
   private var writeLatency: Double = 0
@@ -57,6 +59,10 @@ actor SpotifyWebFakeState {
       return lookup(path[1]) { id in self.playlist(id).map { self.playlistJSON($0) } }
     case ("GET", 3) where path[0] == "playlists" && path[2] == "items": return playlistItems(path[1], request)
     case ("POST", 3) where path[0] == "playlists" && path[2] == "items": return addItems(path[1], body)
+    case ("DELETE", 3) where path[0] == "playlists" && path[2] == "items": return removeItems(path[1], body)
+    case ("PUT", 3) where path[0] == "playlists" && path[2] == "items": return moveItems(path[1], body)
+    case ("GET", 2) where path == ["me", "tracks"]: return saved("track", request)
+    case ("GET", 2) where path == ["me", "albums"]: return saved("album", request)
     case ("GET", 1) where path[0] == "me": return FakeJSON.response(200, userJSON(Catalog.userID, catalog.displayName))
     case ("GET", 2) where path == ["me", "playlists"]: return myPlaylists(request)
     case ("POST", 2) where path == ["me", "playlists"]: return createPlaylist(body)
@@ -65,7 +71,7 @@ actor SpotifyWebFakeState {
       return changeLibrary(request)
     case ("GET", 3) where path == ["me", "library", "contains"]: return libraryContains(request)
     default:
-      // Removed for development-mode apps: /me/tracks, /playlists/{id}/tracks, /users/…, /artists/{id}/top-tracks,
+      // Removed for development-mode apps: /me/tracks writes, /playlists/{id}/tracks, /users/…, /artists/{id}/top-tracks,
       // /recommendations, batch GETs (`/tracks?ids=`), browse.
       return Self.error(404, "Service not found")
     }
@@ -232,6 +238,73 @@ actor SpotifyWebFakeState {
     return FakeJSON.response(201, ["snapshot_id": snapshotID(catalog.playlists[index])])
   }
 
+  /// `DELETE /v1/playlists/{id}/items` with `{"items":[{"uri":…}], "snapshot_id"?}`: every occurrence goes.
+  private func removeItems(_ id: String, _ body: Data) -> HTTPResponse {
+    guard Self.isBase62(id) else { return Self.error(400, "Invalid base62 id") }
+    guard let index = catalog.playlists.firstIndex(where: { $0.id == id }) else {
+      return Self.error(404, "Resource not found")
+    }
+    guard catalog.playlists[index].ownerID == Catalog.userID else { return Self.error(403, "Forbidden") }
+    guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
+      let items = object["items"] as? [[String: Any]], !items.isEmpty
+    else { return Self.error(400, "Invalid request body") }
+    guard items.count <= 100 else { return Self.error(400, "You can remove a maximum of 100 items per request.") }
+    let uris = items.compactMap { $0["uri"] as? String }
+    guard uris.count == items.count, uris.allSatisfy({ Self.isURI($0) }) else {
+      return Self.error(400, "Invalid base62 id")
+    }
+    if let snapshot = object["snapshot_id"] as? String, snapshot != snapshotID(catalog.playlists[index]) {
+      return Self.error(400, "Invalid snapshot id")
+    }
+    catalog.playlists[index].items.removeAll { $0.map(uris.contains) ?? false }
+    catalog.playlists[index].snapshot += 1
+    return FakeJSON.response(200, ["snapshot_id": snapshotID(catalog.playlists[index])])
+  }
+
+  /// `PUT /v1/playlists/{id}/items` with `range_start`, `insert_before`, `range_length`?, `snapshot_id`?: reorder.
+  private func moveItems(_ id: String, _ body: Data) -> HTTPResponse {
+    guard Self.isBase62(id) else { return Self.error(400, "Invalid base62 id") }
+    guard let index = catalog.playlists.firstIndex(where: { $0.id == id }) else {
+      return Self.error(404, "Resource not found")
+    }
+    guard catalog.playlists[index].ownerID == Catalog.userID else { return Self.error(403, "Forbidden") }
+    guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
+      let start = object["range_start"] as? Int, let before = object["insert_before"] as? Int
+    else { return Self.error(400, "Invalid request body") }
+    var items = catalog.playlists[index].items
+    let length = object["range_length"] as? Int ?? 1
+    guard start >= 0, length >= 1, start + length <= items.count, before >= 0, before <= items.count else {
+      return Self.error(400, "Index out of bounds")
+    }
+    if let snapshot = object["snapshot_id"] as? String, snapshot != snapshotID(catalog.playlists[index]) {
+      return Self.error(400, "Invalid snapshot id")
+    }
+    let moved = Array(items[start..<(start + length)])
+    items.removeSubrange(start..<(start + length))
+    let target = before > start ? before - length : before
+    items.insert(contentsOf: moved, at: max(0, min(target, items.count)))
+    catalog.playlists[index].items = items
+    catalog.playlists[index].snapshot += 1
+    return FakeJSON.response(200, ["snapshot_id": snapshotID(catalog.playlists[index])])
+  }
+
+  /// `GET /v1/me/tracks` / `GET /v1/me/albums`: the saved tracks or albums, newest first, `{added_at, track|album}`.
+  private func saved(_ kind: String, _ request: RecordedRequest) -> HTTPResponse {
+    let window: (Int, Int)
+    switch self.window(request, max: 50, default: 20) {
+    case .success(let value): window = value
+    case .failure(let failure): return failure.response
+    }
+    let prefix = "spotify:\(kind):"
+    let entries: [Any] = libraryOrder.filter { $0.hasPrefix(prefix) }.compactMap { uri -> Any? in
+      let id = String(uri.dropFirst(prefix.count))
+      let object: [String: Any]? =
+        kind == "track" ? track(id).map { trackJSON($0) } : album(id).map { albumJSON($0, full: false) }
+      return object.map { ["added_at": "2026-01-02T03:04:05Z", kind: $0] }
+    }
+    return FakeJSON.response(200, page(entries, limit: window.0, offset: window.1, href: "/v1/me/\(kind)s"))
+  }
+
   private func myPlaylists(_ request: RecordedRequest) -> HTTPResponse {
     let window: (Int, Int)
     switch self.window(request, max: 50, default: 20) {
@@ -297,7 +370,13 @@ actor SpotifyWebFakeState {
     switch libraryURIs(request) {
     case .failure(let failure): return failure.response
     case .success(let uris):
-      if request.method == "PUT" { library.formUnion(uris) } else { library.subtract(uris) }
+      if request.method == "PUT" {
+        library.formUnion(uris)
+        libraryOrder = uris.reversed() + libraryOrder.filter { !uris.contains($0) }
+      } else {
+        library.subtract(uris)
+        libraryOrder.removeAll { uris.contains($0) }
+      }
       return FakeJSON.raw(200, body: "", contentType: "application/json")
     }
   }

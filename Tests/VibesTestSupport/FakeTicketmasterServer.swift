@@ -111,7 +111,11 @@ public final class FakeTicketmasterServer: Sendable {
     }
     guard validKeys.contains(key) else { return invalidKey() }
 
-    let city = FormQuery.value("city", in: request.target.query()) ?? ""
+    var city = FormQuery.value("city", in: request.target.query()) ?? ""
+    if city.isEmpty, let latlong = FormQuery.value("latlong", in: request.target.query()) {
+      // A search around a point: the events of the fake's city within the radius (in km), as the real API does.
+      city = place(near: latlong, radius: FormQuery.value("radius", in: request.target.query())) ?? "Nowhere"
+    }
     let total =
       city.isEmpty ? eventsByCity.values.reduce(0, +) : (eventsByCity[city.lowercased()] ?? 0)
     let size = max(
@@ -325,6 +329,27 @@ public final class FakeTicketmasterServer: Sendable {
       "attractions": [["name": name, "id": "K8vZ91\(index)"]],
     ]
     return event
+  }
+
+  /// Cities the fake knows by coordinates (as the shipped GeoNames list has them).
+  static let places: [(name: String, latitude: Double, longitude: Double)] = [
+    ("Berlin", 52.5244, 13.4105), ("Hamburg", 53.5753, 10.0153), ("Köln", 50.9333, 6.95),
+  ]
+
+  /// The known city within `radius` km (default 50) of "lat,lon", nearest first.
+  static func place(near latlong: String, radius: String?) -> String? {
+    let parts = latlong.split(separator: ",").compactMap { Double($0) }
+    guard parts.count == 2 else { return nil }
+    let limit = Double(radius ?? "") ?? 50
+    func distance(_ lat: Double, _ lon: Double) -> Double {
+      let rad = Double.pi / 180
+      let dLat = (lat - parts[0]) * rad
+      let dLon = (lon - parts[1]) * rad
+      let a = sin(dLat / 2) * sin(dLat / 2) + cos(parts[0] * rad) * cos(lat * rad) * sin(dLon / 2) * sin(dLon / 2)
+      return 6371 * 2 * atan2(sqrt(a), sqrt(1 - a))
+    }
+    return places.map { ($0.name, distance($0.latitude, $0.longitude)) }.filter { $0.1 <= limit }
+      .min { $0.1 < $1.1 }?.0
   }
 
   static func invalidKey() -> HTTPResponse {

@@ -174,6 +174,8 @@ final class CreateTabPolishTests: XCTestCase {
     // q in a pushed screen is Esc: the resolve stops, the preview stays with its songs pending.
     driver.press(.character("q"), expecting: [.cancel(requestID: resolve)]) {
       $0.create.path = [.preview(CreatePreview(Self.playlist(songs: 6, pending: true)))]
+      // The key also clears the note that Gemini gave 6 of the 20 songs asked for.
+      $0.context.notice = nil
     }
     driver.send(
       .create(.resolved(requestID: resolve, .success(Self.playlist(songs: 6)))), expecting: [],

@@ -330,6 +330,37 @@ final class CreateTabTests: XCTestCase {
     XCTAssertEqual(driver.create.preview?.playlist.id, 4)
   }
 
+  /// Issue 20 item 5: a Grow answer with fewer songs than asked is shown, and the status line says what was left out.
+  func testGrowKeepsAShortAnswerAndSaysWhatWasLeftOut() throws {
+    var driver = Driver.onCreate()
+    let load = driver.press(.ctrl("g"))
+    guard case .loadMyPlaylists(let loadID)? = load.first?.createEffect else { return XCTFail("\(load)") }
+    let own = OwnPlaylist(id: "PLX", name: "Late Night", description: "", trackCount: 9)
+    driver.send(.create(.myPlaylistsLoaded(requestID: loadID, .success([own]))))
+    let suggest = driver.press(.enter)
+    guard case .grow(let growID, _, _, _)? = suggest.first?.createEffect else { return XCTFail("\(suggest)") }
+    let answer = GrowSuggestions(
+      songs: playlist(songs: 11).songs, asked: 15, repeated: 1, alreadyInPlaylist: 2, notFound: 3)
+    driver.send(.create(.growSuggested(requestID: growID, .success(answer))))
+    XCTAssertEqual(driver.create.grow?.suggestions.count, 11)
+    XCTAssertEqual(driver.create.grow?.phase, .ready)
+    let screen = driver.screen
+    XCTAssertTrue(screen.contains("11 of 15 songs suggested."), screen)
+    XCTAssertTrue(screen.contains("1 repeated"), screen)
+    XCTAssertTrue(screen.contains("2 already in the playlist"), screen)
+    XCTAssertTrue(screen.contains("3 not found on Spotify"), screen)
+  }
+
+  /// Issue 20 item 5: a generated playlist shorter than asked opens its preview and says how many came.
+  func testAShortGeminiAnswerOpensThePreviewAndSaysSo() throws {
+    var driver = Driver.onCreate()
+    let id = try XCTUnwrap(driver.generate())
+    let count = try XCTUnwrap(driver.create.lastRequest?.count)
+    driver.send(.create(.generated(requestID: id, .success(playlist(songs: count - 3)))))
+    XCTAssertNotNil(driver.create.preview)
+    XCTAssertTrue(driver.screen.contains("Gemini gave \(count - 3) of \(count) songs"), driver.screen)
+  }
+
   func testGrowListsOwnPlaylistsSuggestsAndAddRemovesTheSong() throws {
     var driver = Driver.onCreate()
     let load = driver.press(.ctrl("g"))
@@ -341,7 +372,10 @@ final class CreateTabTests: XCTestCase {
     guard case .grow(let growID, own, CreateState.growCount, [])? = suggest.first?.createEffect else {
       return XCTFail("\(suggest)")
     }
-    driver.send(.create(.growSuggested(requestID: growID, .success(playlist(songs: 3, notFound: [2]).songs))))
+    driver.send(
+      .create(
+        .growSuggested(
+          requestID: growID, .success(GrowSuggestions(songs: playlist(songs: 3, notFound: [2]).songs, asked: 15)))))
     XCTAssertTrue(driver.screen.contains("Song 0 — Artist 0"), driver.screen)
     let add = driver.press(.character("a"))
     XCTAssertEqual(add.first?.createEffect, .addToPlaylist(playlistID: "PLX", uri: "spotify:track:t0"))

@@ -82,7 +82,7 @@ final class ExploreScreenTests: XCTestCase {
     let grid = screen.render()
     XCTAssertNotNil(grid.row(containing: "Recent searches"))
     XCTAssertGreaterThan(grid.row(containing: "basalt")!, grid.row(containing: "night swim")!)
-    XCTAssertNotNil(grid.row(containing: "3 action(s) waiting to be sent"), grid.text)
+    XCTAssertNotNil(grid.row(containing: "3 actions waiting to be sent"), grid.text)
   }
 
   func testNetworkTextWithEscapesIsInertAndClipped() {

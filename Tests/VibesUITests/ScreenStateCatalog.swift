@@ -120,6 +120,15 @@ enum ScreenStateCatalog {
     .redirectRefused, .offline, .other,
   ]
 
+  /// Cities for the Ticketmaster suggestions: long names, one with diacritics.
+  static let cities = [
+    City(name: "Berlin", countryCode: "DE", latitude: 52.52, longitude: 13.41, population: 3_426_354),
+    City(
+      name: "Bergisch Gladbach-" + longWord, countryCode: "DE", latitude: 50.99, longitude: 7.13, population: 111_000),
+    City(name: "Bergamo", countryCode: "IT", latitude: 45.69, longitude: 9.67, population: 120_000),
+    City(name: "Bérgamo Très Longue Ville", countryCode: "FR", latitude: 45.0, longitude: 1.0, population: 20_000),
+  ]
+
   static var forms: [State] {
     var states = [
       State(name: "gemini form") { $0.press(.enter, .down, .enter) },
@@ -127,6 +136,13 @@ enum ScreenStateCatalog {
       State(name: "gemini form, required") { driver in
         driver.press(.enter, .down, .enter)
         driver.press(.ctrl("s"))
+      },
+      State(name: "city suggestions on the ticketmaster form") { driver in
+        driver.press(.enter, .end, .enter)
+        driver.press(.tab)
+        driver.type("ber")
+        driver.send(.feed(.cityIndexLoaded(CityIndex(cities: cities))))
+        driver.press(.down, .down)
       },
       State(name: "ticketmaster form validating") { driver in
         driver.press(.enter, .end, .enter)
@@ -425,7 +441,13 @@ enum ScreenStateCatalog {
       },
       State(name: "create grow suggestions") { driver in
         guard let id = grow(&driver) else { return }
-        driver.send(.create(.growSuggested(requestID: id, .success(playlist().songs))))
+        driver.send(
+          .create(.growSuggested(requestID: id, .success(GrowSuggestions(songs: playlist().songs, asked: 15)))))
+      },
+      State(name: "create grow suggestions with songs left out") { driver in
+        guard let id = grow(&driver) else { return }
+        let answer = GrowSuggestions(songs: playlist().songs, asked: 15, repeated: 1, alreadyInPlaylist: 2, notFound: 3)
+        driver.send(.create(.growSuggested(requestID: id, .success(answer))))
       },
       State(name: "create grow failed") { driver in
         guard let id = grow(&driver) else { return }

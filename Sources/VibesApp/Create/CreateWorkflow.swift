@@ -23,7 +23,8 @@ public struct CreateWorkflow: Sendable {
     self.now = now
   }
 
-  /// Asks Gemini for `count` songs for the prompt and records the playlist (songs pending). Throws
+  /// Asks Gemini for `count` songs for the prompt (one request; its spares replace repeated songs) and records the
+  /// playlist (songs pending); a shorter answer is kept as it came. Throws
   /// `GeminiGenerationError`, or a database error.
   public func generate(prompt: String, count: Int, apiKey: String) async throws -> GeneratedPlaylist {
     let answer = try await gemini.generatePlaylist(.new(prompt: prompt, count: count), model: model, apiKey: apiKey)

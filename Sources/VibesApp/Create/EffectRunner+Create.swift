@@ -203,10 +203,11 @@ extension EffectRunner {
     }
   }
 
-  /// Reads the playlist's items, asks Gemini for `count` songs in its vibe (none of them, none of `excluding`), and
-  /// resolves them; songs already in the playlist are dropped.
+  /// Reads the playlist's items, asks Gemini (once) for `count` songs in its vibe plus a few spares (none of them,
+  /// none of `excluding`), and resolves them; songs not found or already in the playlist are left out and the spares
+  /// fill their places. Fails only when no song is left.
   func grow(_ playlist: OwnPlaylist, count: Int, excluding: [SuggestedSong]) async -> Result<
-    [ResolvedSong], CreateFailure
+    GrowSuggestions, CreateFailure
   > {
     let create = dependencies.create
     guard let web = create.spotifyWeb, let searcher = create.trackSearcher else {
@@ -225,12 +226,37 @@ extension EffectRunner {
           excluding: excluding.map(GeminiSong.init), count: count),
         model: create.model.model, apiKey: key)
       let resolver = SongResolver(searcher: searcher, cache: dependencies.database)
-      let resolved = try await resolver.resolve(answer.songs.map(SuggestedSong.init))
-      let inPlaylist = Set(tracks.map(\.uri))
-      return .success(resolved.filter { $0.uri.map { !inPlaylist.contains($0) } ?? true })
+      let resolved = try await resolver.resolve((answer.songs + answer.spares).map(SuggestedSong.init))
+      let suggestions = Self.growSuggestions(
+        resolved, asked: count, inPlaylist: Set(tracks.map(\.uri)), repeated: answer.repeatedCount,
+        alreadyListed: answer.alreadyListedCount)
+      guard !suggestions.songs.isEmpty else {
+        return .failure(.tooFewSongs(asked: count, usable: 0))
+      }
+      return .success(suggestions)
     } catch {
       return .failure(Self.createFailure(error, now: dependencies.now()))
     }
+  }
+
+  /// Keeps the first `asked` resolved songs that were found and are not in the playlist yet, counting what was
+  /// left out on the way (spares after the last kept song are not counted: they were never needed).
+  static func growSuggestions(
+    _ resolved: [ResolvedSong], asked: Int, inPlaylist: Set<String>, repeated: Int, alreadyListed: Int
+  ) -> GrowSuggestions {
+    var result = GrowSuggestions(songs: [], asked: asked, repeated: repeated, alreadyInPlaylist: alreadyListed)
+    for song in resolved where result.songs.count < asked {
+      guard let uri = song.uri else {
+        result.notFound += 1
+        continue
+      }
+      guard !inPlaylist.contains(uri), !result.songs.contains(where: { $0.uri == uri }) else {
+        result.alreadyInPlaylist += 1
+        continue
+      }
+      result.songs.append(song)
+    }
+    return result
   }
 
   /// The Create failure for any error of the steps above.

@@ -10,15 +10,20 @@ public struct FeedRefresher: Sendable {
   public let events: TicketmasterEventsClient
   /// How many top artists are asked for their releases.
   public let maxArtists: Int
+  /// Where concerts for a saved city are searched: its coordinates and radius when the shipped city list knows the
+  /// city (`CityList`), nil to search by the typed name (the fallback). Asked only when a refresh runs.
+  public let area: @Sendable (String) -> TicketmasterArea?
   private let now: @Sendable () -> Date
 
   public init(
     database: AppDatabase, events: TicketmasterEventsClient, maxArtists: Int = 20,
+    area: @escaping @Sendable (String) -> TicketmasterArea? = { CityList.area(for: $0, in: CityList.index) },
     now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.database = database
     self.events = events
     self.maxArtists = max(0, maxArtists)
+    self.area = area
     self.now = now
   }
 
@@ -81,7 +86,7 @@ public struct FeedRefresher: Sendable {
 
   private func fetchConcerts(apiKey: String, city: String) async -> Result<[ConcertCard], ServiceError> {
     do throws(ServiceError) {
-      let result = try await events.musicEvents(apiKey: apiKey, city: city)
+      let result = try await events.musicEvents(apiKey: apiKey, city: city, area: area(city))
       return .success(result.events.map(ConcertCard.init))
     } catch {
       return .failure(error)

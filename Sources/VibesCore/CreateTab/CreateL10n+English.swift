@@ -20,6 +20,10 @@ extension CreateL10n {
     .createHelpAdd: "add",
     .createHelpNewSuggestions: "new suggestions",
     .createSavedNotice: "Saved “{name}” to Spotify.",
+    .createShortAnswerNotice: "Gemini gave {kept} of {asked} songs; repeats were left out.",
+    .createGrowLeftOut:
+      "{kept} of {asked} songs suggested. Left out: {repeated} repeated · {listed} already in the playlist · "
+      + "{notFound} not found on Spotify.",
     .createTitle: "Create a playlist with Gemini",
     .createLoading: "Loading…",
     .createPrompt: "Prompt",
@@ -37,6 +41,7 @@ extension CreateL10n {
     .createWaitingForNetwork: "waiting for network",
     .createNotSaved: "not saved",
     .createSongCount: "{count} songs",
+    .createSongCountOne: "1 song",
     .createGrowTitle: "Grow “{name}”",
     .createGrowPlaylist: "Grow a playlist",
     .createLoadingPlaylists: "Loading your playlists…",
@@ -67,7 +72,7 @@ extension CreateL10n {
     .createFailurePromptBlocked: "Gemini refused the prompt ({reason}); try another prompt.",
     .createFailureEmptyReply: "Gemini sent an empty answer; press Enter to try again.",
     .createFailureMalformed: "Gemini's answer was not the playlist format asked for; press Enter to try again.",
-    .createFailureTooFewSongs: "Gemini suggested only {usable} usable songs of {asked}; press Enter to try again.",
+    .createFailureTooFewSongs: "None of the {asked} songs Gemini suggested could be used; press Enter to try again.",
     .createFailureServer: "The service had a problem (HTTP {status}); try again later.",
     .createFailureOffline: "Cannot reach the service; check the network.",
     .createFailureTimedOut: "The service did not answer in time; try again.",

@@ -20,6 +20,10 @@ extension CreateL10n {
     .createHelpAdd: "hinzufügen",
     .createHelpNewSuggestions: "neue Vorschläge",
     .createSavedNotice: "„{name}“ wurde in Spotify gespeichert.",
+    .createShortAnswerNotice: "Gemini gab {kept} von {asked} Songs; doppelte fehlen.",
+    .createGrowLeftOut:
+      "{kept} von {asked} Songs vorgeschlagen. Weggelassen: {repeated} doppelt · {listed} schon in der Playlist · "
+      + "{notFound} nicht auf Spotify gefunden.",
     .createTitle: "Playlist mit Gemini erstellen",
     .createLoading: "Wird geladen…",
     .createPrompt: "Prompt",
@@ -37,6 +41,7 @@ extension CreateL10n {
     .createWaitingForNetwork: "wartet auf Netz",
     .createNotSaved: "nicht gespeichert",
     .createSongCount: "{count} Songs",
+    .createSongCountOne: "1 Song",
     .createGrowTitle: "Erweitern: „{name}“",
     .createGrowPlaylist: "Playlist erweitern",
     .createLoadingPlaylists: "Deine Playlists werden geladen…",
@@ -68,7 +73,7 @@ extension CreateL10n {
     .createFailureEmptyReply: "Gemini hat leer geantwortet; Enter versucht es erneut.",
     .createFailureMalformed: "Geminis Antwort hatte nicht das verlangte Format; Enter versucht es erneut.",
     .createFailureTooFewSongs:
-      "Gemini hat nur {usable} brauchbare von {asked} Songs vorgeschlagen; Enter versucht es erneut.",
+      "Keiner der {asked} von Gemini vorgeschlagenen Songs war brauchbar; Enter versucht es erneut.",
     .createFailureServer: "Der Dienst hatte ein Problem (HTTP {status}); versuche es später.",
     .createFailureOffline: "Der Dienst ist nicht erreichbar; prüfe das Netz.",
     .createFailureTimedOut: "Der Dienst hat nicht rechtzeitig geantwortet.",

@@ -6,14 +6,14 @@ public enum CreateL10n: String, LocalizedKey {
   case createHelpRegenerate, createHelpCopyLink, createHelpSave, createHelpTryAgain, createHelpSetUp
   case createHelpGrowThis, createHelpAdd, createHelpNewSuggestions, createHelpUndoRemove
   // Notices
-  case createSavedNotice
+  case createSavedNotice, createShortAnswerNotice
   // Root screen
   case createTitle, createLoading, createPrompt, createSongs, createExampleHint, createAsking, createRetryIn
   case createRetryNow, createPromptEmpty, createWaitCountdown, createHistory, createHistoryEmpty
-  case createSaved, createPartlySaved, createWaitingForNetwork, createNotSaved, createSongCount
+  case createSaved, createPartlySaved, createWaitingForNetwork, createNotSaved, createSongCount, createSongCountOne
   // Grow
   case createGrowTitle, createGrowPlaylist, createLoadingPlaylists, createAskingForSongs, createNoOwnPlaylists
-  case createAllAdded, createAdding, createNotFound
+  case createAllAdded, createAdding, createNotFound, createGrowLeftOut
   // Preview
   case createName, createFinding, createFoundSummary, createSaving, createQueuedOffline, createSavedToSpotify
   case createLinkKeys

@@ -21,6 +21,13 @@ extension CreateState {
         phase = .idle
         remember(playlist)
         path = [.preview(CreatePreview(playlist))]
+        if let asked = lastRequest?.count, playlist.songs.count < asked {
+          // A short answer is kept, not thrown away; say so once.
+          context.notice = .localized(
+            LocalizedText(
+              CreateL10n.createShortAnswerNotice, ["kept": "\(playlist.songs.count)", "asked": "\(asked)"]),
+            isWarning: false)
+        }
         return startResolve(&context)
       case .failure(let failure):
         phase = .failed(failure)
@@ -91,13 +98,15 @@ extension CreateState {
       return []
 
     case .growSuggested(let requestID, let result):
+      guard case .suggesting(requestID)? = grow?.phase else { return [] }
       updateGrow { grow in
-        guard case .suggesting(requestID) = grow.phase else { return }
         switch result {
-        case .success(let songs):
-          grow.suggestions = songs
-          grow.suggestedBefore += songs.map(\.song)
+        case .success(let answer):
+          grow.suggestions = answer.songs
+          grow.suggestedBefore += answer.songs.map(\.song)
           grow.suggestionList = ListState()
+          // A short answer is kept, not thrown away; the screen says what was left out and why.
+          grow.leftOut = answer.droppedCount > 0 ? GrowLeftOut(answer) : nil
           grow.phase = .ready
         case .failure(let failure):
           grow.phase = .failed(failure)

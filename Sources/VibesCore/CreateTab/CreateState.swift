@@ -107,6 +107,47 @@ public struct OwnPlaylist: Sendable, Hashable {
   }
 }
 
+/// What Grow got from one Gemini answer: the songs to offer, and how many were left out and why.
+public struct GrowSuggestions: Sendable, Hashable {
+  public var songs: [ResolvedSong]
+  /// The number of songs asked for.
+  public var asked: Int
+  /// Blank or repeated entries of the answer.
+  public var repeated: Int
+  /// Songs already in the playlist (by name, or found as a track it holds).
+  public var alreadyInPlaylist: Int
+  /// Songs Spotify's search did not find.
+  public var notFound: Int
+
+  public init(songs: [ResolvedSong], asked: Int, repeated: Int = 0, alreadyInPlaylist: Int = 0, notFound: Int = 0) {
+    self.songs = songs
+    self.asked = asked
+    self.repeated = repeated
+    self.alreadyInPlaylist = alreadyInPlaylist
+    self.notFound = notFound
+  }
+
+  /// How many songs were left out.
+  public var droppedCount: Int { repeated + alreadyInPlaylist + notFound }
+}
+
+/// How many songs one Grow answer gave and how many it left out, by reason.
+public struct GrowLeftOut: Sendable, Hashable {
+  public var kept: Int
+  public var asked: Int
+  public var repeated: Int
+  public var alreadyInPlaylist: Int
+  public var notFound: Int
+
+  public init(_ answer: GrowSuggestions) {
+    kept = answer.songs.count
+    asked = answer.asked
+    repeated = answer.repeated
+    alreadyInPlaylist = answer.alreadyInPlaylist
+    notFound = answer.notFound
+  }
+}
+
 /// Grow a playlist: pick one of your playlists, get songs that fit it, add them one by one.
 public struct GrowState: Sendable, Hashable {
   public enum Phase: Sendable, Hashable {
@@ -123,6 +164,8 @@ public struct GrowState: Sendable, Hashable {
   public var chosen: OwnPlaylist?
   public var suggestions: [ResolvedSong] = []
   public var suggestionList = ListState()
+  /// What the last answer left out and why (nil when nothing was left out), shown above the suggestions.
+  public var leftOut: GrowLeftOut?
   /// Every song suggested so far for the chosen playlist (not suggested again by `r`).
   public var suggestedBefore: [SuggestedSong] = []
   /// The add that runs, by track URI.
@@ -279,7 +322,7 @@ public enum CreateAction: Sendable, Hashable {
   /// A queued save ran: the playlists saved now, and the ids still waiting.
   case queueRetried(saved: [GeneratedPlaylist], remaining: Set<Int64>)
   case myPlaylistsLoaded(requestID: Int, Result<[OwnPlaylist], CreateFailure>)
-  case growSuggested(requestID: Int, Result<[ResolvedSong], CreateFailure>)
+  case growSuggested(requestID: Int, Result<GrowSuggestions, CreateFailure>)
   /// An Add finished for this URI (nil failure: added).
   case growAdded(uri: String, failure: CreateFailure?)
 }

@@ -23,6 +23,7 @@ public enum ExploreL10n: String, LocalizedKey {
   // Detail screens
   case exploreEscBack, exploreOthersPlaylist, exploreKindTrack, exploreKindArtist, exploreKindAlbum
   case exploreInLibrary, exploreExplicit, exploreTrackCount, explorePopular, exploreSingles
+  case exploreTrackCountOne, exploreQueuedWaitingOne
   // Playlist picker
   case explorePickerTitle, explorePickerLoading, explorePickerDuplicate, explorePickerAdding
 

@@ -11,9 +11,10 @@ public enum FeedL10n: String, LocalizedKey {
   case lineUp, when, venue, prices, priceUnknown, status, publicSale, buyTickets, map
   case tracklist, tracksLoading, totalLength, openInSpotify, released, by
   case concertKeys, concertKeysNoLink, releaseKeys
-  case helpRefresh, helpOpenLink, helpCopyLink, helpOpenMap
+  case helpRefresh, helpOpenLink, helpCopyLink, helpOpenMap, helpPickCity, helpTakeCity
   case agoMinutes, agoHours, agoDays
   case pendingSync
+  case youListenToThem, songCountOne, albumTypeAlbum, albumTypeSingle, albumTypeCompilation
 
   public static func table(for language: Language) -> [FeedL10n: String] {
     switch language {
@@ -24,8 +25,9 @@ public enum FeedL10n: String, LocalizedKey {
 
   static let english: [FeedL10n: String] = [
     .kindConcert: "♪ Concert", .kindNewRelease: "◆ New release", .kindUnknown: "· A card from a newer vibes",
-    .kindCreated: "✚ Playlist", .youCreated: "You created {name}", .songCount: "{count} songs",
-    .youListenTo: "you listen to {name}",
+    .kindCreated: "✚ Playlist", .youCreated: "You created {name}", .songCount: "{count} songs", .songCountOne: "1 song",
+    .albumTypeAlbum: "album", .albumTypeSingle: "single", .albumTypeCompilation: "compilation",
+    .youListenTo: "you listen to {name}", .youListenToThem: "you listen to them",
     .statusOnSale: "on sale", .statusOffSale: "off sale", .statusCanceled: "cancelled",
     .statusPostponed: "postponed", .statusRescheduled: "rescheduled",
     .updatedJustNow: "Updated just now", .updatedAgo: "Updated {ago} ago", .updating: "Updating…",
@@ -45,6 +47,7 @@ public enum FeedL10n: String, LocalizedKey {
     .concertKeys: "o open tickets · c copy link · m open map · Esc back",
     .concertKeysNoLink: "m open map · Esc back",
     .releaseKeys: "o open in Spotify · c copy link · Esc back",
+    .helpPickCity: "pick a city", .helpTakeCity: "take the city",
     .helpRefresh: "refresh", .helpOpenLink: "open link", .helpCopyLink: "copy link", .helpOpenMap: "open map",
     .agoMinutes: "{n} min", .agoHours: "{n} h", .agoDays: "{n} d",
     .pendingSync: "{count} waiting to sync",
@@ -53,7 +56,9 @@ public enum FeedL10n: String, LocalizedKey {
   static let german: [FeedL10n: String] = [
     .kindConcert: "♪ Konzert", .kindNewRelease: "◆ Neuerscheinung", .kindUnknown: "· Eine Karte einer neueren vibes",
     .kindCreated: "✚ Playlist", .youCreated: "Du hast {name} erstellt", .songCount: "{count} Titel",
-    .youListenTo: "du hörst {name}",
+    .songCountOne: "1 Titel",
+    .albumTypeAlbum: "Album", .albumTypeSingle: "Single", .albumTypeCompilation: "Kompilation",
+    .youListenTo: "du hörst {name}", .youListenToThem: "du hörst sie",
     .statusOnSale: "im Verkauf", .statusOffSale: "nicht im Verkauf", .statusCanceled: "abgesagt",
     .statusPostponed: "verschoben", .statusRescheduled: "neu angesetzt",
     .updatedJustNow: "Gerade aktualisiert", .updatedAgo: "Vor {ago} aktualisiert", .updating: "Wird aktualisiert…",
@@ -73,6 +78,7 @@ public enum FeedL10n: String, LocalizedKey {
     .concertKeys: "o Tickets öffnen · c Link kopieren · m Karte öffnen · Esc zurück",
     .concertKeysNoLink: "m Karte öffnen · Esc zurück",
     .releaseKeys: "o in Spotify öffnen · c Link kopieren · Esc zurück",
+    .helpPickCity: "Stadt wählen", .helpTakeCity: "Stadt übernehmen",
     .helpRefresh: "aktualisieren", .helpOpenLink: "Link öffnen", .helpCopyLink: "Link kopieren",
     .helpOpenMap: "Karte öffnen",
     .agoMinutes: "{n} Min.", .agoHours: "{n} Std.", .agoDays: "{n} T.",

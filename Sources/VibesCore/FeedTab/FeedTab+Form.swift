@@ -12,6 +12,10 @@ public enum FormCommand: Sendable, Hashable {
   case keep
   /// Esc while a check runs.
   case cancel
+  /// ↑/↓ under the City field: pick the previous/next suggested city.
+  case pickCity(Int)
+  /// Enter on a picked city: it becomes the field's text.
+  case takeCity
 }
 
 /// The Gemini and Ticketmaster forms: editing, submit -> live check -> save -> pop, and removal.
@@ -31,7 +35,17 @@ extension FeedTab {
       break
     }
     let onButton = form.focusedTextField == nil
-    var bindings = FormBindings.focus(next: FeedCommand.form(.nextField), previous: .form(.previousField))
+    var bindings: [KeyBinding<FeedCommand>] = []
+    if form.focus == .field(.city), !form.citySuggestions.isEmpty {
+      bindings += [
+        KeyBinding([.up], "↑ ↓", .key(FeedL10n.helpPickCity), .form(.pickCity(-1))),
+        KeyBinding([.down], "↑ ↓", .key(FeedL10n.helpPickCity), .form(.pickCity(1))),
+      ]
+      if form.pickedSuggestion != nil {
+        bindings.append(KeyBinding([.enter], "Enter", .key(FeedL10n.helpTakeCity), .form(.takeCity)))
+      }
+    }
+    bindings += FormBindings.focus(next: FeedCommand.form(.nextField), previous: .form(.previousField))
     bindings += [
       KeyBinding(
         form.form.activateKeys, "Enter", onButton ? .common(.helpActivate) : .common(.helpNextField),
@@ -53,8 +67,27 @@ extension FeedTab {
     switch command {
     case .nextField:
       updateTopForm { $0.form.moveFocus(by: 1) }
+      updateCitySuggestions()
     case .previousField:
       updateTopForm { $0.form.moveFocus(by: -1) }
+      updateCitySuggestions()
+    case .pickCity(let offset):
+      updateTopForm { form in
+        let count = form.citySuggestions.count
+        guard count > 0 else { return }
+        // From the typed text, ↓ picks the first and ↑ the last; past either end the typed text stands again.
+        let next = (form.pickedSuggestion ?? (offset > 0 ? -1 : count)) + offset
+        form.pickedSuggestion = (0..<count).contains(next) ? next : nil
+      }
+    case .takeCity:
+      updateTopForm { form in
+        guard let index = form.pickedSuggestion, form.citySuggestions.indices.contains(index),
+          let field = form.form.fields.firstIndex(where: { $0.id == .field(.city) })
+        else { return }
+        form.form.fields[field].input = TextInput(form.citySuggestions[index].label)
+        form.citySuggestions = []
+        form.pickedSuggestion = nil
+      }
     case .activate:
       switch form.focus {
       case .field:
@@ -93,7 +126,31 @@ extension FeedTab {
     var outcome: TextEditing.Outcome?
     updateTopForm { outcome = $0.form.edit(event) }
     if outcome == .truncated { context.notice = .fieldFull }
-    return outcome == nil ? nil : []
+    guard outcome != nil else { return nil }
+    guard topForm?.step == .ticketmaster, topForm?.focus == .field(.city) else { return [] }
+    updateCitySuggestions()
+    // The city list is read the first time the City field is typed into, never at start-up.
+    guard cityIndex == nil, !isCityIndexRequested else { return [] }
+    isCityIndexRequested = true
+    return [Self.run(.loadCityIndex)]
+  }
+
+  /// The top form's city suggestions for what its City field holds (none when another field has the focus).
+  mutating func updateCitySuggestions() {
+    let index = cityIndex
+    updateTopForm { form in
+      guard form.step == .ticketmaster, form.focus == .field(.city), let index,
+        let field = form.form.fields.first(where: { $0.id == .field(.city) })
+      else {
+        form.citySuggestions = []
+        form.pickedSuggestion = nil
+        return
+      }
+      let found = index.suggestions(for: field.input.text, limit: CredentialForm.citySuggestionLimit)
+      // A city already taken (or typed exactly as listed) needs no list under it.
+      form.citySuggestions = found.count == 1 && found[0].label == field.input.text ? [] : found
+      form.pickedSuggestion = nil
+    }
   }
 
   /// Ctrl-S, Enter on the last field or on Save: validate locally, then ask for the live check.

@@ -13,6 +13,10 @@ public struct FeedTab: TabFeature {
   public typealias Command = FeedCommand
 
   public var path: [FeedDestination] = []
+  /// The shipped city list, once the City field first needed it (nil before; never read at start-up).
+  public var cityIndex: CityIndex?
+  /// True once the list was asked for, so typing asks only once.
+  public var isCityIndexRequested = false
   public var list = FeedState()
   public var refresh = FeedRefreshState()
 
@@ -117,6 +121,10 @@ public struct FeedTab: TabFeature {
       return step == .ticketmaster ? cacheChanged(context) : []
     case .credentialRemovalFailed(let step):
       updateForm(step: step) { $0.phase = .removalFailed }
+      return []
+    case .cityIndexLoaded(let index):
+      cityIndex = index
+      updateCitySuggestions()
       return []
     case .spotify(let action):
       let effects = reduceSpotify(action, &context)
@@ -249,6 +257,8 @@ public enum FeedAction: Sendable, Hashable {
   case credentialSaveFailed(requestID: Int)
   case credentialRemoved(SetupStep, facts: SetupFacts)
   case credentialRemovalFailed(SetupStep)
+  /// The shipped city list, read for the Ticketmaster City field.
+  case cityIndexLoaded(CityIndex)
   case spotify(SpotifyAction)
 }
 
@@ -269,6 +279,8 @@ public enum FeedEffect: CancellableEffect {
   /// After a successful check: secret to the secret store, non-secrets to SQLite.
   case save(requestID: Int, CredentialSubmission, ValidationSuccess)
   case removeCredential(SetupStep)
+  /// Read the shipped city list (answers `cityIndexLoaded`; nothing when the file is missing).
+  case loadCityIndex
   case spotify(SpotifyEffect)
 
   public var cancellationID: Int? {

@@ -70,6 +70,12 @@ public struct CredentialForm: FormConfiguration, Sendable, Hashable {
   public var isConfigured: Bool
   /// The last submission, kept so Retry sends exactly the same values.
   public var lastSubmission: CredentialSubmission?
+  /// Cities of the shipped list that start with the typed city (largest first), shown under the City field.
+  public var citySuggestions: [City] = []
+  /// The suggestion ↑/↓ picked (Enter takes it); nil while the typed text stands.
+  public var pickedSuggestion: Int?
+  /// At most this many suggestions are shown.
+  public static let citySuggestionLimit = 4
 
   public init(step: SetupStep, isConfigured: Bool, storedPreview: String? = nil, city: String? = nil) {
     self.step = step

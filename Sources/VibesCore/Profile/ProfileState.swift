@@ -207,7 +207,8 @@ extension ProfileState: TabFeature {
     for range in StatsRange.allCases {
       bindings.append(
         KeyBinding(
-          [.character(range.shortcut)], "w m a", .key(range.title), footer: false,
+          // Each letter its own label: one shared "w m a" label made the help list it once, as "4 weeks".
+          [.character(range.shortcut)], String(range.shortcut), .key(range.title), footer: false,
           .range(range)))
     }
     bindings += moves

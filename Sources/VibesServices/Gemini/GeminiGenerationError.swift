@@ -36,7 +36,7 @@ public enum GeminiGenerationError: Error, Equatable, Sendable {
   /// What exactly was wrong with a parsed reply.
   public enum InvalidReply: Equatable, Sendable {
     case missingName
-    /// After dropping blank and duplicate entries fewer than the accepted minimum were left.
+    /// After dropping blank, repeated and already listed entries no song was left.
     case tooFewSongs(asked: Int, usable: Int)
   }
 }
@@ -71,7 +71,7 @@ extension GeminiGenerationError: LocalizedError {
     case .invalidReply(.missingName):
       return "Gemini's answer had no playlist name; try again."
     case .invalidReply(.tooFewSongs(let asked, let usable)):
-      return "Gemini suggested only \(usable) usable songs of \(asked); try again."
+      return "Gemini suggested \(usable) usable songs of \(asked); try again."
     case .serverProblem(let status):
       return "Gemini had a problem (HTTP \(status)); try again later."
     case .service(let error):

@@ -15,16 +15,29 @@ public struct GeminiSong: Sendable, Hashable {
 public struct GeminiPlaylist: Sendable, Equatable {
   public var name: String
   public var description: String
-  /// Distinct, non-blank songs, at most the count asked for.
+  /// Distinct, non-blank songs, at most the count wanted.
   public var songs: [GeminiSong]
-  /// How many entries were dropped (blank, duplicate, excluded, or beyond the count).
-  public var droppedCount: Int
+  /// Further distinct songs of the same answer beyond the count (the request asks for a few more than wanted, so
+  /// a song dropped later, e.g. not found on Spotify, can be replaced without another request).
+  public var spares: [GeminiSong]
+  /// Entries dropped because they were blank or repeated a song earlier in the answer.
+  public var repeatedCount: Int
+  /// Entries dropped because they were already in the playlist (or on the request's exclusion list).
+  public var alreadyListedCount: Int
 
-  public init(name: String, description: String, songs: [GeminiSong], droppedCount: Int = 0) {
+  /// How many entries were dropped (blank, repeated or already listed).
+  public var droppedCount: Int { repeatedCount + alreadyListedCount }
+
+  public init(
+    name: String, description: String, songs: [GeminiSong], spares: [GeminiSong] = [], repeatedCount: Int = 0,
+    alreadyListedCount: Int = 0
+  ) {
     self.name = name
     self.description = description
     self.songs = songs
-    self.droppedCount = droppedCount
+    self.spares = spares
+    self.repeatedCount = repeatedCount
+    self.alreadyListedCount = alreadyListedCount
   }
 }
 
@@ -48,9 +61,12 @@ public enum GeminiPlaylistRequest: Sendable, Equatable {
     }
   }
 
-  /// The fewest usable songs accepted: the count minus 10 % (rounded down), so a 10-song request needs 9 and a
-  /// 5-song request needs 5; models sometimes repeat a song despite the prompt, and a short list is still useful.
-  public var minimumAccepted: Int { count - count / 10 }
+  /// The number of songs the one request asks Gemini for: the count plus a fifth (at least 2, at most 50 in all).
+  /// Models sometimes repeat a song or name one Spotify does not have; the extra songs top the answer up within the
+  /// same request instead of spending another of the few free daily requests on a retry.
+  public var requestedCount: Int {
+    min(Self.countRange.upperBound, count + max(2, count / 5))
+  }
 
   /// Songs the answer must not contain (normalised comparison).
   var forbidden: [GeminiSong] {
@@ -71,7 +87,7 @@ public enum GeminiPlaylistRequest: Sendable, Equatable {
     switch self {
     case .new(let prompt, _):
       return """
-        Create a playlist of exactly \(count) different songs for this request:
+        Create a playlist of exactly \(requestedCount) different songs for this request:
         \(Self.quoted(prompt))
         Give the playlist a short name (at most 60 characters) and a one-sentence description.
         """
@@ -79,7 +95,7 @@ public enum GeminiPlaylistRequest: Sendable, Equatable {
       let listed = Self.songLines(Array(existing.suffix(Self.maxListedSongs)))
       let excluded = Self.songLines(Array(excluding.suffix(Self.maxListedSongs)))
       var text = """
-        Suggest exactly \(count) more different songs that fit the vibe of this playlist.
+        Suggest exactly \(requestedCount) more different songs that fit the vibe of this playlist.
         Playlist name: \(Self.quoted(name))
         Description: \(Self.quoted(description))
         Songs already in it (do not suggest any of them):
@@ -93,7 +109,7 @@ public enum GeminiPlaylistRequest: Sendable, Equatable {
     }
   }
 
-  /// The `responseJsonSchema` for `{name, description, songs: [{title, artist}]}` with exactly `count` songs.
+  /// The `responseJsonSchema` for `{name, description, songs: [{title, artist}]}` with exactly `requestedCount` songs.
   var responseSchema: [String: Any] {
     [
       "type": "object",
@@ -102,8 +118,8 @@ public enum GeminiPlaylistRequest: Sendable, Equatable {
         "description": ["type": "string", "description": "One sentence describing the playlist."],
         "songs": [
           "type": "array",
-          "minItems": count,
-          "maxItems": count,
+          "minItems": requestedCount,
+          "maxItems": requestedCount,
           "items": [
             "type": "object",
             "properties": [

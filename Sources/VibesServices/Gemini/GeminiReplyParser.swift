@@ -61,30 +61,40 @@ enum GeminiReplyParser {
     return (name, description, songs)
   }
 
-  /// Trims values, drops blank, duplicate (by `dedupeKey`) and forbidden songs and any beyond the count, then checks
-  /// that at least `minimumAccepted` remain.
+  /// Trims values, drops blank, repeated (by `dedupeKey`) and forbidden songs, keeps the first `count` as the
+  /// songs and the rest as spares. Only an answer with no usable song at all is refused: a short list is still useful
+  /// and a retry would spend another request.
   static func validate(_ parsed: (String, String, [GeminiSong]), for request: GeminiPlaylistRequest)
     throws(GeminiGenerationError) -> GeminiPlaylist
   {
     let (rawName, rawDescription, rawSongs) = parsed
     let name = rawName.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !name.isEmpty else { throw .invalidReply(.missingName) }
-    var seen = Set(request.forbidden.map(dedupeKey))
-    var songs: [GeminiSong] = []
-    for song in rawSongs {
+    let forbidden = Set(request.forbidden.map(dedupeKey))
+    var seen = Set<String>()
+    var usable: [GeminiSong] = []
+    var repeated = 0
+    var listed = 0
+    for song in rawSongs.prefix(request.requestedCount) {
       let title = song.title.trimmingCharacters(in: .whitespacesAndNewlines)
       let artist = song.artist.trimmingCharacters(in: .whitespacesAndNewlines)
-      guard !title.isEmpty, !artist.isEmpty, songs.count < request.count else { continue }
       let clean = GeminiSong(title: title, artist: artist)
-      guard seen.insert(dedupeKey(clean)).inserted else { continue }
-      songs.append(clean)
+      let key = dedupeKey(clean)
+      if title.isEmpty || artist.isEmpty || !seen.insert(key).inserted {
+        repeated += 1
+      } else if forbidden.contains(key) {
+        listed += 1
+      } else {
+        usable.append(clean)
+      }
     }
-    guard songs.count >= request.minimumAccepted else {
-      throw .invalidReply(.tooFewSongs(asked: request.count, usable: songs.count))
+    guard !usable.isEmpty else {
+      throw .invalidReply(.tooFewSongs(asked: request.count, usable: 0))
     }
     return GeminiPlaylist(
-      name: name, description: rawDescription.trimmingCharacters(in: .whitespacesAndNewlines), songs: songs,
-      droppedCount: rawSongs.count - songs.count)
+      name: name, description: rawDescription.trimmingCharacters(in: .whitespacesAndNewlines),
+      songs: Array(usable.prefix(request.count)), spares: Array(usable.dropFirst(request.count)),
+      repeatedCount: repeated, alreadyListedCount: listed)
   }
 
   /// Case, diacritics, punctuation and spacing folded, so "Héroes"/"heroes " count as one song. (The resolver's

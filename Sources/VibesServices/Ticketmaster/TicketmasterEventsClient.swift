@@ -18,6 +18,25 @@ public struct TicketmasterEventsResult: Sendable, Hashable {
   public var stoppedByQuota: Bool
 }
 
+/// Where to search around instead of by city name: a point and a radius in kilometres.
+public struct TicketmasterArea: Sendable, Hashable {
+  public var latitude: Double
+  public var longitude: Double
+  public var radiusKm: Int
+
+  /// The radius used when none was chosen.
+  public static let defaultRadiusKm = 50
+
+  public init(latitude: Double, longitude: Double, radiusKm: Int = defaultRadiusKm) {
+    self.latitude = latitude
+    self.longitude = longitude
+    self.radiusKm = max(1, min(radiusKm, 19_999))
+  }
+
+  /// "52.5244,13.4105".
+  var latlong: String { String(format: "%.4f,%.4f", latitude, longitude) }
+}
+
 /// Ticketmaster Discovery API v2 event search: music events in a city, paged, rate limited and backed off.
 ///
 /// The key travels in the query string, so no URL built here reaches an error, a log or a description; failures are
@@ -53,8 +72,10 @@ public struct TicketmasterEventsClient: Sendable {
   }
 
   /// `GET {base}/discovery/v2/events.json?apikey=…&city=…&classificationName=music&sort=date,asc&size=100&page=N`
-  /// for N = 0, 1, … until `maxEvents` (capped at 500), the last page, or the deep-paging limit.
-  public func musicEvents(apiKey: String, city: String, maxEvents: Int = 500) async throws(ServiceError)
+  /// for N = 0, 1, … until `maxEvents` (capped at 500), the last page, or the deep-paging limit. With an `area`,
+  /// `latlong=…&radius=…&unit=km` replace `city=…` (the city is known from the shipped list).
+  public func musicEvents(apiKey: String, city: String, area: TicketmasterArea? = nil, maxEvents: Int = 500)
+    async throws(ServiceError)
     -> TicketmasterEventsResult
   {
     let wanted = max(0, min(maxEvents, 500))
@@ -63,7 +84,7 @@ public struct TicketmasterEventsClient: Sendable {
     var seen = Set<String>()
     var page = 0
     while result.events.count < wanted, (page + 1) * Self.pageSize <= Self.deepPagingLimit {
-      let answer = try await fetchPage(apiKey: apiKey, city: city, page: page)
+      let answer = try await fetchPage(apiKey: apiKey, city: city, area: area, page: page)
       if page == 0 {
         let total = answer.page.page?.totalElements ?? answer.page.events.count
         result.totalElements = min(max(0, total), TicketmasterCheck.maxTotalEvents)
@@ -90,11 +111,16 @@ public struct TicketmasterEventsClient: Sendable {
     var reset: Date?
   }
 
-  private func fetchPage(apiKey: String, city: String, page: Int) async throws(ServiceError) -> PageAnswer {
-    let query = [
-      ("apikey", apiKey), ("city", city), ("classificationName", "music"), ("sort", "date,asc"),
-      ("size", String(Self.pageSize)), ("page", String(page)),
-    ]
+  private func fetchPage(apiKey: String, city: String, area: TicketmasterArea?, page: Int) async throws(ServiceError)
+    -> PageAnswer
+  {
+    let place =
+      area.map { [("latlong", $0.latlong), ("radius", String($0.radiusKm)), ("unit", "km")] } ?? [("city", city)]
+    let query =
+      [("apikey", apiKey)] + place + [
+        ("classificationName", "music"), ("sort", "date,asc"), ("size", String(Self.pageSize)),
+        ("page", String(page)),
+      ]
     guard let url = ServiceEndpoints.url(base: baseURL, appending: "/discovery/v2/events.json", query: query)
     else { throw .network(NetworkProblem(.other, host: baseURL.host)) }
     var request = URLRequest(url: url)

@@ -18,12 +18,17 @@ enum FeedCardRow {
         t[FeedL10n.kindUnknown], row: row, column: 3, style: selected ? style : Theme.hint, maxWidth: width - 5)
       return
     }
-    let (label, title, meta) = parts(card, t)
+    let (label, fullTitle, meta) = parts(card, t)
     let labelColumns = labelWidth(t)
     grid.write(label, row: row, column: 3, style: selected ? style : Theme.title, maxWidth: labelColumns)
     let metaWidth = DisplayWidth.of(meta)
     let titleColumn = 3 + labelColumns + 1
     let titleWidth = max(4, width - titleColumn - 3 - metaWidth)
+    // A concert's venue (shown whole in its detail) goes first when the row is short, so "you listen to …" stays.
+    var title = fullTitle
+    if DisplayWidth.of(title) > titleWidth, case .concert(let concert) = card.payload {
+      title = concertTitle(concert, withVenue: false, t)
+    }
     grid.write(title, row: row, column: titleColumn, style: style, maxWidth: titleWidth)
     if metaWidth > 0 {
       grid.write(
@@ -35,34 +40,62 @@ enum FeedCardRow {
   static func parts(_ card: FeedCard, _ t: Localizer) -> (String, String, String) {
     switch card.payload {
     case .concert(let concert):
-      var title = TerminalText.sanitize(concert.headliner)
-      if let venue = concert.venueName, !venue.isEmpty { title += " · " + TerminalText.sanitize(venue) }
-      if let artist = concert.matchedArtist {
-        title += " · " + t.format(FeedL10n.youListenTo, ["name": TerminalText.sanitize(artist)])
-      }
-      var meta = FeedFormat.concertDate(concert, withZone: false)
+      let title = concertTitle(concert, withVenue: true, t)
+      var meta = FeedFormat.concertDate(concert, withZone: false, t)
       if concert.status != .onSale { meta = t.concertStatus(concert.status) + (meta.isEmpty ? "" : " · " + meta) }
       return (t[FeedL10n.kindConcert], title, meta)
     case .newRelease(let release):
       var title = TerminalText.sanitize(release.name)
       let artists = release.artists.isEmpty ? [release.fromArtist] : release.artists
       title += " · " + TerminalText.sanitize(artists.joined(separator: ", "))
-      let type = TerminalText.sanitize(release.albumType)
-      return (
-        t[FeedL10n.kindNewRelease], title, type.isEmpty ? release.releaseDate : type + " · " + release.releaseDate
-      )
+      let type = t.albumType(release.albumType)
+      let date = t.date(iso: TerminalText.sanitize(release.releaseDate))
+      return (t[FeedL10n.kindNewRelease], title, type.isEmpty ? date : type + " · " + date)
     case .createdPlaylist(let playlist):
       let title = t.format(FeedL10n.youCreated, ["name": TerminalText.sanitize(playlist.name)])
-      return (t[FeedL10n.kindCreated], title, t.format(FeedL10n.songCount, ["count": "\(playlist.trackCount)"]))
+      return (
+        t[FeedL10n.kindCreated], title, t.counted(playlist.trackCount, one: FeedL10n.songCountOne, other: .songCount)
+      )
     }
   }
 }
 
-/// Dates, prices and durations as the Feed prints them: locale-neutral and deterministic.
+extension Localizer {
+  /// Spotify's `album_type` in this language ("single" → "Single" in German); an unknown type sanitised as is.
+  func albumType(_ raw: String) -> String {
+    switch raw.lowercased() {
+    case "album": return self[FeedL10n.albumTypeAlbum]
+    case "single": return self[FeedL10n.albumTypeSingle]
+    case "compilation": return self[FeedL10n.albumTypeCompilation]
+    default: return TerminalText.sanitize(raw)
+    }
+  }
+}
+
+extension FeedCardRow {
+  /// "Headliner · Venue · you listen to Name"; when the matched artist is the headliner, "you listen to them".
+  static func concertTitle(_ concert: ConcertCard, withVenue: Bool, _ t: Localizer) -> String {
+    var title = TerminalText.sanitize(concert.headliner)
+    if withVenue, let venue = concert.venueName, !venue.isEmpty { title += " · " + TerminalText.sanitize(venue) }
+    if let artist = concert.matchedArtist {
+      let isHeadliner =
+        artist.compare(concert.headliner, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame
+      title +=
+        " · "
+        + (isHeadliner
+          ? t[FeedL10n.youListenToThem] : t.format(FeedL10n.youListenTo, ["name": TerminalText.sanitize(artist)]))
+    }
+    return title
+  }
+}
+
+/// Dates, prices and durations as the Feed prints them: deterministic, in the language's own date and number
+/// format (`Localizer.date(iso:)`, `Localizer.decimal`).
 enum FeedFormat {
-  /// "2026-12-05 20:00 (Europe/Berlin)", "2026-12-05", or "" when nothing is known.
-  static func concertDate(_ concert: ConcertCard, withZone: Bool) -> String {
-    var text = TerminalText.sanitize(concert.localDate ?? "")
+  /// "2026-12-05 20:00 (Europe/Berlin)" (German "05.12.2026 20:00 (Europe/Berlin)"), a date alone, or "" when
+  /// nothing is known.
+  static func concertDate(_ concert: ConcertCard, withZone: Bool, _ t: Localizer) -> String {
+    var text = t.date(iso: TerminalText.sanitize(concert.localDate ?? ""))
     if let time = concert.localTime, time.count >= 5 {
       text += (text.isEmpty ? "" : " ") + TerminalText.sanitize(String(time.prefix(5)))
     }
@@ -70,9 +103,9 @@ enum FeedFormat {
     return text
   }
 
-  /// "standard 35.00–80.00 EUR"; bounds that are missing are left out.
-  static func price(_ range: ConcertCard.PriceRange) -> String {
-    let bounds = [range.min, range.max].compactMap { $0 }.map { String(format: "%.2f", $0) }
+  /// "standard 35.00–80.00 EUR" (German "standard 35,00–80,00 EUR"); bounds that are missing are left out.
+  static func price(_ range: ConcertCard.PriceRange, _ t: Localizer) -> String {
+    let bounds = [range.min, range.max].compactMap { $0 }.map { t.decimal($0) }
     var text = bounds.count == 2 && bounds[0] == bounds[1] ? bounds[0] : bounds.joined(separator: "–")
     if let currency = range.currency, !currency.isEmpty { text += " " + TerminalText.sanitize(currency) }
     if let type = range.type, !type.isEmpty { text = TerminalText.sanitize(type) + " " + text }
@@ -87,12 +120,12 @@ enum FeedFormat {
     return String(format: "%d:%02d", minutes, rest)
   }
 
-  /// "2026-10-01 09:00 UTC".
-  static func utc(_ date: Date) -> String {
+  /// "2026-10-01 09:00 UTC" (German "01.10.2026 09:00 UTC").
+  static func utc(_ date: Date, _ t: Localizer) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!
     let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-    return String(
-      format: "%04d-%02d-%02d %02d:%02d UTC", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
+    let day = String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+    return t.date(iso: day) + String(format: " %02d:%02d UTC", c.hour ?? 0, c.minute ?? 0)
   }
 }

@@ -35,7 +35,7 @@ enum ConcertDetailScreen {
       .lineUp,
       concert.attractions.isEmpty
         ? [] : [concert.attractions.map { TerminalText.sanitize($0.name) }.joined(separator: ", ")])
-    let when = FeedFormat.concertDate(concert, withZone: true)
+    let when = FeedFormat.concertDate(concert, withZone: true, t)
     field(.when, when.isEmpty ? [] : [when])
     let place = [concert.addressLine, concert.city, concert.region].compactMap { $0 }.filter { !$0.isEmpty }
       .map { TerminalText.sanitize($0) }.joined(separator: ", ")
@@ -47,11 +47,11 @@ enum ConcertDetailScreen {
         map, row: row, column: valueColumn, width: valueWidth, limit: min(grid.height, row + 2), style: Theme.link)
       row += rows
     }
-    let prices = concert.priceRanges.map(FeedFormat.price)
+    let prices = concert.priceRanges.map { FeedFormat.price($0, t) }
     field(.prices, prices.isEmpty ? [t[FeedL10n.priceUnknown]] : prices)
     field(.status, [t.concertStatus(concert.status)], style: concert.status == .onSale ? Theme.complete : Theme.warning)
     if let sale = concert.publicSale {
-      let window = [sale.start, sale.end].map { $0.map(FeedFormat.utc) ?? "…" }.joined(separator: " – ")
+      let window = [sale.start, sale.end].map { $0.map { FeedFormat.utc($0, t) } ?? "…" }.joined(separator: " – ")
       field(.publicSale, [window])
     }
     row += 1
@@ -79,8 +79,8 @@ enum ReleaseDetailScreen {
       row: row, column: 2, style: Theme.hint, maxWidth: area.width - 4)
     row += 1
     grid.write(
-      t[FeedL10n.released] + " " + TerminalText.sanitize(card.releaseDate) + " · "
-        + TerminalText.sanitize(card.albumType),
+      t[FeedL10n.released] + " " + t.date(iso: TerminalText.sanitize(card.releaseDate)) + " · "
+        + t.albumType(card.albumType),
       row: row, column: 2, style: Theme.hint, maxWidth: area.width - 4)
     row += 2
     grid.write(t[FeedL10n.tracklist], row: row, column: 2, style: Theme.title)

@@ -43,6 +43,19 @@ enum FormScreen {
           t.fieldError(error), row: row, column: inputColumn, style: Theme.error, maxWidth: inputWidth)
       }
       row += 1
+      if id == .city, focused, !form.citySuggestions.isEmpty {
+        // The shipped city list's matches, largest first; ↑/↓ picks one (marked and highlighted), Enter takes it.
+        for (index, city) in form.citySuggestions.enumerated() {
+          let picked = index == form.pickedSuggestion
+          grid.write(picked ? "›" : " ", row: row, column: inputColumn - 2, style: Theme.focusedBorder)
+          grid.write(
+            TerminalText.sanitize(city.label), row: row, column: inputColumn,
+            style: picked ? Theme.selected : Theme.hint, maxWidth: inputWidth)
+          if picked { grid.focusRow = row }
+          row += 1
+        }
+        row += 1
+      }
     }
 
     var column = inputColumn

@@ -53,29 +53,17 @@ enum AppStoreConnectSetupScreen {
     let setup = state.appStoreConnect.setup
     grid.write(t[.ascSetupTitle], row: area.row, column: 2, style: Theme.title)
     var row = area.row + 1
-    // The secondary guidance gives way when a check's message would not fit below the form, so
-    // the message (and its retry hint) is never cut off.
-    let lines = { (text: String) in WordWrap.lines(text, width: area.width - 4).count }
-    var messageRows = 0
-    switch setup.phase {
-    case .editing, .saving, .confirmingRemoval, .removing, .removalFailed: break
-    case .checking: messageRows = lines(t[.ascVerifying])
-    case .failed(let failure):
-      messageRows = lines(AppStoreConnectScreen.failure(failure, t) + " " + t[.ascNothingSaved])
-      if failure.isRetryable { messageRows += lines(t[.ascRetryHint]) }
-    }
+    // The guidance is always drawn, however small the terminal: a screen taller than the terminal scrolls (the
+    // focused field and a check's message are kept in view, PgUp shows the notes). Dropping the notes when they did
+    // not fit left "stays on this device" and the T+1/T+2 delay unreadable at 60×20 and in German at 80×24.
     let url = AppStoreConnectState.keysURL
-    let linkRows = LinkLine.height(url: url, label: t[.ascLinkLabel], area: area) + 1
     let inputs = setup.fields.compactMap { field -> AppStoreConnectField? in
       if case .field(let id) = field.id { return id }
       return nil
     }
-    let fixedRows = 1 + linkRows + 2 * inputs.count + 2 + messageRows
-    var room = area.visibleHeight - fixedRows - lines(t[.ascSetupIntro])
     row = AppStoreConnectScreen.wrapped(t[.ascSetupIntro], into: &grid, row: row, area: area)
-    for note in [t[.ascSetupLocalOnly], t[.ascSetupDelay]] where lines(note) <= room {
+    for note in [t[.ascSetupLocalOnly], t[.ascSetupDelay]] {
       row = AppStoreConnectScreen.wrapped(note, into: &grid, row: row, area: area, style: Theme.hint)
-      room -= lines(note)
     }
     row = LinkLine.render(
       url: url, keys: t[.ascLinkKeys], label: t[.ascLinkLabel], into: &grid, row: row, area: area, t)

@@ -34,12 +34,21 @@ enum CreateGrowScreen {
         grid.write(selected ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
         grid.write(
           TerminalText.sanitize(playlist.name) + " · "
-            + t.format(.createSongCount, ["count": "\(playlist.trackCount)"]),
+            + t.counted(playlist.trackCount, one: CreateL10n.createSongCountOne, other: .createSongCount),
           row: row, column: 3, style: selected ? Theme.selected : .plain, maxWidth: area.width - 5)
         if selected { grid.focusRow = row }
         row += 1
       }
     case .ready:
+      if let leftOut = grow.leftOut {
+        let text = t.format(
+          .createGrowLeftOut,
+          [
+            "kept": "\(leftOut.kept)", "asked": "\(leftOut.asked)", "repeated": "\(leftOut.repeated)",
+            "listed": "\(leftOut.alreadyInPlaylist)", "notFound": "\(leftOut.notFound)",
+          ])
+        row = CreateScreen.paragraph(text, row: row, area: area, style: Theme.hint, into: &grid) + 1
+      }
       if grow.suggestions.isEmpty {
         grid.write(
           t[.createAllAdded], row: row,

@@ -21,8 +21,8 @@ extension Localizer {
       return format(.createFailurePromptBlocked, ["reason": TerminalText.sanitize(reason)])
     case .emptyReply: return self[.createFailureEmptyReply]
     case .malformedReply: return self[.createFailureMalformed]
-    case .tooFewSongs(let asked, let usable):
-      return format(.createFailureTooFewSongs, ["usable": "\(usable)", "asked": "\(asked)"])
+    case .tooFewSongs(let asked, _):
+      return format(.createFailureTooFewSongs, ["asked": "\(asked)"])
     case .serverProblem(let status): return format(.createFailureServer, ["status": "\(status)"])
     case .offline: return self[.createFailureOffline]
     case .timedOut: return self[.createFailureTimedOut]

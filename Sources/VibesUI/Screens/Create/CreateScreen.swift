@@ -113,7 +113,9 @@ enum CreateScreen {
           ? t[.createWaitingForNetwork] : t[.createNotSaved]
       }
       // A long name gives way (with an ellipsis) so the count and the save state stay readable.
-      let details = " · " + t.format(.createSongCount, ["count": "\(playlist.songs.count)"]) + " · " + status
+      let details =
+        " · " + t.counted(playlist.songs.count, one: CreateL10n.createSongCountOne, other: .createSongCount) + " · "
+        + status
       let style = selected ? Theme.selected : CellStyle.plain
       let room = area.width - 5
       let nameWidth = max(min(12, room), room - DisplayWidth.of(details))

@@ -67,7 +67,7 @@ enum DetailScreenView {
     switch detail {
     case .track(let track):
       var facts = [MusicDuration.text(milliseconds: track.durationMs)]
-      if let date = track.album?.releaseDate { facts.append(MusicRows.clean(date)) }
+      if let date = track.album?.releaseDate { facts.append(t.date(iso: MusicRows.clean(date))) }
       if track.explicit { facts.append(t[.exploreExplicit]) }
       return [t.format(.musicBy, ["name": MusicRows.clean(track.artistNames)]), facts.joined(separator: " · ")]
         + (libraryLine.map { [$0] } ?? [])
@@ -77,7 +77,7 @@ enum DetailScreenView {
     case .album(let detail):
       var facts: [String] = []
       if let year = detail.album.releaseYear { facts.append(MusicRows.clean(year)) }
-      facts.append(t.format(.exploreTrackCount, ["count": "\(detail.tracks.count)"]))
+      facts.append(t.counted(detail.tracks.count, one: ExploreL10n.exploreTrackCountOne, other: .exploreTrackCount))
       facts.append(MusicDuration.text(milliseconds: detail.totalDurationMs))
       let artists = MusicRows.clean(detail.album.artists.map(\.name).joined(separator: ", "))
       return [t.format(.musicBy, ["name": artists]), facts.joined(separator: " · ")] + (libraryLine.map { [$0] } ?? [])
@@ -89,7 +89,9 @@ enum DetailScreenView {
         lines.append(MusicRows.clean(description))
       }
       var facts: [String] = []
-      if let total = detail.playlist.itemsTotal { facts.append(t.format(.exploreTrackCount, ["count": "\(total)"])) }
+      if let total = detail.playlist.itemsTotal {
+        facts.append(t.counted(total, one: ExploreL10n.exploreTrackCountOne, other: .exploreTrackCount))
+      }
       if let duration = detail.totalDurationMs { facts.append(MusicDuration.text(milliseconds: duration)) }
       if !facts.isEmpty { lines.append(facts.joined(separator: " · ")) }
       return lines

@@ -41,7 +41,7 @@ enum ExploreScreen {
     var row = area.row + 1
     if explore.queuedActions > 0 {
       grid.write(
-        t.format(.exploreQueuedWaiting, ["count": "\(explore.queuedActions)"]),
+        t.counted(explore.queuedActions, one: ExploreL10n.exploreQueuedWaitingOne, other: .exploreQueuedWaiting),
         row: row, column: area.column + 2, style: Theme.warning, maxWidth: area.width - 4)
     }
     row += 1

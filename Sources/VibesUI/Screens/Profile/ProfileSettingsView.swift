@@ -20,10 +20,12 @@ enum ProfileSettingsView {
     }
     for (index, settingsRow) in profile.settingsRows.enumerated() {
       let selected = profile.list.selected == statsRows + index && profile.signOut == .idle
-      if selected { grid.focusRow = row }
-      grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
       switch settingsRow {
       case .connection(let service):
+        // Each case draws its own marker: the tutorial button sits one row lower, and a marker drawn here too left
+        // a second "›" on the blank row above it.
+        if selected { grid.focusRow = row }
+        grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
         let status = profile.info?.connections.first { $0.service == service }
         let (symbol, words, style) = describe(status?.state, store, t)
         grid.write(service.title, row: row, column: left, style: selected ? Theme.selected : Theme.title, maxWidth: 20)
@@ -71,9 +73,36 @@ enum ProfileSettingsView {
     ]
     for (label, value) in facts {
       grid.write(label, row: row, column: left, style: Theme.hint, maxWidth: 14)
-      grid.write(TerminalText.sanitize(value), row: row, column: left + 14, maxWidth: max(0, width - 14))
-      row += 1
+      // A long path continues on the next rows instead of being cut: the whole path is what the user needs.
+      for piece in Self.pieces(TerminalText.sanitize(value), width: max(1, width - 14)) {
+        grid.write(piece, row: row, column: left + 14, maxWidth: max(0, width - 14))
+        row += 1
+      }
     }
+  }
+
+  /// `text` cut into rows of at most `width` columns, at a "/" where one is near the end of a row.
+  static func pieces(_ text: String, width: Int) -> [String] {
+    var rest = Substring(text)
+    var rows: [String] = []
+    while DisplayWidth.of(String(rest)) > width {
+      var cut = rest.startIndex
+      var used = 0
+      for index in rest.indices {
+        let next = DisplayWidth.of(String(rest[index]))
+        if used + next > width { break }
+        used += next
+        cut = rest.index(after: index)
+      }
+      if cut == rest.startIndex { cut = rest.index(after: cut) }
+      if let slash = rest[..<cut].lastIndex(of: "/"), rest.distance(from: rest.startIndex, to: slash) > width / 2 {
+        cut = rest.index(after: slash)
+      }
+      rows.append(String(rest[..<cut]))
+      rest = rest[cut...]
+    }
+    if !rest.isEmpty || rows.isEmpty { rows.append(String(rest)) }
+    return rows
   }
 
   static func describe(_ state: ConnectionStatus.State?, _ store: String, _ t: Localizer) -> (String, String, CellStyle)

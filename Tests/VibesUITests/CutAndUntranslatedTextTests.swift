@@ -1,0 +1,126 @@
+import Foundation
+import VibesCore
+import VibesTestSupport
+import VibesUI
+import XCTest
+
+/// Issue 20 item 8: texts that were cut, unreachable, wrongly pluralised or left in English/ISO form, each found on
+/// a rendered screen first.
+final class CutAndUntranslatedTextTests: XCTestCase {
+  private func feed(_ cards: [FeedCard?], width: Int = 80, height: Int = 24) -> Driver {
+    var driver = Driver.screen(
+      facts: SetupFacts(storedSecrets: [.ticketmaster, .spotify], ticketmasterCity: "Berlin"), width: width,
+      height: height)
+    driver.send(.feedWindowLoaded(total: cards.count, offset: 0, items: cards))
+    return driver
+  }
+
+  func testAConcertRowKeepsWhoYouListenToAt80Columns() {
+    let concert = FeedFixtures.concert(
+      1, name: "Massive Attack", venue: "Max-Schmeling-Halle", matchedArtist: "Massive Attack")
+    for language in [Language.en, .de] {
+      let grid = feed([.concert(concert)]).render(language)
+      let row = grid.lines[grid.row(containing: "Massive Attack") ?? 0]
+      XCTAssertFalse(row.contains("…"), row)
+      XCTAssertTrue(row.contains(language == .en ? "you listen to them" : "du hörst sie"), row)
+    }
+  }
+
+  func testGermanFeedDatesPricesAndAlbumTypesAreGerman() {
+    var driver = feed([.concert(FeedFixtures.concert(1)), .newRelease(FeedFixtures.release(2))], height: 40)
+    let list = driver.render(.de).text
+    XCTAssertTrue(list.contains("02.01.2030 20:00"), list)
+    XCTAssertTrue(list.contains("Single · 10.01.2030"), list)
+    XCTAssertFalse(list.contains("single"), list)
+    XCTAssertFalse(list.contains("2030-01"), list)
+    XCTAssertTrue(driver.render(.en).text.contains("single · 2030-01-10"), "English keeps ISO dates")
+    driver.press(.down, .enter)
+    let detail = driver.render(.de).text
+    XCTAssertTrue(detail.contains("35,00–80,00 EUR"), detail)
+    XCTAssertFalse(detail.contains("35.00"), detail)
+    XCTAssertTrue(driver.render(.en).text.contains("35.00–80.00 EUR"))
+  }
+
+  func testOneIsSingular() {
+    let t = Localizer(.en)
+    XCTAssertEqual(t.counted(1, one: ExploreL10n.exploreTrackCountOne, other: .exploreTrackCount), "1 track")
+    XCTAssertEqual(t.counted(2, one: ExploreL10n.exploreTrackCountOne, other: .exploreTrackCount), "2 tracks")
+    XCTAssertEqual(
+      t.counted(1, one: ExploreL10n.exploreQueuedWaitingOne, other: .exploreQueuedWaiting),
+      "1 action waiting to be sent")
+    let created = CreatedPlaylistCard(
+      playlistID: "P", name: "Solo", url: "https://open.spotify.com/playlist/P", trackCount: 1,
+      createdAt: Date(timeIntervalSince1970: 0))
+    let grid = feed([FeedCard(.createdPlaylist(created))]).render()
+    XCTAssertTrue(grid.text.contains("1 song"), grid.text)
+    XCTAssertFalse(grid.text.contains("1 songs"), grid.text)
+    for language in Language.allCases {
+      for key in ExploreL10n.allCases {
+        XCTAssertFalse(Localizer(language)[key].contains("(s)"), "\(key): no “(s)” plurals")
+        XCTAssertFalse(Localizer(language)[key].contains("(en)"), "\(key): no “(en)” plurals")
+      }
+    }
+  }
+
+  private func onProfile(dataPath: String, spotify: Bool = false) -> Driver {
+    var driver = Driver(
+      facts: SetupFacts(storedSecrets: spotify ? [.gemini, .spotify] : [.gemini]),
+      size: ScreenSize(width: 80, height: 24))
+    driver.send(.secretStoreDescribed(SecretStoreInfo(kind: .vault, location: "/v")))
+    driver.press(.tabKey(.profile))
+    driver.send(
+      .profile(
+        .infoLoaded(
+          ProfileInfo(
+            connections: [ConnectionStatus(service: .gemini, state: .configured(detail: nil))], version: "9.9.9",
+            dataPath: dataPath, configPath: "/c", logPath: "/l"))))
+    return driver
+  }
+
+  func testProfileShowsTheWholeDataPathAndOneMarker() {
+    let path = "/home/a.rather.long.user.name/.local/share/vibes-data/vibes.sqlite"
+    var driver = onProfile(dataPath: path)
+    driver.press(.character("G"))
+    driver.press(.up)
+    let grid = driver.render()
+    let markers = grid.lines.filter { $0.hasPrefix(" ›") }
+    XCTAssertEqual(markers.count, 1, grid.text)
+    XCTAssertTrue(markers.first?.contains("Replay the tutorial") ?? false, grid.text)
+    let joined = grid.lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined()
+    XCTAssertTrue(joined.contains("vibes-data/vibes.sqlite"), grid.text)
+    let data = grid.row(containing: "Data") ?? 0
+    XCTAssertFalse(grid.lines[data...(data + 1)].joined().contains("…"), grid.text)
+  }
+
+  func testProfileHelpNamesEachPeriodLetter() {
+    let driver = onProfile(dataPath: "/d", spotify: true)
+    let bindings = driver.state.profile.bindings(driver.state.context).map(\.hint)
+    let labels = Dictionary(bindings.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
+    XCTAssertNil(labels["w m a"], "one shared label listed only the first period")
+    for letter in ["w", "m", "a"] {
+      XCTAssertNotNil(labels[letter], "\(letter) has its own help line: \(bindings.map(\.label))")
+    }
+  }
+
+  func testAppStoreConnectGuidanceCanBeReadAt60x20AndInGermanAt80x24() {
+    for (width, height, language, note) in [
+      (60, 20, Language.en, "stays on this device"), (60, 20, .en, "(T+1"),
+      (80, 24, .de, "bleibt nur auf diesem Gerät"), (80, 24, .de, "(T+1"),
+    ] {
+      var driver = Driver.screen(width: width, height: height)
+      driver.send(.appStoreConnect(.storedStateLoaded(AppStoreConnectStoredState(isConfigured: false))))
+      driver.press(.tabKey(.appStoreConnect))
+      driver.press(.tab)
+      var grid = driver.render(language)
+      var seen = grid.text
+      for _ in 0..<4 {
+        // As the app does: the viewport drawn goes back into the state, so PgUp knows what it scrolls.
+        driver.state.context.viewport = grid.viewport ?? driver.state.context.viewport
+        driver.press(.pageUp)
+        grid = driver.render(language)
+        seen += grid.text
+      }
+      XCTAssertTrue(seen.contains(note), "\(width)×\(height) \(language): \(note) never on screen")
+    }
+  }
+}

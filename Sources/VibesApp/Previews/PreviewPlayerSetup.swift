@@ -1,0 +1,100 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The pure parts of starting a preview player: which program, which environment, which socket path, and whether
+/// the sound would play on another machine.
+public enum PreviewPlayerSetup {
+  /// `sun_path` holds 108 bytes including the terminating NUL.
+  public static let maxSocketPathBytes = 107
+
+  /// The player program found, mpv first.
+  public enum Program: Sendable, Equatable {
+    case mpv(String)
+    case ffplay(String)
+  }
+
+  /// The Debian packages that provide a player, named in the "no player" message.
+  public static let debianPackages = ["mpv", "ffmpeg"]
+
+  /// Environment variables a player child may see: what it needs to find its libraries, locale and sound server.
+  /// Nothing else passes (no tokens, no keys, no VIBES_* variables).
+  public static let allowedVariables: Set<String> = [
+    "PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "TZ", "TMPDIR",
+    "XDG_RUNTIME_DIR", "XDG_CACHE_HOME", "PULSE_SERVER", "PULSE_SINK", "PULSE_COOKIE", "PIPEWIRE_RUNTIME_DIR",
+    "PIPEWIRE_REMOTE", "JACK_DEFAULT_SERVER", "ALSA_CARD", "ALSA_CONFIG_PATH", "AUDIODEV", "SDL_AUDIODRIVER",
+    "http_proxy", "https_proxy", "no_proxy", "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY",
+  ]
+
+  /// The child's environment: the allowed variables only, never a VIBES_* one.
+  public static func childEnvironment(from environment: [String: String]) -> [String: String] {
+    var result: [String: String] = [:]
+    for (name, value) in environment where allowedVariables.contains(name) && !name.hasPrefix("VIBES_") {
+      result[name] = value
+    }
+    if result["PATH"] == nil { result["PATH"] = "/usr/local/bin:/usr/bin:/bin" }
+    return result
+  }
+
+  /// mpv, else ffplay, from `PATH` (executable regular files only).
+  public static func locate(
+    environment: [String: String], isExecutable: (String) -> Bool = PreviewPlayerSetup.isExecutableFile
+  ) -> Program? {
+    let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    let folders = path.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+    for name in ["mpv", "ffplay"] {
+      for folder in folders {
+        let candidate = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        if isExecutable(candidate) { return name == "mpv" ? .mpv(candidate) : .ffplay(candidate) }
+      }
+    }
+    return nil
+  }
+
+  public static func isExecutableFile(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+    return access(path, X_OK) == 0
+  }
+
+  /// Where mpv's control socket goes: `$XDG_RUNTIME_DIR/vibes-mpv-<pid>.sock` when that fits the 107-byte limit,
+  /// else the short `/tmp/vibes-<uid>/mpv-<pid>.sock`; nil when neither fits (a caller's odd folder).
+  public static func socketPath(
+    runtimeDirectory: String?, processID: Int32, userID: UInt32, fallbackRoot: String = "/tmp"
+  ) -> SocketLocation? {
+    var candidates: [SocketLocation] = []
+    if let runtime = runtimeDirectory, runtime.hasPrefix("/") {
+      let folder = runtime.hasSuffix("/") ? String(runtime.dropLast()) : runtime
+      candidates.append(SocketLocation(folder: folder, path: folder + "/vibes-mpv-\(processID).sock"))
+    }
+    let folder = fallbackRoot + "/vibes-\(userID)"
+    candidates.append(SocketLocation(folder: folder, path: folder + "/mpv-\(processID).sock"))
+    return candidates.first { $0.path.utf8.count <= maxSocketPathBytes }
+  }
+
+  /// A control socket's folder and path.
+  public struct SocketLocation: Sendable, Equatable {
+    public var folder: String
+    public var path: String
+  }
+
+  /// True when vibes runs over ssh, so the sound would play on this (remote) machine, not the user's.
+  public static func isRemoteSession(environment: [String: String]) -> Bool {
+    for name in ["SSH_CONNECTION", "SSH_TTY", "SSH_CLIENT"] {
+      if let value = environment[name], !value.trimmingCharacters(in: .whitespaces).isEmpty { return true }
+    }
+    return false
+  }
+
+  /// mpv's arguments: idle, no video, no terminal, no user config, the control socket, then any extras.
+  public static func mpvArguments(socketPath: String, extra: [String]) -> [String] {
+    ["--idle=yes", "--no-video", "--no-terminal", "--no-config", "--input-ipc-server=\(socketPath)"] + extra
+  }
+
+  /// ffplay's arguments for one clip.
+  public static func ffplayArguments(url: String) -> [String] {
+    ["-nodisp", "-autoexit", "-loglevel", "quiet", url]
+  }
+}

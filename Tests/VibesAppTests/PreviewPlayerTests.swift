@@ -1,0 +1,244 @@
+import Foundation
+import VibesApp
+import VibesCore
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The preview player with a real `mpv --ao=null` (and ffplay with SDL's dummy driver) on clips ffmpeg generates
+/// here: progress moves, one preview at a time, stop, failures detected, no child left behind.
+final class PreviewPlayerTests: XCTestCase {
+  private var directory: URL!
+  private var players: [PreviewPlayer] = []
+
+  override func setUpWithError() throws {
+    guard PreviewPlayerSetup.isExecutableFile("/usr/bin/mpv"), PreviewPlayerSetup.isExecutableFile("/usr/bin/ffmpeg")
+    else { throw XCTSkip("mpv and ffmpeg are needed (make test installs them)") }
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-player-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  override func tearDown() {
+    for player in players { player.shutdown() }
+    players = []
+    if let directory { try? FileManager.default.removeItem(at: directory) }
+  }
+
+  /// A sine clip of `seconds` in an .m4a, like Apple's previews.
+  private func clip(_ name: String, seconds: Int) throws -> String {
+    let path = directory.appendingPathComponent(name).path
+    let ffmpeg = Process()
+    ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+    ffmpeg.arguments = [
+      "-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)", "-c:a", "aac", "-y", path,
+    ]
+    ffmpeg.standardOutput = FileHandle.nullDevice
+    ffmpeg.standardError = FileHandle.nullDevice
+    try ffmpeg.run()
+    ffmpeg.waitUntilExit()
+    XCTAssertEqual(ffmpeg.terminationStatus, 0)
+    return path
+  }
+
+  private func player(
+    environment extra: [String: String] = [:], program: PreviewPlayerSetup.Program? = nil,
+    mpvArguments: [String] = ["--ao=null"], stallTimeout: TimeInterval = 5
+  ) -> PreviewPlayer {
+    var environment = ProcessInfo.processInfo.environment
+    environment["VIBES_TEST_SECRET"] = "sk-never-in-the-child"
+    environment["SPOTIFY_TOKEN_FOR_TEST"] = "tok-never-in-the-child"
+    for (name, value) in extra { environment[name] = value }
+    var configuration = PreviewPlayerConfiguration(environment: environment, program: program)
+    configuration.extraMPVArguments = mpvArguments
+    configuration.stallTimeout = stallTimeout
+    let player = PreviewPlayer(configuration: configuration)
+    players.append(player)
+    return player
+  }
+
+  /// Polls until `condition` holds or `timeout` passes; returns the last state.
+  @discardableResult
+  private func waitFor(
+    _ player: PreviewPlayer, timeout: TimeInterval = 10, _ condition: (PreviewPlayback) -> Bool
+  ) async -> PreviewPlayback {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      let state = player.playback
+      if condition(state) { return state }
+      try? await Task.sleep(nanoseconds: 50_000_000)
+    }
+    return player.playback
+  }
+
+  /// Processes whose parent is this test process and whose name is `name`.
+  private func children(named name: String) -> [Int32] {
+    let me = getpid()
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+    return entries.compactMap(Int32.init).filter { pid in
+      guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return false }
+      let lines = status.split(separator: "\n")
+      let comm = lines.first { $0.hasPrefix("Name:") }?.split(separator: "\t").last.map(String.init)
+      let parent = lines.first { $0.hasPrefix("PPid:") }?.split(separator: "\t").last.flatMap { Int32($0) }
+      return comm == name && parent == me
+    }
+  }
+
+  private func isGone(_ pid: Int32) -> Bool {
+    kill(pid, 0) != 0 || (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.contains(") Z ") == true
+  }
+
+  func testProgressMovesAndTheClipEnds() async throws {
+    let path = try clip("a.m4a", seconds: 2)
+    let player = player()
+    var seen: [PreviewPlayback] = []
+    let collector = Task {
+      var states: [PreviewPlayback] = []
+      for await state in player.updates { states.append(state) }
+      return states
+    }
+    let started = await player.play(path)
+    XCTAssertNotEqual(started.phase, .failed(.controlChannel))
+    let moving = await waitFor(player) { $0.phase == .playing && $0.elapsed > 0.5 }
+    XCTAssertEqual(moving.phase, .playing)
+    XCTAssertEqual(moving.total ?? 0, 2, accuracy: 0.2)
+    let ended = await waitFor(player) { $0.phase == .ended }
+    XCTAssertEqual(ended.phase, .ended)
+    player.shutdown()
+    seen = await collector.value
+    XCTAssertEqual(seen.first?.phase, .loading)
+    XCTAssertTrue(seen.contains { $0.phase == .playing && $0.elapsed > 0.5 }, "\(seen)")
+    XCTAssertEqual(seen.last?.phase, .ended)
+  }
+
+  func testOnePreviewAtATimeStopAndNoChildLeftBehind() async throws {
+    let first = try clip("first.m4a", seconds: 20)
+    let second = try clip("second.m4a", seconds: 20)
+    let player = player()
+    await player.play(first)
+    await waitFor(player) { $0.phase == .playing && $0.elapsed > 0.5 }
+    let pid = try XCTUnwrap(player.childProcessID)
+    let state = await player.play(second)
+    XCTAssertEqual(state.generation, 2)
+    let replaced = await waitFor(player) { $0.phase == .playing && $0.generation == 2 && $0.elapsed > 0.3 }
+    XCTAssertEqual(replaced.phase, .playing)
+    XCTAssertLessThan(replaced.elapsed, 3, "the second clip starts from its beginning")
+    XCTAssertEqual(player.childProcessID, pid, "the same mpv plays the second preview")
+    XCTAssertEqual(children(named: "mpv"), [pid], "one player process")
+
+    await player.pause()
+    let paused = await waitFor(player) { $0.phase == .paused }
+    XCTAssertEqual(paused.phase, .paused)
+    await player.resume()
+    await waitFor(player) { $0.phase == .playing }
+
+    await player.stop()
+    XCTAssertEqual(player.playback.phase, .idle)
+    let stoppedAt = player.playback.elapsed
+    try await Task.sleep(nanoseconds: 700_000_000)
+    XCTAssertEqual(player.playback.phase, .idle)
+    XCTAssertEqual(player.playback.elapsed, stoppedAt)
+
+    player.shutdown()
+    XCTAssertTrue(isGone(pid), "mpv is gone after shutdown")
+    XCTAssertEqual(children(named: "mpv"), [])
+  }
+
+  func testTheChildGetsNoSecretsAndNoTerminal() async throws {
+    let path = try clip("env.m4a", seconds: 10)
+    let player = player()
+    await player.play(path)
+    await waitFor(player) { $0.phase == .playing }
+    let pid = try XCTUnwrap(player.childProcessID)
+    let environ = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))
+    let variables = environ.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    XCTAssertFalse(variables.contains { $0.hasPrefix("VIBES_") }, "\(variables)")
+    XCTAssertFalse(variables.contains { $0.contains("never-in-the-child") })
+    XCTAssertTrue(variables.contains { $0.hasPrefix("PATH=") })
+    let arguments = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))
+    XCTAssertFalse(String(decoding: arguments, as: UTF8.self).contains("never-in-the-child"))
+    for fd in 0...2 {
+      let target = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")
+      XCTAssertEqual(target, "/dev/null", "fd \(fd)")
+    }
+  }
+
+  func testAFailedAudioOutputIsReportedNotASilentProgressBar() async throws {
+    let path = try clip("noaudio.m4a", seconds: 5)
+    let player = player(mpvArguments: ["--ao=alsa", "--audio-device=alsa/vibes-no-such-device"])
+    await player.play(path)
+    let state = await waitFor(player) { if case .failed = $0.phase { return true } else { return false } }
+    XCTAssertEqual(state.phase, .failed(.audioOutputFailed))
+  }
+
+  func testAFileThatIsNotAudioFailsToLoad() async throws {
+    let path = directory.appendingPathComponent("page.m4a").path
+    try Data("<html>not audio</html>".utf8).write(to: URL(fileURLWithPath: path))
+    let player = player()
+    await player.play(path)
+    let state = await waitFor(player) { if case .failed = $0.phase { return true } else { return false } }
+    XCTAssertEqual(state.phase, .failed(.loadFailed))
+  }
+
+  func testAHungPlayerIsKilledAndADeadOneReported() async throws {
+    let path = try clip("hang.m4a", seconds: 20)
+    let player = player(stallTimeout: 1)
+    await player.play(path)
+    await waitFor(player) { $0.phase == .playing && $0.elapsed > 0.3 }
+    let pid = try XCTUnwrap(player.childProcessID)
+    kill(pid, SIGSTOP)
+    let hung = await waitFor(player, timeout: 5) { if case .failed = $0.phase { return true } else { return false } }
+    XCTAssertEqual(hung.phase, .failed(.playerHung))
+    let deadline = Date().addingTimeInterval(3)
+    while !isGone(pid) && Date() < deadline { usleep(50_000) }
+    XCTAssertTrue(isGone(pid), "the hung mpv was killed")
+
+    // The next play starts a fresh player; killing it mid-preview is reported.
+    await player.play(path)
+    await waitFor(player) { $0.phase == .playing && $0.generation == 2 }
+    let second = try XCTUnwrap(player.childProcessID)
+    XCTAssertNotEqual(second, pid)
+    kill(second, SIGKILL)
+    let died = await waitFor(player, timeout: 5) { if case .failed = $0.phase { return true } else { return false } }
+    XCTAssertEqual(died.phase, .failed(.playerDied))
+  }
+
+  func testFFplayIsTheFallback() async throws {
+    guard PreviewPlayerSetup.isExecutableFile("/usr/bin/ffplay") else { throw XCTSkip("ffplay missing") }
+    let path = try clip("ff.m4a", seconds: 2)
+    let player = player(environment: ["SDL_AUDIODRIVER": "dummy"], program: .ffplay("/usr/bin/ffplay"))
+    await player.play(path)
+    let moving = await waitFor(player) { $0.phase == .playing && $0.elapsed > 0.5 }
+    XCTAssertEqual(moving.phase, .playing)
+    let pid = try XCTUnwrap(player.childProcessID)
+    let ended = await waitFor(player) { $0.phase == .ended }
+    XCTAssertEqual(ended.phase, .ended)
+    XCTAssertTrue(isGone(pid))
+  }
+
+  func testNoPlayerInstalledSaysSo() async {
+    let player = player(environment: ["PATH": "/nonexistent-vibes"])
+    XCTAssertNil(player.availableProgram)
+    let state = await player.play("/tmp/x.m4a")
+    XCTAssertEqual(state.phase, .failed(.noPlayer))
+    XCTAssertEqual(PreviewPlayerSetup.debianPackages, ["mpv", "ffmpeg"])
+  }
+
+  func testSetupRules() {
+    let long = "/" + String(repeating: "r", count: 100)
+    let fallback = PreviewPlayerSetup.socketPath(runtimeDirectory: long, processID: 4_194_304, userID: 1000)
+    XCTAssertEqual(fallback?.path, "/tmp/vibes-1000/mpv-4194304.sock")
+    XCTAssertEqual(
+      PreviewPlayerSetup.socketPath(runtimeDirectory: "/run/user/1000", processID: 7, userID: 1000)?.path,
+      "/run/user/1000/vibes-mpv-7.sock")
+    XCTAssertNil(PreviewPlayerSetup.socketPath(runtimeDirectory: long, processID: 7, userID: 0, fallbackRoot: long))
+    XCTAssertTrue(PreviewPlayerSetup.isRemoteSession(environment: ["SSH_CONNECTION": "10.0.0.2 5000 10.0.0.1 22"]))
+    XCTAssertTrue(PreviewPlayerSetup.isRemoteSession(environment: ["SSH_TTY": "/dev/pts/3"]))
+    XCTAssertFalse(PreviewPlayerSetup.isRemoteSession(environment: ["SSH_TTY": "", "TERM": "xterm"]))
+    let child = PreviewPlayerSetup.childEnvironment(from: [
+      "PATH": "/usr/bin", "VIBES_SPOTIFY_CLIENT_ID": "x", "GEMINI_API_KEY": "k", "XDG_RUNTIME_DIR": "/run/user/1",
+    ])
+    XCTAssertEqual(child, ["PATH": "/usr/bin", "XDG_RUNTIME_DIR": "/run/user/1"])
+  }
+}

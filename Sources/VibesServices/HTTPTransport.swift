@@ -25,12 +25,16 @@ public struct URLSessionTransport: HTTPTransport {
   public let timeout: TimeInterval
   /// A body longer than this is not read to the end: the request stops and fails with `.invalidResponse`.
   public let maxBodyBytes: Int
+  /// true: a redirect to another host (or scheme or port) is not followed; the 3xx itself is returned.
+  public let sameHostRedirectsOnly: Bool
   private let box: SessionBox
 
-  public init(timeout: TimeInterval = 15, maxBodyBytes: Int = defaultMaxBodyBytes) {
+  public init(timeout: TimeInterval = 15, maxBodyBytes: Int = defaultMaxBodyBytes, sameHostRedirectsOnly: Bool = false)
+  {
     let timeout = timeout.isFinite && timeout > 0 ? timeout : 15
     self.timeout = timeout
     self.maxBodyBytes = max(1, maxBodyBytes)
+    self.sameHostRedirectsOnly = sameHostRedirectsOnly
     let backstop = (timeout + 1).rounded(.up)
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = backstop
@@ -41,7 +45,7 @@ public struct URLSessionTransport: HTTPTransport {
     configuration.httpShouldSetCookies = false
     configuration.httpCookieAcceptPolicy = .never
     configuration.urlCredentialStorage = nil
-    let delegate = CappedBodyDelegate()
+    let delegate = CappedBodyDelegate(sameHostRedirectsOnly: sameHostRedirectsOnly)
     self.box = SessionBox(
       session: URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil), delegate: delegate)
   }
@@ -110,6 +114,24 @@ private final class CappedBodyDelegate: NSObject, URLSessionDataDelegate, @unche
 
   private let lock = NSLock()
   private var entries: [Int: Entry] = [:]
+  private let sameHostRedirectsOnly: Bool
+
+  init(sameHostRedirectsOnly: Bool) {
+    self.sameHostRedirectsOnly = sameHostRedirectsOnly
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+  ) {
+    guard sameHostRedirectsOnly else { return completionHandler(request) }
+    let from = task.originalRequest?.url
+    let to = request.url
+    let same =
+      from?.host?.lowercased() == to?.host?.lowercased() && from?.scheme?.lowercased() == to?.scheme?.lowercased()
+      && from?.port == to?.port
+    completionHandler(same ? request : nil)
+  }
 
   func register(_ task: URLSessionTask, limit: Int, completion: @escaping Completion) {
     lock.withLock { entries[task.taskIdentifier] = Entry(limit: limit, completion: completion) }

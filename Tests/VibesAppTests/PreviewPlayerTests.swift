@@ -114,15 +114,18 @@ final class PreviewPlayerTests: XCTestCase {
 
   func testOnePreviewAtATimeStopAndNoChildLeftBehind() async throws {
     let first = try clip("first.m4a", seconds: 20)
-    let second = try clip("second.m4a", seconds: 20)
+    let second = try clip("second.m4a", seconds: 7)
     let player = player()
     await player.play(first)
     await waitFor(player) { $0.phase == .playing && $0.elapsed > 0.5 }
     let pid = try XCTUnwrap(player.childProcessID)
     let state = await player.play(second)
     XCTAssertEqual(state.generation, 2)
-    let replaced = await waitFor(player) { $0.phase == .playing && $0.generation == 2 && $0.elapsed > 0.3 }
+    let replaced = await waitFor(player) {
+      $0.phase == .playing && $0.generation == 2 && $0.elapsed > 0.3 && $0.total != nil
+    }
     XCTAssertEqual(replaced.phase, .playing)
+    XCTAssertEqual(replaced.total ?? 0, 7, accuracy: 0.3, "the second clip plays, not the first")
     XCTAssertLessThan(replaced.elapsed, 3, "the second clip starts from its beginning")
     XCTAssertEqual(player.childProcessID, pid, "the same mpv plays the second preview")
     XCTAssertEqual(children(named: "mpv"), [pid], "one player process")

@@ -24,7 +24,7 @@ final class ImageEncoderTests: XCTestCase {
     let picture = image(40, 40, Array(repeating: blue, count: 1_600))
     let output = text(KittyGraphics.transmitAndShow(picture, id: 3, placement: 2, columns: 10, rows: 5))
     let chunks = output.components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
-    XCTAssertEqual(chunks.count, 2)
+    guard chunks.count == 2 else { return XCTFail("\(chunks.count) chunks, not 2") }
     XCTAssertTrue(chunks[0].hasPrefix("\u{1B}_Ga=T,f=24,s=40,v=40,i=3,p=2,c=10,r=5,C=1,q=2,m=1;"), chunks[0])
     XCTAssertTrue(chunks[1].hasPrefix("\u{1B}_Gm=0,q=2;"), chunks[1])
     let payloads = chunks.map { String($0.split(separator: ";", maxSplits: 1)[1]) }

@@ -236,6 +236,15 @@ final class PreviewPlayerTests: XCTestCase {
       PreviewPlayerSetup.socketPath(runtimeDirectory: "/run/user/1000", processID: 7, userID: 1000)?.path,
       "/run/user/1000/vibes-mpv-7.sock")
     XCTAssertNil(PreviewPlayerSetup.socketPath(runtimeDirectory: long, processID: 7, userID: 0, fallbackRoot: long))
+    // The fallback folder must be ours alone: a shared or foreign folder is refused.
+    let mine = directory.appendingPathComponent("sock").path
+    XCTAssertTrue(PreviewPlayerSetup.preparePrivateFolder(mine, userID: UInt32(getuid())))
+    XCTAssertFalse(PreviewPlayerSetup.preparePrivateFolder(mine, userID: UInt32(getuid()) + 1))
+    chmod(mine, 0o777)
+    XCTAssertFalse(PreviewPlayerSetup.preparePrivateFolder(mine, userID: UInt32(getuid())))
+    let link = directory.appendingPathComponent("link").path
+    symlink("/tmp", link)
+    XCTAssertFalse(PreviewPlayerSetup.preparePrivateFolder(link, userID: UInt32(getuid())))
     XCTAssertTrue(PreviewPlayerSetup.isRemoteSession(environment: ["SSH_CONNECTION": "10.0.0.2 5000 10.0.0.1 22"]))
     XCTAssertTrue(PreviewPlayerSetup.isRemoteSession(environment: ["SSH_TTY": "/dev/pts/3"]))
     XCTAssertFalse(PreviewPlayerSetup.isRemoteSession(environment: ["SSH_TTY": "", "TERM": "xterm"]))

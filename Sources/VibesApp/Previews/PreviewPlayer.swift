@@ -180,10 +180,17 @@ public final class PreviewPlayer: @unchecked Sendable {
     let processID: Int32 = getpid()
     let userID: UInt32 = UInt32(getuid())
     let fallback: String = configuration.socketFallbackRoot
-    let location: PreviewPlayerSetup.SocketLocation? = PreviewPlayerSetup.socketPath(
+    // $XDG_RUNTIME_DIR when it fits and is ours alone, else /tmp/vibes-<uid> (checked the same way).
+    var location: PreviewPlayerSetup.SocketLocation? = PreviewPlayerSetup.socketPath(
       runtimeDirectory: runtime, processID: processID, userID: userID, fallbackRoot: fallback)
+    if let chosen = location, !PreviewPlayerSetup.preparePrivateFolder(chosen.folder, userID: userID) {
+      location = PreviewPlayerSetup.socketPath(
+        runtimeDirectory: nil, processID: processID, userID: userID, fallbackRoot: fallback)
+      if let second = location, !PreviewPlayerSetup.preparePrivateFolder(second.folder, userID: userID) {
+        location = nil
+      }
+    }
     guard let socket = location else { return nil }
-    mkdir(socket.folder, 0o700)
     unlink(socket.path)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)

@@ -74,6 +74,15 @@ public enum PreviewPlayerSetup {
     return candidates.first { $0.path.utf8.count <= maxSocketPathBytes }
   }
 
+  /// Creates `folder` (0700) if needed and checks that it is a real directory (not a symlink) owned by `userID`
+  /// with no group or other access, so another user cannot plant or read the control socket in a shared /tmp.
+  public static func preparePrivateFolder(_ folder: String, userID: UInt32) -> Bool {
+    mkdir(folder, 0o700)
+    var info = stat()
+    guard lstat(folder, &info) == 0 else { return false }
+    return (info.st_mode & S_IFMT) == S_IFDIR && info.st_uid == userID && (info.st_mode & 0o077) == 0
+  }
+
   /// A control socket's folder and path.
   public struct SocketLocation: Sendable, Equatable {
     public var folder: String

@@ -254,3 +254,57 @@ final class PreviewPlayerTests: XCTestCase {
     XCTAssertEqual(child, ["PATH": "/usr/bin", "XDG_RUNTIME_DIR": "/run/user/1"])
   }
 }
+
+/// mpv's parent watch: a parent that dies without `shutdown()` (SIGKILL) still takes its mpv with it.
+final class PreviewPlayerParentWatchTests: XCTestCase {
+  func testMPVQuitsWhenItsParentIsKilled() throws {
+    guard PreviewPlayerSetup.isExecutableFile("/usr/bin/mpv") else { throw XCTSkip("mpv is needed") }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-watch-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = folder.appendingPathComponent("watch.lua").path
+    try Data(PreviewPlayerSetup.parentWatchScript.utf8).write(to: URL(fileURLWithPath: script))
+    let arguments = PreviewPlayerSetup.mpvArguments(
+      socketPath: folder.appendingPathComponent("s.sock").path, extra: ["--ao=null"], watchScript: script,
+      parentProcessID: 4242)
+    XCTAssertTrue(arguments.contains("--script=\(script)"))
+    XCTAssertTrue(arguments.contains("--script-opts=vibes-parent=4242"))
+
+    // A shell stands in for vibes: it starts mpv with the same arguments and its own pid, then is SIGKILLed.
+    let pidFile = folder.appendingPathComponent("mpv.pid").path
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+    shell.arguments =
+      [
+        "-c", "mpv \"$@\" --script-opts=vibes-parent=$$ >/dev/null 2>&1 & echo $! > '\(pidFile)'; exec sleep 30", "sh",
+      ] + arguments.filter { !$0.hasPrefix("--script-opts=") }
+    shell.standardOutput = FileHandle.nullDevice
+    shell.standardError = FileHandle.nullDevice
+    try shell.run()
+    var mpv: Int32 = 0
+    let started = Date().addingTimeInterval(10)
+    while Date() < started {
+      if let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
+        let pid = Int32(
+          text.trimmingCharacters(
+            in: .whitespacesAndNewlines))
+      {
+        mpv = pid
+        break
+      }
+      usleep(50_000)
+    }
+    guard mpv > 0 else {
+      kill(shell.processIdentifier, SIGKILL)
+      return XCTFail("mpv did not start")
+    }
+    usleep(800_000)
+    XCTAssertEqual(kill(mpv, 0), 0, "mpv runs while its parent lives")
+    // Not waitUntilExit: mpv inherits the shell's descriptors, so Foundation would wait for mpv too.
+    kill(shell.processIdentifier, SIGKILL)
+    let deadline = Date().addingTimeInterval(5)
+    while kill(mpv, 0) == 0 && Date() < deadline { usleep(50_000) }
+    XCTAssertNotEqual(kill(mpv, 0), 0, "mpv quit once its parent was gone")
+    if kill(mpv, 0) == 0 { kill(mpv, SIGKILL) }
+  }
+}

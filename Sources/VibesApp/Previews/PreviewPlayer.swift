@@ -166,7 +166,10 @@ public final class PreviewPlayer: @unchecked Sendable {
     connection?.post([.text("quit")])
     if let process { Self.reap(process, grace: connection == nil ? 0 : 0.5) }
     connection?.close()
-    if let path = lock.withLock({ socketPath }) { unlink(path) }
+    if let path = lock.withLock({ socketPath }) {
+      unlink(path)
+      unlink((path as NSString).deletingLastPathComponent + "/vibes-mpv-watch-\(getpid()).lua")
+    }
     watchdog?.cancel()
     continuation.finish()
   }
@@ -194,8 +197,15 @@ public final class PreviewPlayer: @unchecked Sendable {
     unlink(socket.path)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
+    // The parent watch lives beside the socket, in the folder checked to be ours alone.
+    let watch = socket.folder + "/vibes-mpv-watch-\(processID).lua"
+    unlink(watch)
+    let written = FileManager.default.createFile(
+      atPath: watch, contents: Data(PreviewPlayerSetup.parentWatchScript.utf8),
+      attributes: [.posixPermissions: 0o600])
     process.arguments = PreviewPlayerSetup.mpvArguments(
-      socketPath: socket.path, extra: configuration.extraMPVArguments)
+      socketPath: socket.path, extra: configuration.extraMPVArguments, watchScript: written ? watch : nil,
+      parentProcessID: processID)
     guard start(process) else { return nil }
     lock.withLock {
       self.process = process

@@ -97,10 +97,40 @@ public enum PreviewPlayerSetup {
     return false
   }
 
-  /// mpv's arguments: idle, no video, no terminal, no user config, the control socket, then any extras.
-  public static func mpvArguments(socketPath: String, extra: [String]) -> [String] {
-    ["--idle=yes", "--no-video", "--no-terminal", "--no-config", "--input-ipc-server=\(socketPath)"] + extra
+  /// mpv's arguments: idle, no video, no terminal, no user config, the control socket, the parent watch (when
+  /// given), then any extras.
+  public static func mpvArguments(
+    socketPath: String, extra: [String], watchScript: String? = nil, parentProcessID: Int32? = nil
+  ) -> [String] {
+    var arguments = ["--idle=yes", "--no-video", "--no-terminal", "--no-config", "--input-ipc-server=\(socketPath)"]
+    if let watchScript, let parentProcessID {
+      arguments += ["--script=\(watchScript)", "--script-opts=vibes-parent=\(parentProcessID)"]
+    }
+    return arguments + extra
   }
+
+  /// A Lua script for mpv (Debian's mpv has Lua) that quits the player once its parent process is no longer the
+  /// one that started it, so a vibes killed with SIGKILL, which cannot run `shutdown()`, leaves no mpv behind.
+  /// It reads its own parent from /proc/self/stat twice a second (no PID reuse race: a dead parent means a new
+  /// parent, init or a subreaper).
+  public static let parentWatchScript = """
+    local parent = tonumber(mp.get_opt("vibes-parent") or "0")
+    local function parent_now()
+      local file = io.open("/proc/self/stat", "r")
+      if not file then return nil end
+      local line = file:read("*l")
+      file:close()
+      local rest = line and line:match("%) (.*)$")
+      if not rest then return nil end
+      local fields = {}
+      for word in rest:gmatch("%S+") do fields[#fields + 1] = word end
+      return tonumber(fields[2])
+    end
+    mp.add_periodic_timer(0.5, function()
+      if parent_now() ~= parent then mp.command("quit") end
+    end)
+
+    """
 
   /// ffplay's arguments for one clip.
   public static func ffplayArguments(url: String) -> [String] {

@@ -34,4 +34,12 @@ final class PreviewCacheStorageTests: XCTestCase {
     XCTAssertNil(try db.cachedPreview(spotifyTrackID: "t2", storefront: "US", now: later))
     XCTAssertNotNil(try db.cachedPreview(spotifyTrackID: "t1", storefront: "US", now: later))
   }
+
+  func testSigningOutOfSpotifyForgetsThePreviewMatches() throws {
+    let db = try AppDatabase(path: temp.appending("vibes.sqlite").path)
+    try db.savePreview(.none, spotifyTrackID: "t9", storefront: "US")
+    XCTAssertNotNil(try db.cachedPreview(spotifyTrackID: "t9", storefront: "US"))
+    try db.clearSpotifyAccountData()
+    XCTAssertNil(try db.cachedPreview(spotifyTrackID: "t9", storefront: "US"))
+  }
 }

@@ -150,6 +150,11 @@ final class PreviewPlayerTests: XCTestCase {
 
   func testTheChildGetsNoSecretsAndNoTerminal() async throws {
     let path = try clip("env.m4a", seconds: 10)
+    // A descriptor of ours (vibes holds its terminal, database and sockets) must not reach the child.
+    let marker = directory.appendingPathComponent("held-open").path
+    XCTAssertTrue(FileManager.default.createFile(atPath: marker, contents: Data()))
+    let held = open(marker, O_RDONLY)
+    defer { close(held) }
     let player = player()
     await player.play(path)
     await waitFor(player) { $0.phase == .playing }
@@ -161,6 +166,15 @@ final class PreviewPlayerTests: XCTestCase {
     XCTAssertTrue(variables.contains { $0.hasPrefix("PATH=") })
     let arguments = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))
     XCTAssertFalse(String(decoding: arguments, as: UTF8.self).contains("never-in-the-child"))
+    // No signal blocked (an async test runs on a pool thread that blocks some): SIGTERM must reach it.
+    let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+    let blocked = status.split(separator: "\n").first { $0.hasPrefix("SigBlk:") }
+    XCTAssertEqual(blocked?.split(separator: "\t").last.map(String.init), "0000000000000000")
+    let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")
+    let targets = descriptors.compactMap {
+      try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")
+    }
+    XCTAssertFalse(targets.contains(marker), "\(targets)")
     for fd in 0...2 {
       let target = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")
       XCTAssertEqual(target, "/dev/null", "fd \(fd)")

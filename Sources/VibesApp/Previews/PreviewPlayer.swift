@@ -54,7 +54,7 @@ public final class PreviewPlayer: @unchecked Sendable {
   private let lock = NSLock()
   private var state = PreviewPlayback()
   private var lastEmitted = PreviewPlayback()
-  private var process: Process?
+  private var process: PlayerChild?
   private var program: PreviewPlayerSetup.Program?
   private var connection: MPVConnection?
   private var socketPath: String?
@@ -139,15 +139,15 @@ public final class PreviewPlayer: @unchecked Sendable {
 
   /// Stops the preview (the player stays, idle, for the next one).
   public func stop() async {
-    let (connection, ffplay) = lock.withLock { () -> (MPVConnection?, Process?) in
+    let (connection, ffplay) = lock.withLock { () -> (MPVConnection?, PlayerChild?) in
       state.phase = .idle
       emitLocked(force: true)
       if case .ffplay = program { return (nil, process) }
       return (self.connection, nil)
     }
-    if let ffplay, ffplay.isRunning {
-      kill(ffplay.processIdentifier, SIGCONT)
-      ffplay.terminate()
+    if let ffplay {
+      ffplay.send(SIGCONT)
+      ffplay.send(SIGTERM)
     }
     await connection?.command([.text("stop")])
   }
@@ -155,7 +155,7 @@ public final class PreviewPlayer: @unchecked Sendable {
   /// Quits the player and reaps it: `quit`, then SIGTERM after 0.5 s, then SIGKILL after another 0.5 s. Safe to
   /// call more than once; the `updates` stream ends.
   public func shutdown() {
-    let (connection, process): (MPVConnection?, Process?) = lock.withLock {
+    let (connection, process): (MPVConnection?, PlayerChild?) = lock.withLock {
       isShutDown = true
       defer {
         self.connection = nil
@@ -195,18 +195,16 @@ public final class PreviewPlayer: @unchecked Sendable {
     }
     guard let socket = location else { return nil }
     unlink(socket.path)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
     // The parent watch lives beside the socket, in the folder checked to be ours alone.
     let watch = socket.folder + "/vibes-mpv-watch-\(processID).lua"
     unlink(watch)
     let written = FileManager.default.createFile(
       atPath: watch, contents: Data(PreviewPlayerSetup.parentWatchScript.utf8),
       attributes: [.posixPermissions: 0o600])
-    process.arguments = PreviewPlayerSetup.mpvArguments(
+    let arguments = PreviewPlayerSetup.mpvArguments(
       socketPath: socket.path, extra: configuration.extraMPVArguments, watchScript: written ? watch : nil,
       parentProcessID: processID)
-    guard start(process) else { return nil }
+    guard let process = start(path, arguments) else { return nil }
     lock.withLock {
       self.process = process
       self.program = .mpv(path)
@@ -274,7 +272,7 @@ public final class PreviewPlayer: @unchecked Sendable {
   }
 
   private func setPaused(_ paused: Bool) async {
-    let (connection, ffplay) = lock.withLock { () -> (MPVConnection?, Process?) in
+    let (connection, ffplay) = lock.withLock { () -> (MPVConnection?, PlayerChild?) in
       guard state.phase == .playing || state.phase == .paused else { return (nil, nil) }
       if case .ffplay = program {
         if paused, pausedAt == nil { pausedAt = Date() }
@@ -288,7 +286,7 @@ public final class PreviewPlayer: @unchecked Sendable {
       }
       return (self.connection, nil)
     }
-    if let ffplay, ffplay.isRunning { kill(ffplay.processIdentifier, paused ? SIGSTOP : SIGCONT) }
+    ffplay?.send(paused ? SIGSTOP : SIGCONT)
     await connection?.command([.text("set_property"), .text("pause"), .flag(paused)])
   }
 
@@ -296,10 +294,9 @@ public final class PreviewPlayer: @unchecked Sendable {
 
   private func startFFplay(_ path: String, url: String, generation: Int) -> PreviewPlayback {
     killChild()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = PreviewPlayerSetup.ffplayArguments(url: url)
-    guard start(process) else { return fail(.noPlayer, generation: generation) }
+    guard let process = start(path, PreviewPlayerSetup.ffplayArguments(url: url)) else {
+      return fail(.noPlayer, generation: generation)
+    }
     lock.withLock {
       self.process = process
       self.program = .ffplay(path)
@@ -313,22 +310,15 @@ public final class PreviewPlayer: @unchecked Sendable {
 
   // MARK: Children
 
-  /// Starts `process` with /dev/null for stdin, stdout and stderr and the allowed environment.
-  private func start(_ process: Process) -> Bool {
-    process.environment = PreviewPlayerSetup.childEnvironment(from: configuration.environment)
-    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-    process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    process.terminationHandler = { [weak self] ended in self?.childEnded(ended) }
-    do {
-      try process.run()
-      return true
-    } catch {
-      return false
-    }
+  /// Starts the program with /dev/null for stdin, stdout and stderr, no other descriptor, no blocked signal, and
+  /// the allowed environment (`PlayerChild`).
+  private func start(_ path: String, _ arguments: [String]) -> PlayerChild? {
+    PlayerChild.spawn(
+      path, arguments: arguments, environment: PreviewPlayerSetup.childEnvironment(from: configuration.environment)
+    ) { [weak self] child, exit in self?.childEnded(child, exit) }
   }
 
-  private func childEnded(_ ended: Process) {
+  private func childEnded(_ ended: PlayerChild, _ exit: PlayerChild.Exit) {
     let connection: MPVConnection? = lock.withLock {
       guard ended === process else { return nil }
       defer {
@@ -336,7 +326,7 @@ public final class PreviewPlayer: @unchecked Sendable {
         self.connection = nil
       }
       if state.isActive && !isShutDown {
-        if case .ffplay = program, ended.terminationStatus == 0, ended.terminationReason == .exit {
+        if case .ffplay = program, exit == .exited(0) {
           let ran = Date().timeIntervalSince(startedAt)
           state.phase = ran < configuration.ffplayMinimumRun ? .failed(.audioOutputFailed) : .ended
         } else {
@@ -351,7 +341,7 @@ public final class PreviewPlayer: @unchecked Sendable {
 
   /// Kills the current child (if any) and waits for it.
   private func killChild() {
-    let (process, connection) = lock.withLock { () -> (Process?, MPVConnection?) in
+    let (process, connection) = lock.withLock { () -> (PlayerChild?, MPVConnection?) in
       defer {
         self.process = nil
         self.connection = nil
@@ -363,7 +353,7 @@ public final class PreviewPlayer: @unchecked Sendable {
   }
 
   /// Waits `grace` for `process` to exit, then SIGTERM, then (0.5 s later) SIGKILL; returns once it is gone.
-  static func reap(_ process: Process, grace: TimeInterval) {
+  static func reap(_ process: PlayerChild, grace: TimeInterval) {
     func wait(_ seconds: TimeInterval) -> Bool {
       let deadline = Date().addingTimeInterval(seconds)
       while process.isRunning && Date() < deadline { usleep(10_000) }
@@ -371,10 +361,10 @@ public final class PreviewPlayer: @unchecked Sendable {
     }
     guard process.isRunning else { return }
     if grace > 0, wait(grace) { return }
-    kill(process.processIdentifier, SIGCONT)
-    process.terminate()
+    process.send(SIGCONT)
+    process.send(SIGTERM)
     if wait(0.5) { return }
-    kill(process.processIdentifier, SIGKILL)
+    process.send(SIGKILL)
     _ = wait(2)
   }
 

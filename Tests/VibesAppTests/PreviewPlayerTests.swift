@@ -1,6 +1,7 @@
 import Foundation
 import VibesApp
 import VibesCore
+import VibesTestSupport
 import XCTest
 
 #if canImport(Glibc)
@@ -196,6 +197,28 @@ final class PreviewPlayerTests: XCTestCase {
     await player.play(path)
     let state = await waitFor(player) { if case .failed = $0.phase { return true } else { return false } }
     XCTAssertEqual(state.phase, .failed(.loadFailed))
+  }
+
+  func testAPreviewURLThatIsNotAudioOrNeverAnswersIsBounded() async throws {
+    let host = try await FakeImageHost(cover: Data([0xFF, 0xD8]))
+    let silent = try FaultServer(.hang)
+    defer { silent.stop() }
+    var configuration = PreviewPlayerConfiguration(environment: ProcessInfo.processInfo.environment)
+    configuration.extraMPVArguments = ["--ao=null", "--network-timeout=30"]
+    configuration.loadTimeout = 2
+    let player = PreviewPlayer(configuration: configuration)
+    players.append(player)
+    await player.play(host.baseURL.absoluteString + "/page.html")
+    let page = await waitFor(player) { if case .failed = $0.phase { return true } else { return false } }
+    XCTAssertEqual(page.phase, .failed(.loadFailed))
+    await host.stop()
+
+    let started = Date()
+    await player.play(silent.baseURL.absoluteString + "/clip.m4a")
+    let hung = await waitFor(player, timeout: 8) { if case .failed = $0.phase { return true } else { return false } }
+    XCTAssertEqual(hung.phase, .failed(.playerHung), "a clip that never arrives is given up after the load bound")
+    XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+    XCTAssertNil(player.childProcessID, "the stuck player was killed")
   }
 
   func testAHungPlayerIsKilledAndADeadOneReported() async throws {

@@ -3,10 +3,13 @@ SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
 
 SWIFT ?= swift
-RUN_PACKAGES := libncursesw5-dev libcurl4-openssl-dev libsqlite3-dev
+# mpv plays the 30-second previews; libstb-dev is the stb_image header compiled into vibes for artwork.
+RUN_PACKAGES := libncursesw5-dev libcurl4-openssl-dev libsqlite3-dev libstb-dev mpv
 # tmux drives the end-to-end tests; gnome-keyring, libsecret-tools and dbus give the Secret Service test a real
-# daemon; pyte and a C compiler run the bench smoke test (its ncurses floor is compiled from bench/floor.c).
-TEST_PACKAGES := $(RUN_PACKAGES) tmux gnome-keyring libsecret-tools dbus dbus-x11 python3 python3-pyte gcc libc6-dev
+# daemon; pyte and a C compiler run the bench smoke test (its ncurses floor is compiled from bench/floor.c);
+# ffmpeg makes the audio clips and pictures the preview and artwork tests use (and gives ffplay, the fallback player).
+TEST_PACKAGES := $(RUN_PACKAGES) tmux gnome-keyring libsecret-tools dbus dbus-x11 python3 python3-pyte gcc libc6-dev \
+  ffmpeg
 # `make bench`: the anchors vibes is measured against (dialog, newsboat), pyte as the virtual terminal and a C
 # compiler for the ncurses floor.
 BENCH_PACKAGES := $(RUN_PACKAGES) python3 python3-pyte gcc libc6-dev dialog newsboat

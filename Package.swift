@@ -23,6 +23,10 @@ let package = Package(
       linkerSettings: [.linkedLibrary("ncursesw")]
     ),
     .target(name: "VibesCore"),
+    // stb_image (Debian's libstb-dev header) compiled in: JPEG/PNG decoding without a shared library at start-up.
+    .target(name: "CStbImage"),
+    // Artwork: decoding, scaling to a cell box, kitty/sixel/iTerm2/half-block encoders, capability detection.
+    .target(name: "VibesGraphics", dependencies: ["CStbImage"]),
     .target(name: "VibesUI", dependencies: ["VibesCore"]),
     .target(name: "VibesTerminal", dependencies: ["VibesCore", "VibesUI", "CCurses"]),
     .target(
@@ -42,7 +46,7 @@ let package = Package(
     .target(
       name: "VibesApp",
       dependencies: [
-        "VibesCore", "VibesUI", "VibesTerminal", "VibesStorage", "VibesServices",
+        "VibesCore", "VibesUI", "VibesTerminal", "VibesStorage", "VibesServices", "VibesGraphics",
         .product(name: "Logging", package: "swift-log"),
       ],
       // GeoNames cities over 15,000 people (CC BY 4.0), made by scripts/make-cities.py; read lazily (CityList).
@@ -76,10 +80,13 @@ let package = Package(
       name: "VibesUITests", dependencies: ["VibesUI", "VibesCore", "VibesTestSupport"], exclude: ["Goldens"]),
     .testTarget(name: "VibesTerminalTests", dependencies: ["VibesTerminal", "VibesUI", "VibesCore"]),
     .testTarget(name: "VibesStorageTests", dependencies: ["VibesStorage", "VibesCore"]),
+    .testTarget(name: "VibesGraphicsTests", dependencies: ["VibesGraphics"]),
     .testTarget(name: "VibesServicesTests", dependencies: ["VibesServices", "VibesTestSupport"]),
     .testTarget(
       name: "VibesAppTests",
-      dependencies: ["VibesApp", "VibesCore", "VibesStorage", "VibesServices", "VibesTestSupport"]
+      dependencies: [
+        "VibesApp", "VibesCore", "VibesStorage", "VibesServices", "VibesGraphics", "VibesTestSupport",
+      ]
     ),
     .testTarget(
       name: "TrackerTests",

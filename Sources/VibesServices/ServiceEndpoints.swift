@@ -6,6 +6,8 @@ public enum ServiceEndpoints {
   public static let geminiVariable = "VIBES_GEMINI_API_URL"
   /// Overrides `TicketmasterClient.defaultBaseURL`.
   public static let ticketmasterVariable = "VIBES_TICKETMASTER_API_URL"
+  /// Overrides `ITunesClient.defaultBaseURL` (the iTunes Search API, for previews).
+  public static let itunesVariable = "VIBES_ITUNES_API_URL"
 
   /// Reads `variable` from `environment`. Unset or blank: the default. An absolute http(s) URL with a host: that URL.
   /// Anything else is ignored (the default is returned and `ignoredOverride` is true) so the caller can warn about it.
@@ -41,6 +43,13 @@ public enum ServiceEndpoints {
   ) {
     baseURL(
       ticketmasterVariable, default: TicketmasterClient.defaultBaseURL, environment: environment)
+  }
+
+  /// The iTunes Search API base URL for this environment (`VIBES_ITUNES_API_URL`).
+  public static func itunes(environment: [String: String] = ProcessInfo.processInfo.environment) -> (
+    url: URL, ignoredOverride: Bool
+  ) {
+    baseURL(itunesVariable, default: ITunesClient.defaultBaseURL, environment: environment)
   }
 
   static func parseBaseURL(_ raw: String) -> URL? {

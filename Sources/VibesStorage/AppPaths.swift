@@ -16,6 +16,8 @@ public struct AppPaths: Sendable, Equatable {
   public var configDirectory: URL
   public var dataDirectory: URL
   public var stateDirectory: URL
+  /// $XDG_CACHE_HOME/vibes (default ~/.cache/vibes): things that can be fetched again (artwork). Not created up front.
+  public var cacheDirectory: URL
 
   /// Only the environment passed in is consulted (never the process's), so tests and callers stay explicit.
   /// Without HOME in it, the passwd entry of the current user is used.
@@ -30,6 +32,7 @@ public struct AppPaths: Sendable, Equatable {
     configDirectory = base("XDG_CONFIG_HOME", default: ".config")
     dataDirectory = base("XDG_DATA_HOME", default: ".local/share")
     stateDirectory = base("XDG_STATE_HOME", default: ".local/state")
+    cacheDirectory = base("XDG_CACHE_HOME", default: ".cache")
   }
 
   public var databaseFile: URL { dataDirectory.appendingPathComponent("vibes.sqlite") }
@@ -38,6 +41,8 @@ public struct AppPaths: Sendable, Equatable {
   /// does not carry the key next to the vault it opens.
   public var vaultKeyFile: URL { configDirectory.appendingPathComponent("vault.key") }
   public var logFile: URL { stateDirectory.appendingPathComponent("vibes.log") }
+  /// Fetched cover art and photos, size-capped (`ArtworkDiskCache`).
+  public var artworkCacheDirectory: URL { cacheDirectory.appendingPathComponent("artwork", isDirectory: true) }
 
   /// Creates the three directories with mode 0700 (and tightens an existing one to 0700).
   /// Missing parents (e.g. ~/.local/share) are created with the default mode; only our own folders are tightened.

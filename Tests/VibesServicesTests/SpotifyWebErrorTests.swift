@@ -257,6 +257,7 @@ final class SpotifyWebErrorTests: XCTestCase {
   func testErrorDescriptionsCarryNoTokenOrURL() {
     let errors: [SpotifyWebError] = [
       .notConnected, .reconnectNeeded, .unauthorized, .notRegistered, .premiumRequired, .notPlaylistOwner,
+      .playerRefused(.premiumRequired), .playerRefused(.noActiveDevice), .playerRefused(.unknown), .missingScope,
       .forbidden(reason: "Forbidden"), .forbidden(reason: nil), .notFound, .rateLimited(retryAfterSeconds: 7),
       .rateLimited(retryAfterSeconds: nil), .server(status: 503), .badRequest(message: "Invalid limit"),
       .badRequest(message: nil), .unexpectedStatus(418),

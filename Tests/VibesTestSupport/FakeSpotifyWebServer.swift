@@ -67,6 +67,11 @@ public final class FakeSpotifyWebServer: Sendable {
   public func recordedRequests() async -> [FakeSpotifyWebRequest] { await state.recorded }
   /// The URIs in the user's library.
   public func library() async -> Set<String> { await state.library }
+  /// Spotify Connect: the listener's account, devices, what plays, and whether the player scopes were granted.
+  public func setPlayer(_ update: @escaping @Sendable (inout FakeSpotifyPlayer) -> Void) async {
+    await state.setPlayer(update)
+  }
+  public func player() async -> FakeSpotifyPlayer { await state.player }
   /// The current catalog (with created playlists and added items).
   public func catalog() async -> FakeSpotifyWebCatalog { await state.catalog }
 }

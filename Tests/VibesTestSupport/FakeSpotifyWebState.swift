@@ -17,6 +17,8 @@ actor SpotifyWebFakeState {
   private var latency: Double = 0
   private var writeLatency: Double = 0
   private var created = 0
+  /// Spotify Connect: the user's account, devices and what plays (`FakeSpotifyWebState+Player.swift`).
+  var player = FakeSpotifyPlayer()
 
   init(catalog: Catalog, validTokens: Set<String>) {
     self.catalog = catalog
@@ -70,6 +72,8 @@ actor SpotifyWebFakeState {
     case ("PUT", 2) where path == ["me", "library"], ("DELETE", 2) where path == ["me", "library"]:
       return changeLibrary(request)
     case ("GET", 3) where path == ["me", "library", "contains"]: return libraryContains(request)
+    case (_, 2...) where path[0] == "me" && path[1] == "player":
+      return playerRoute(request, Array(path.dropFirst(2)), body)
     default:
       // Removed for development-mode apps: /me/tracks writes, /playlists/{id}/tracks, /users/…, /artists/{id}/top-tracks,
       // /recommendations, batch GETs (`/tracks?ids=`), browse.
@@ -79,10 +83,10 @@ actor SpotifyWebFakeState {
 
   // MARK: Lookups
 
-  private func track(_ id: String) -> Catalog.Track? { catalog.tracks.first { $0.id == id } }
+  func track(_ id: String) -> Catalog.Track? { catalog.tracks.first { $0.id == id } }
   private func artist(_ id: String) -> Catalog.Artist? { catalog.artists.first { $0.id == id } }
-  private func album(_ id: String) -> Catalog.Album? { catalog.albums.first { $0.id == id } }
-  private func playlist(_ id: String) -> Catalog.Playlist? { catalog.playlists.first { $0.id == id } }
+  func album(_ id: String) -> Catalog.Album? { catalog.albums.first { $0.id == id } }
+  func playlist(_ id: String) -> Catalog.Playlist? { catalog.playlists.first { $0.id == id } }
 
   static func isBase62(_ id: String) -> Bool {
     id.count == 22 && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
@@ -428,7 +432,7 @@ actor SpotifyWebFakeState {
     return object
   }
 
-  private func trackJSON(_ track: Catalog.Track, withAlbum: Bool = true) -> [String: Any] {
+  func trackJSON(_ track: Catalog.Track, withAlbum: Bool = true) -> [String: Any] {
     var object: [String: Any] = [
       "id": track.id, "name": track.name, "type": "track", "uri": "spotify:track:\(track.id)",
       "duration_ms": track.durationMs, "explicit": track.explicit, "track_number": track.number, "disc_number": 1,

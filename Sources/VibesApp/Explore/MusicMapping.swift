@@ -78,6 +78,8 @@ extension MusicFailure {
     case .notRegistered: self = .notRegistered
     case .premiumRequired: self = .premiumRequired
     case .notPlaylistOwner: self = .refused(nil)
+    case .playerRefused(let reason): self = .refused(reason.rawValue)
+    case .missingScope: self = .refused(nil)
     case .forbidden(let reason): self = .refused(reason)
     case .notFound: self = .notFound
     case .rateLimited(let seconds): self = .rateLimited(seconds: seconds)

@@ -35,7 +35,11 @@ extension EffectRunner {
     return SpotifyStatus(profileName: record?.displayName, needsReconnect: record?.needsReconnect ?? false)
   }
 
-  func connectSpotify(requestID: Int, send: @escaping @Sendable (AppAction) -> Void) async {
+  /// `scopes`: what the sign-in asks for; the player's re-consent passes `SpotifyConfiguration.scopes(includingPlayer:
+  /// true)` (the UI flow for it comes with the play action).
+  func connectSpotify(
+    requestID: Int, scopes: [String] = SpotifyConfiguration.scopes, send: @escaping @Sendable (AppAction) -> Void
+  ) async {
     guard let accounts = spotify.accounts else {
       send(.spotify(.failed(requestID: requestID, .notConfigured)))
       return
@@ -46,7 +50,7 @@ extension EffectRunner {
     guard
       let url = accounts.authorizeURL(
         redirectURI: attempt.redirectURI, state: attempt.state, challenge: started.challenge,
-        scopes: SpotifyConfiguration.scopes)
+        scopes: scopes)
     else {
       await session.cancel(requestID)
       send(.spotify(.failed(requestID: requestID, .notConfigured)))

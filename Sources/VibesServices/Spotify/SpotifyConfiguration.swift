@@ -14,6 +14,26 @@ public struct SpotifyConfiguration: Sendable, Equatable {
     "playlist-modify-public", "playlist-modify-private",
   ]
 
+  /// Spotify Connect remote control (state, devices, now playing, play/pause/next/previous/transfer). Asked for only
+  /// when the user first plays on a device (a second consent), so everything else works without them.
+  public static let playerScopes = [
+    "user-read-playback-state", "user-read-currently-playing", "user-modify-playback-state",
+  ]
+
+  /// The scopes one sign-in asks for: the base set, plus the player's when wanted (or already granted, so a
+  /// re-consent never drops them).
+  public static func scopes(includingPlayer: Bool) -> [String] {
+    includingPlayer ? scopes + playerScopes : scopes
+  }
+
+  /// The `wanted` scopes that `granted` (the token answer's space-separated `scope`) lacks. A nil `granted` means the
+  /// server did not say, so nothing is known to be missing.
+  public static func missingScopes(_ wanted: [String], granted: String?) -> [String] {
+    guard let granted else { return [] }
+    let have = Set(granted.split(separator: " ").map(String.init))
+    return wanted.filter { !have.contains($0) }
+  }
+
   public var clientID: String?
   public var accountsURL: URL
   public var apiURL: URL

@@ -159,6 +159,10 @@ public struct SpotifyWebClient: Sendable {
   static func error(status: Int, data: Data, context: ForbiddenContext) -> SpotifyWebError {
     let body = JSONBody.object(data)?["error"] as? [String: Any]
     let message = body?["message"] as? String
+    // Player commands carry a machine `reason`; it decides, never the message text.
+    if let reason = body?["reason"] as? String, status == 403 || status == 404 || status == 400 {
+      return .playerRefused(SpotifyPlayerReason(reason))
+    }
     switch status {
     case 400:
       return .badRequest(message: SpotifyWebError.sanitizedMessage(message))
@@ -166,6 +170,7 @@ public struct SpotifyWebClient: Sendable {
       return .unauthorized
     case 403:
       let lowered = message?.lowercased() ?? ""
+      if lowered.contains("insufficient client scope") { return .missingScope }
       if lowered.contains("not be registered") || lowered.contains("not registered") { return .notRegistered }
       if lowered.contains("premium") { return .premiumRequired }
       if context == .playlistItems { return .notPlaylistOwner }

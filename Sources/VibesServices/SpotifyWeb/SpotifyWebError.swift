@@ -18,6 +18,10 @@ public enum SpotifyWebError: Error, Equatable, Sendable {
   case notPlaylistOwner
   /// Any other 403, with the server's sanitised message.
   case forbidden(reason: String?)
+  /// A player command refused with a `reason` (403 PREMIUM_REQUIRED, 404 NO_ACTIVE_DEVICE, 403 UNKNOWN…).
+  case playerRefused(SpotifyPlayerReason)
+  /// 403 "Insufficient client scope": the sign-in lacks a scope this call needs (ask for it, then retry).
+  case missingScope
   /// 404: no such track, album, artist or playlist.
   case notFound
   /// 429 that was not retried automatically; seconds from `Retry-After` when given.
@@ -49,6 +53,13 @@ extension SpotifyWebError: LocalizedError {
     case .forbidden(let reason):
       if let reason { return "Spotify refused access (\(reason))." }
       return "Spotify refused access."
+    case .playerRefused(let reason):
+      switch reason {
+      case .premiumRequired: return "Playing on a Spotify device needs Spotify Premium (PREMIUM_REQUIRED)."
+      case .noActiveDevice: return "No Spotify device is active; start Spotify on one (NO_ACTIVE_DEVICE)."
+      default: return "Spotify refused the player command (\(reason))."
+      }
+    case .missingScope: return "The Spotify sign-in does not allow this; connect again to grant it."
     case .notFound: return "Spotify does not know that item."
     case .rateLimited(let seconds):
       if let seconds { return "Spotify asks to wait \(seconds) s before trying again." }

@@ -16,6 +16,15 @@ public enum FormCommand: Sendable, Hashable {
 
 /// The Gemini and Ticketmaster forms: editing, submit -> live check -> save -> pop, and removal.
 extension FeedTab {
+  /// What Enter really does where the focus is: press the button, save from the last field, or go to the next.
+  func enterHelp(_ form: CredentialForm) -> HelpText {
+    switch form.focus {
+    case .save: return .common(.helpEnterSave)
+    case .remove: return .common(.helpActivate)
+    case .field: return form.form.isLastInput(form.focus) ? .common(.helpEnterSave) : .common(.helpEnterNext)
+    }
+  }
+
   func formBindings(_ form: CredentialForm) -> [KeyBinding<FeedCommand>] {
     switch form.phase {
     case .checking:
@@ -30,12 +39,10 @@ extension FeedTab {
     case .editing, .failed, .removalFailed:
       break
     }
-    let onButton = form.focusedTextField == nil
     var bindings = FormBindings.focus(next: FeedCommand.form(.nextField), previous: .form(.previousField))
     bindings += [
       KeyBinding(
-        form.form.activateKeys, "Enter", onButton ? .common(.helpActivate) : .common(.helpNextField),
-        .form(.activate)),
+        form.form.activateKeys, "Enter", enterHelp(form), .form(.activate)),
       KeyBinding([.ctrl("s")], "Ctrl-S", .common(.helpSubmit), .form(.submit)),
     ]
     if case .failed(let failure) = form.phase, failure.isRetryable {

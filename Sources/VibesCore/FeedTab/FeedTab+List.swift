@@ -6,7 +6,7 @@ extension FeedTab {
   var listBindings: [KeyBinding<FeedCommand>] {
     ListState.bindings(label: "↑ ↓ / j k") { .list($0) } + [
       KeyBinding([.enter, .right, .character("l")], "Enter", .common(.helpOpen), .openCard),
-      KeyBinding([.character("r")], "r", Self.help(.helpRefresh), footer: false, .refresh),
+      KeyBinding([.character("r")], "r", Self.help(.helpRefresh), .refresh),
     ]
   }
 

@@ -1,0 +1,64 @@
+import Foundation
+import XCTest
+
+/// Issue 20's key-map traps in a real terminal, in `vibes demo`: the Gemini step opened from Create goes back to
+/// Create with Esc, typed text on Create lands in the prompt (q and digits included, nothing quits), and q with a
+/// typed prompt asks before quitting.
+final class NewUserKeysEndToEndTests: XCTestCase {
+  var harness: VibesHarness!
+  var tmux: Tmux?
+
+  override func setUp() async throws {
+    try requireTmux()
+    harness = try VibesHarness()
+  }
+
+  override func tearDown() async throws {
+    tmux?.kill()
+    harness?.cleanUp()
+  }
+
+  func testTypingOnCreateTakesTextEscReturnsAcrossTabsAndQAsksFirst() throws {
+    let temporary = harness.home.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    let tmux = try harness.start(["TMPDIR": temporary.path, "VIBES_SKIP_TUTORIAL": "1"], arguments: ["demo"])
+    self.tmux = tmux
+    tmux.waitFor("Setup · ")
+    // Create without a key: Enter opens the Gemini step on the Feed; after saving, Esc leads back to Create.
+    tmux.send("3")
+    tmux.waitFor("Create needs a Gemini API key")
+    tmux.send("Enter")
+    tmux.waitFor("Google AI Studio")
+    tmux.type("AIzaDemoKey0000000000000000000000000000")
+    tmux.send("C-s")
+    tmux.waitFor("Gemini API Key saved")
+    tmux.send("Escape")
+    tmux.waitFor("Create a playlist with Gemini")
+    // Straight after arriving, typed text is the prompt: q, g, h, l and digits are letters, nothing runs.
+    tmux.type("quiet songs, 3 hours long")
+    var screen = tmux.waitFor("quiet songs, 3 hours long")
+    XCTAssertNil(tmux.exitStatus, "q typed into the prompt must not quit:\n\(screen)")
+    XCTAssertFalse(screen.contains("Grow a playlist"), screen)
+    // Alt+number still switches tabs; the prompt is kept.
+    tmux.send("M-1")
+    tmux.waitFor("Setup · ")
+    tmux.send("M-3")
+    tmux.waitFor("quiet songs, 3 hours long")
+    // q outside the field asks before throwing the prompt away; n stays.
+    tmux.send("Escape")
+    usleep(200_000)
+    tmux.send("q")
+    screen = tmux.waitFor("Quit vibes? The prompt you typed will be lost.")
+    XCTAssertTrue(screen.contains("y quit anyway"), screen)
+    tmux.send("n")
+    tmux.waitForAbsence("Quit vibes?")
+    XCTAssertNil(tmux.exitStatus)
+    screen = tmux.capture()
+    XCTAssertTrue(screen.contains("quiet songs, 3 hours long"), screen)
+    tmux.send("q")
+    tmux.waitFor("Quit vibes?")
+    tmux.send("y")
+    tmux.waitForExit()
+    XCTAssertEqual(tmux.exitStatus, "0")
+  }
+}

@@ -21,9 +21,12 @@ final class NewUserKeysEndToEndTests: XCTestCase {
   func testTypingOnCreateTakesTextEscReturnsAcrossTabsAndQAsksFirst() throws {
     let temporary = harness.home.appendingPathComponent("tmp")
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-    let tmux = try harness.start(["TMPDIR": temporary.path, "VIBES_SKIP_TUTORIAL": "1"], arguments: ["demo"])
+    let tmux = try harness.start(["TMPDIR": temporary.path], arguments: ["demo"])
     self.tmux = tmux
-    tmux.waitFor("Setup · ")
+    // The demo starts with the first-launch tutorial: skip it.
+    tmux.waitFor("Welcome to vibes")
+    tmux.send("s")
+    tmux.waitForAbsence("Welcome to vibes")
     // Create without a key: Enter opens the Gemini step on the Feed; after saving, Esc leads back to Create.
     tmux.send("3")
     tmux.waitFor("Create needs a Gemini API key")

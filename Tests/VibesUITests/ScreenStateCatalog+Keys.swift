@@ -28,6 +28,18 @@ extension ScreenStateCatalog {
         guard case .loading(let id, _) = driver.state.explore.search else { return }
         driver.send(.explore(.searchFinished(requestID: id, query: "heroes", .success(MusicFixtures.results()))))
       },
+      State(name: "keys: release tracks to open in explore") { driver in
+        driver.send(.factsLoaded(SetupFacts(storedSecrets: [.spotify])))
+        driver.send(.feedWindowLoaded(total: 1, offset: 0, items: [.newRelease(FeedFixtures.release(1))]))
+        driver.press(.down)
+        guard case .loadRelease(let id, _)? = driver.press(.enter).compactMap({ $0.effect(of: FeedTab.self) }).first
+        else { return }
+        let tracks = (1...14).map {
+          ReleaseTrack(number: $0, name: "Titel \($0) " + longWord, durationMs: 200_000, id: "tr\($0)")
+        }
+        driver.send(.feed(.releaseLoaded(requestID: id, .success(tracks))))
+        driver.press(.end)
+      },
     ]
   }
 }

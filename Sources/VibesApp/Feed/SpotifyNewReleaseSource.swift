@@ -49,7 +49,7 @@ public struct SpotifyNewReleaseSource: NewReleaseSource {
     return tracks.enumerated().map { index, track in
       ReleaseTrack(
         number: track.trackNumber ?? index + 1, name: track.name, artists: track.artists.map(\.name),
-        durationMs: track.durationMs)
+        durationMs: track.durationMs, id: track.id)
     }
   }
 

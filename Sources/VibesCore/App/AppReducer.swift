@@ -220,6 +220,14 @@ public enum AppReducer {
           ?? []
         return effects
       }
+    case .searchExplore(let text):
+      return recordingReturn(&state) { state in
+        var effects = select(.explore, &state)
+        effects +=
+          TabRegistry.registration(.explore)?.reduce(&state, FeatureMessage(.explore, ExploreAction.search(text)))
+          ?? []
+        return effects
+      }
     case .replayTutorial:
       return Tutorial.reduce(.replay, &state)
     }

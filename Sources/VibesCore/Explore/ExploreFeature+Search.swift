@@ -39,6 +39,17 @@ extension ExploreState {
       recentSearches = recent
       queuedActions = queued
       return []
+    case .search(let text):
+      var effects = cancelSearchWork()
+      for screen in path {
+        if case .loading(let id) = screen.phase { effects.append(.cancel(requestID: id)) }
+      }
+      path = []
+      picker = nil
+      query = TextInput(PastedText.clean(text, for: .text))
+      list = ListState()
+      // Submitted, not typed: the results have the focus, and the search counts as settled.
+      return effects + submitSearch(&context)
     case .searchDue(let timerID):
       guard timerID == pendingTimerID else { return [] }
       pendingTimerID = nil

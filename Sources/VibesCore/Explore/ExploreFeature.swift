@@ -68,8 +68,9 @@ extension ExploreState: TabFeature {
         KeyBinding([.down, .tab], "↓", .key(ExploreL10n.exploreHelpResults), .toList),
       ]
     }
+    // Footer order is priority (a narrow footer drops entries from the end): retry comes before the item actions.
     return [KeyBinding([.character("/")], "/", .key(ExploreL10n.exploreHelpSearch), .focusSearch)] + listBindings
-      + actionBindings + (canRetrySearch ? [retryBinding] : [])
+      + (canRetrySearch ? [retryBinding] : []) + actionBindings
   }
 
   var retryBinding: KeyBinding<ExploreCommand> {

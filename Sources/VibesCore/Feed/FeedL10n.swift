@@ -14,6 +14,7 @@ public enum FeedL10n: String, LocalizedKey {
   case helpRefresh, helpOpenLink, helpCopyLink, helpOpenMap
   case agoMinutes, agoHours, agoDays
   case pendingSync
+  case helpTrackInExplore, helpArtistInExplore, releaseTracksHint
 
   public static func table(for language: Language) -> [FeedL10n: String] {
     switch language {
@@ -46,6 +47,8 @@ public enum FeedL10n: String, LocalizedKey {
     .helpRefresh: "refresh", .helpOpenLink: "open link", .helpCopyLink: "copy link", .helpOpenMap: "open map",
     .agoMinutes: "{n} min", .agoHours: "{n} h", .agoDays: "{n} d",
     .pendingSync: "{count} waiting to sync",
+    .helpTrackInExplore: "track in Explore", .helpArtistInExplore: "artist in Explore",
+    .releaseTracksHint: "↑ ↓ choose a track · Enter opens it in Explore, to save it or add it to a playlist",
   ]
 
   static let german: [FeedL10n: String] = [
@@ -74,6 +77,9 @@ public enum FeedL10n: String, LocalizedKey {
     .helpOpenMap: "Karte öffnen",
     .agoMinutes: "{n} Min.", .agoHours: "{n} Std.", .agoDays: "{n} T.",
     .pendingSync: "{count} warten auf Synchronisierung",
+    .helpTrackInExplore: "Titel in Entdecken", .helpArtistInExplore: "Künstler in Entdecken",
+    .releaseTracksHint:
+      "↑ ↓ Titel wählen · Enter öffnet ihn in Entdecken, zum Merken oder für eine Playlist",
   ]
 }
 

@@ -40,14 +40,12 @@ extension FeedTab {
       break
     }
     var bindings = FormBindings.focus(next: FeedCommand.form(.nextField), previous: .form(.previousField))
-    bindings += [
-      KeyBinding(
-        form.form.activateKeys, "Enter", enterHelp(form), .form(.activate)),
-      KeyBinding([.ctrl("s")], "Ctrl-S", .common(.helpSubmit), .form(.submit)),
-    ]
+    bindings.append(KeyBinding(form.form.activateKeys, "Enter", enterHelp(form), .form(.activate)))
+    // Footer order is priority (a narrow footer drops entries from the end): retry before Ctrl-S.
     if case .failed(let failure) = form.phase, failure.isRetryable {
       bindings.append(KeyBinding([.ctrl("r")], "Ctrl-R", .common(.helpRetry), .form(.retry)))
     }
+    bindings.append(KeyBinding([.ctrl("s")], "Ctrl-S", .common(.helpSubmit), .form(.submit)))
     bindings += [
       KeyBinding([.ctrl("o")], "Ctrl-O", .common(.helpOpenLink), footer: false, .form(.openLink)),
       KeyBinding([.ctrl("y")], "Ctrl-Y", .common(.helpCopyLink), footer: false, .form(.copyLink)),

@@ -56,6 +56,7 @@ extension FeedTab {
     case .failed(let reason): refresh.phase = .failed(reason: reason)
     }
     list.pendingWindow = nil
+    list.followCardID = list.selectedCard?.id
     return windowEffects(context, force: true)
   }
 

@@ -64,4 +64,44 @@ final class NewUserKeysEndToEndTests: XCTestCase {
     tmux.waitForExit()
     XCTAssertEqual(tmux.exitStatus, "0")
   }
+
+  func testExploreAfterConnectingSearchingAndPastingAndTheNarrowTabBar() throws {
+    let temporary = harness.home.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    let tmux = try harness.start(["TMPDIR": temporary.path], arguments: ["demo"])
+    self.tmux = tmux
+    tmux.waitFor("Welcome to vibes")
+    tmux.send("s")
+    tmux.waitForAbsence("Welcome to vibes")
+    // Connect Spotify from Explore's prompt; Esc after connecting goes back to Explore, not to the Feed.
+    tmux.send("2")
+    tmux.waitFor("Press Enter to connect Spotify.")
+    tmux.send("Enter")
+    tmux.waitFor("Connect with Spotify")
+    tmux.send("Enter")
+    tmux.waitFor("connected as Demo Listener", timeout: 20)
+    tmux.send("Escape")
+    tmux.waitFor("press / to search")
+    // A submitted search leaves the focus on the results: 4 switches to Profile instead of typing "midnight4".
+    tmux.send("/")
+    tmux.type("midnight")
+    tmux.send("Enter")
+    tmux.waitFor("Midnight City", timeout: 10)
+    tmux.send("4")
+    tmux.waitFor("Top artists", timeout: 10)
+    tmux.send("2")
+    var screen = tmux.waitFor("Midnight City")
+    XCTAssertFalse(screen.contains("midnight4"), screen)
+    // A paste with the results focused replaces the query.
+    tmux.paste("night drive")
+    screen = tmux.waitFor("night drive")
+    XCTAssertFalse(screen.contains("midnightnight"), screen)
+    // At 60 columns the tab bar still names every tab.
+    tmux.resize(width: 60, height: 20)
+    screen = tmux.waitFor("Tra")
+    let bar = screen.components(separatedBy: "\n").first ?? ""
+    for name in ["Fee", "Exp", "Cre", "Pro", "ASC", "Tra"] { XCTAssertTrue(bar.contains(name), bar) }
+    tmux.send("C-c")
+    tmux.waitForExit()
+  }
 }

@@ -100,7 +100,7 @@ final class NewUserKeysEndToEndTests: XCTestCase {
     tmux.resize(width: 60, height: 20)
     screen = tmux.waitFor("Tra")
     let bar = screen.components(separatedBy: "\n").first ?? ""
-    for name in ["Fee", "Exp", "Cre", "Pro", "ASC", "Tra"] { XCTAssertTrue(bar.contains(name), bar) }
+    for name in ["Feed", "Expl", "Crea", "Prof", "ASC", "Trac"] { XCTAssertTrue(bar.contains(name), bar) }
     tmux.send("C-c")
     tmux.waitForExit()
   }

@@ -3,7 +3,7 @@ import VibesCore
 /// The frame around every screen: tab bar on top, status line and key footer at the bottom.
 enum Chrome {
   /// The tab bar, made to fit by rule: full titles with the app's name; then without the name; then
-  /// short titles; then short titles without padding around the tabs not selected; then those cut to three
+  /// short titles; then short titles without padding around the tabs not selected; then those cut to four
   /// letters; only then numbers only, except the selected tab's title. Every tab's number always shows, and
   /// at 60 columns every tab's name too (so Profile and Tracker can be found).
   static func renderTabBar(into grid: inout Grid, selected: TabID, demo: Bool = false, _ t: Localizer) {
@@ -18,7 +18,7 @@ enum Chrome {
     let candidates: [(name: Bool, labels: [String])] = [
       (true, labels { $0.title(t) }), (false, labels { $0.title(t) }), (false, labels { $0.shortTitle(t) }),
       (false, labels(padded: false) { $0.shortTitle(t) }),
-      (false, labels(padded: false) { $0.id == selected ? $0.shortTitle(t) : String($0.shortTitle(t).prefix(3)) }),
+      (false, labels(padded: false) { $0.id == selected ? $0.shortTitle(t) : String($0.shortTitle(t).prefix(4)) }),
       (false, labels { $0.id == selected ? $0.shortTitle(t) : "" }),
     ]
     let appName = t[.appName]

@@ -57,7 +57,6 @@ final class CreateEndToEndTests: XCTestCase {
     tmux.waitFor("Setup · ")
     tmux.send(TabID.create.key)
     tmux.waitFor("Create a playlist with Gemini")
-    tmux.send("BTab")
     tmux.type("night drive")
     tmux.send("Enter")
     var screen = tmux.waitFor("18 of 20 songs found", timeout: 20)

@@ -99,7 +99,6 @@ final class EscapeInjectionGeminiEndToEndTests: XCTestCase {
     recording.noteTitle()
     tmux.send(TabID.create.key)
     tmux.waitFor("Create a playlist with Gemini")
-    tmux.send("BTab")
     tmux.type("night drive")
     tmux.send("Enter")
     tmux.waitFor("The service had a problem (HTTP 400)")

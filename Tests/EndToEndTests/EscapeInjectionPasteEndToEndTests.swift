@@ -86,7 +86,6 @@ final class EscapeInjectionPasteEndToEndTests: XCTestCase {
     // The Create prompt: each payload pasted, seen, cleared.
     tmux.send(TabID.create.key)
     tmux.waitFor("Create a playlist with Gemini")
-    tmux.send("BTab")
     for (index, payload) in EscapePayloads.all("PR-").enumerated() {
       try recording.paste(payload)
       tmux.send("Home")  // a long paste leaves the field scrolled to its end

@@ -145,7 +145,10 @@ final class EscapeInjectionSpotifyEndToEndTests: XCTestCase {
     }
     recording.assertNoSpill(screen)
     recording.assertTitleUnchanged()
+    // Esc leaves the checklist Explore's prompt opened and returns to Explore; 1 shows the Feed.
     tmux.send("Escape")
+    tmux.waitFor("press / to search")
+    tmux.send(TabID.feed.key)
     tmux.waitFor("Setup · 1/3 complete")
 
     // The Feed's new releases (`r`: a Spotify-only Feed refreshes on demand), and one release's tracklist.

@@ -207,10 +207,14 @@ final class AppStoreConnectFlowTests: XCTestCase {
     XCTAssertEqual(driver.state.appStoreConnect.root, .setup)
     XCTAssertEqual(driver.state.appStoreConnect.path, [])
     XCTAssertEqual(driver.state.appStoreConnect.dashboard, AppStoreConnectDashboard())
-    XCTAssertEqual(driver.state.appStoreConnect.setup, AppStoreConnectSetupForm())
-    // Like a fresh install: dashboard keys are text in the setup form.
+    var fresh = AppStoreConnectSetupForm()
+    fresh.focus = .connect
+    XCTAssertEqual(driver.state.appStoreConnect.setup, fresh)
+    // Like a fresh install, but no field takes the next key by surprise: dashboard keys do nothing, Tab enters.
+    XCTAssertFalse(driver.state.isEditingText)
     driver.press(.character("s"))
     XCTAssertTrue(driver.state.appStoreConnect.path.isEmpty)
+    XCTAssertEqual(driver.state.appStoreConnect.setup.form.text(.field(.issuerID)), "")
   }
 
   func testEscPopsSettingsAndRemovalFailureStays() {

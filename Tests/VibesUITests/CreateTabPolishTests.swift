@@ -17,7 +17,7 @@ final class CreateTabPolishTests: XCTestCase {
 
   /// Types a prompt and presses Enter; returns the generation's request and timer ids.
   func generate(_ driver: inout Driver) throws -> (request: Int, timer: Int) {
-    driver.press(.tab)
+    // Arriving on Create puts typed text into the prompt.
     XCTAssertEqual(driver.state.create.focus, .prompt)
     driver.type("road trip")
     driver.press(.enter)
@@ -64,7 +64,7 @@ final class CreateTabPolishTests: XCTestCase {
   func testHistoryPreviewAndGrowAnswerToEveryListKey() throws {
     var driver = driver()
     driver.send(.create(.historyLoaded((1...3).map { Self.playlist(id: Int64($0), songs: 2) }, queued: [])))
-    driver.press(.tab)
+    driver.press(.tab, .tab)
     XCTAssertEqual(driver.state.create.focus, .history)
     assertListKeys(driver, count: 3) { $0.create.historyList }
 
@@ -129,14 +129,20 @@ final class CreateTabPolishTests: XCTestCase {
     for exit in ["q", "ctrl-c", "signal"] {
       var driver = driver()
       let ids = try generate(&driver)
+      if exit == "q" {
+        // Gemini still works: q asks first.
+        driver.press(.character("q"))
+        XCTAssertTrue(driver.state.isConfirmingQuit)
+      }
       let action: AppAction =
         switch exit {
-        case "q": .input(.key(.character("q")))
+        case "q": .input(.key(.character("y")))
         case "ctrl-c": .input(.key(.ctrl("c")))
         default: .terminationRequested
         }
       driver.send(action, expecting: [.cancel(requestID: ids.request), .cancel(requestID: ids.timer), .quit]) {
         $0.isQuitting = true
+        $0.isConfirmingQuit = false
       }
     }
     var driver = driver()
@@ -227,7 +233,7 @@ final class CreateTabPolishTests: XCTestCase {
       $0.create.history = [$0.create.preview!.playlist]
     }
     XCTAssertEqual(driver.state.create.preview?.playlist.songs.map(\.song.title), ["Song 0", "Song 2", "Song 3"])
-    XCTAssertTrue(screen(driver).last?.contains("· u ·") ?? false, screen(driver).last ?? "")
+    XCTAssertTrue(screen(driver).last?.contains("· u undo") ?? false, screen(driver).last ?? "")
     for (language, text) in [(Language.en, "undo remove"), (.de, "Entfernen rückgängig")] {
       var help = driver
       help.press(.character("?"))

@@ -73,6 +73,8 @@ final class CreateTabTests: XCTestCase {
   func testExamplePromptsAndLengthLimits() {
     var driver = Driver.onCreate()
     XCTAssertEqual(driver.create.length, 20)
+    XCTAssertEqual(driver.create.focus, .prompt, "arriving puts the focus into the prompt")
+    driver.press(.tab)
     for _ in 0..<30 { driver.press(.right) }
     XCTAssertEqual(driver.create.length, 30)
     for _ in 0..<30 { driver.press(.left) }
@@ -324,7 +326,7 @@ final class CreateTabTests: XCTestCase {
         .historyLoaded([playlist(id: 5), playlist(id: 4, saveState: .saved(playlistID: "P", url: "u"))], queued: [])))
     XCTAssertTrue(driver.screen.contains("Road Trip · 4 songs · not saved"), driver.screen)
     XCTAssertTrue(driver.screen.contains("Road Trip · 4 songs · saved"), driver.screen)
-    driver.press(.tab)
+    driver.press(.tab, .tab)
     XCTAssertEqual(driver.create.focus, .history)
     driver.press(.down, .enter)
     XCTAssertEqual(driver.create.preview?.playlist.id, 4)

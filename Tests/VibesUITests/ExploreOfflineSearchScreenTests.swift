@@ -43,7 +43,7 @@ final class ExploreOfflineSearchScreenTests: XCTestCase {
     XCTAssertTrue(grid.lines[row].contains(formatter.string(from: Self.fetched)), grid.lines[row])
     XCTAssertNotNil(grid.row(containing: "Tide"), "the copy's results are listed: \(grid.text)")
     XCTAssertGreaterThan(grid.row(containing: "Tracks")!, row, "the mark comes before the results")
-    XCTAssertTrue(grid.lines[23].contains(" · r · "), "r in the footer: \(grid.lines[23])")
+    XCTAssertTrue(grid.lines[23].contains(" · r try · "), "r, with its label, in the footer: \(grid.lines[23])")
   }
 
   func testInTheFieldEnterIsTheRetryKeyAndGermanSaysItToo() {
@@ -63,7 +63,7 @@ final class ExploreOfflineSearchScreenTests: XCTestCase {
     let hint = grid.row(containing: "Press r to try again.")!
     XCTAssertGreaterThan(hint, failed)
     XCTAssertNil(grid.row(containing: "offline copy from"))
-    XCTAssertTrue(grid.lines[23].contains(" · r · "), "r in the footer: \(grid.lines[23])")
+    XCTAssertTrue(grid.lines[23].contains(" · r try · "), "r, with its label, in the footer: \(grid.lines[23])")
   }
 
   func testAFreshAnswerHasNoMarkAndNoRetryKey() {

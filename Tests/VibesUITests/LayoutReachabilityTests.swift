@@ -111,6 +111,11 @@ final class LayoutReachabilityTests: XCTestCase {
     driver.state.context.viewport = first
     let footer = grid.lines[grid.height - 1]
     XCTAssertLessThanOrEqual(DisplayWidth.of(footer), grid.width, "\(name): the footer fits")
+    // Every key the footer lists keeps its label: a bare key is dropped into the help instead.
+    let keys = Set(driver.state.keyHints.map { t.keyLabel($0.label) })
+    for entry in footer.trimmingCharacters(in: .whitespaces).components(separatedBy: " · ") where keys.contains(entry) {
+      XCTFail("\(name): the footer lists \(entry) without a label: \(footer)")
+    }
     if let cursor = grid.cursor {
       XCTAssertTrue(
         (ScreenLayout.headerRows..<(grid.height - ScreenLayout.footerRows)).contains(cursor.row),

@@ -32,7 +32,8 @@ final class VaultRecoveryScreenTests: XCTestCase {
     XCTAssertTrue(grid.lines[grid.height - 1].contains("r reset the vault"), grid.lines[grid.height - 1])
     let german = text(screen.render(.de))
     XCTAssertTrue(german.contains("Der Geheimnis-Tresor lässt sich nicht öffnen"), german)
-    XCTAssertTrue(german.contains("Tresor zurücksetzen"), german)
+    // The German footer is too narrow for "Tresor zurücksetzen": it keeps the verb (the whole label is in F1 help).
+    XCTAssertTrue(german.contains("r zurücksetzen"), german)
   }
 
   func testTheConfirmationNamesWhatIsLostAndNoKeepsEverything() {

@@ -53,7 +53,7 @@ public struct SpotifyNewReleaseSource: NewReleaseSource {
       ReleaseTrack(
         number: WireNumbers.count(track.trackNumber).flatMap { $0 > 0 ? $0 : nil } ?? index + 1, name: track.name,
         artists: track.artists.map(\.name),
-        durationMs: track.durationMs)
+        durationMs: track.durationMs, id: track.id)
     }
   }
 

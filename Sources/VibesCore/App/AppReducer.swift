@@ -93,6 +93,11 @@ public enum AppReducer {
       if case .key = event { state.isHelpVisible = false }
       return []
     }
+    if state.isConfirmingQuit {
+      // The quit question: only its own keys answer; anything else leaves the question standing.
+      guard case .key(let key) = event, let command = QuitKeys.bindings().command(for: key) else { return [] }
+      return QuitKeys.perform(command, &state)
+    }
     if state.isNoticeOpen {
       // The whole message covers the screen: only its own keys work (Ctrl-C above still quits).
       guard case .key(let key) = event, let command = NoticeKeys.overlayBindings(state).command(for: key) else {
@@ -148,11 +153,12 @@ public enum AppReducer {
       state.isHelpVisible = true
       return []
     case .selectTab(let tab):
+      // The user chose a tab: Esc no longer leads back to an earlier one.
+      state.returnPoint = nil
       return select(tab, &state)
     case .quitOrBack:
       guard state.isAtRoot else { return goBack(&state) }
-      state.isQuitting = true
-      return cancelRunning(state) + [.quit]
+      return QuitKeys.quit(&state)
     case .back:
       return goBack(&state)
     case .scroll(let pages):
@@ -169,9 +175,16 @@ public enum AppReducer {
     return registration.arrive(&state)
   }
 
-  /// Esc: the feature cancels, leaves a field or pops; at its root there is nothing to do.
+  /// Esc: the feature cancels, leaves a field or pops; at its root there is nothing to do. A screen opened from
+  /// another tab goes back there once it closes (`ReturnPoint`).
   static func goBack(_ state: inout AppState) -> [AppEffect] {
-    state.selectedRegistration?.goBack(&state) ?? []
+    guard let registration = state.selectedRegistration else { return [] }
+    let effects = registration.goBack(&state)
+    if effects == nil, state.returnPoint?.destination == state.selectedTab, registration.depth(state) == 0 {
+      // Nothing left to close here (the request opened the tab's root): back to the origin.
+      state.returnPoint?.openedDepth = 1
+    }
+    return (effects ?? []) + returnIfClosed(&state)
   }
 
   static func followNavigationRequest(_ state: inout AppState) -> [AppEffect] {
@@ -179,13 +192,15 @@ public enum AppReducer {
     state.context.navigationRequest = nil
     switch request {
     case .selectTab(let tab):
-      return select(tab, &state)
+      return recordingReturn(&state) { select(tab, &$0) }
     case .openSetupStep(let step):
-      var effects = select(.feed, &state)
-      effects +=
-        TabRegistry.registration(.feed)?.reduce(&state, FeatureMessage(.feed, FeedAction.openSetupStep(step)))
-        ?? []
-      return effects
+      return recordingReturn(&state) { state in
+        var effects = select(.feed, &state)
+        effects +=
+          TabRegistry.registration(.feed)?.reduce(&state, FeatureMessage(.feed, FeedAction.openSetupStep(step)))
+          ?? []
+        return effects
+      }
     case .restart:
       // Sign-out: what still runs belongs to the old session; cancel it before everything starts again.
       let cancels = cancelRunning(state)
@@ -198,13 +213,30 @@ public enum AppReducer {
       // The first-launch screen: every tab from nothing, and the tutorial from its first card.
       return cancels + reduceRoot(&state, .started) + Tutorial.reduce(.replay, &state)
     case .openSpotifyItem(let link):
-      var effects = select(.explore, &state)
-      effects +=
-        TabRegistry.registration(.explore)?.reduce(&state, FeatureMessage(.explore, ExploreAction.open(link))) ?? []
-      return effects
+      return recordingReturn(&state) { state in
+        var effects = select(.explore, &state)
+        effects +=
+          TabRegistry.registration(.explore)?.reduce(&state, FeatureMessage(.explore, ExploreAction.open(link)))
+          ?? []
+        return effects
+      }
+    case .searchExplore(let text):
+      return recordingReturn(&state) { state in
+        var effects = select(.explore, &state)
+        effects +=
+          TabRegistry.registration(.explore)?.reduce(&state, FeatureMessage(.explore, ExploreAction.search(text)))
+          ?? []
+        return effects
+      }
     case .replayTutorial:
       return Tutorial.reduce(.replay, &state)
     }
+  }
+
+  /// Quits at once, cancelling what runs.
+  static func quitNow(_ state: inout AppState) -> [AppEffect] {
+    state.isQuitting = true
+    return cancelRunning(state) + [.quit]
   }
 
   /// On quit: cancel every request that can be cancelled (the runtime drops their late answers).

@@ -54,6 +54,10 @@ public struct AppState: Sendable, Hashable {
   public var isDemo = false
   /// True while the status line's warning shows whole over the screen (`!`; Esc closes it).
   public var isNoticeOpen = false
+  /// True while `q` asks whether to quit and lose unsaved work (`QuitKeys`).
+  public var isConfirmingQuit = false
+  /// Where Esc returns after a request opened a screen in another tab (`ReturnPoint`).
+  public var returnPoint: ReturnPoint?
 
   public init(size: ScreenSize = ScreenSize(width: 80, height: 24)) {
     context = AppContext(size: size)
@@ -92,6 +96,7 @@ public struct AppState: Sendable, Hashable {
 
   /// The key bindings in force: the screen's own, then the global ones.
   public var keyHints: [KeyHint] {
+    if isConfirmingQuit { return QuitKeys.hints() }
     if isNoticeOpen { return NoticeKeys.overlayHints(self) }
     if let vaultRecovery, vaultRecovery.isShown {
       return vaultRecovery.bindings.map(\.hint) + GlobalKeys.scrollBindings(self).prefix(1).map(\.hint)

@@ -77,16 +77,17 @@ extension AppStoreConnectState: TabFeature {
     guard !setup.isVerifying else { return [KeyBinding([.escape], "Esc", .common(.helpCancel), .cancel)] }
     let field = setup.focusedField
     var bindings = FormBindings.focus(next: AppStoreConnectCommand.nextField, previous: .previousField)
-    bindings += [
+    // Enter says what it does here: connect from the key field or the button, else the next field.
+    bindings.append(
       KeyBinding(
         setup.form.activateKeys, "Enter",
-        field == nil || field == .privateKey ? .appStoreConnect(.ascHelpConnect) : .common(.helpNextField),
-        .activate),
-      KeyBinding([.ctrl("s")], "Ctrl-S", .appStoreConnect(.ascHelpConnect), .submit),
-    ]
+        field == nil || field == .privateKey ? .appStoreConnect(.ascHelpConnect) : .common(.helpEnterNext),
+        .activate))
+    // Footer order is priority (a narrow footer drops entries from the end): retry before Ctrl-S.
     if case .failed(let failure) = setup.phase, failure.isRetryable {
       bindings.append(KeyBinding([.ctrl("r")], "Ctrl-R", .common(.helpRetry), .retry))
     }
+    bindings.append(KeyBinding([.ctrl("s")], "Ctrl-S", .appStoreConnect(.ascHelpConnect), .submit))
     bindings += [
       KeyBinding([.ctrl("o")], "Ctrl-O", .common(.helpOpenLink), footer: false, .openKeysPage),
       KeyBinding([.ctrl("y")], "Ctrl-Y", .common(.helpCopyLink), footer: false, .copyKeysPage),

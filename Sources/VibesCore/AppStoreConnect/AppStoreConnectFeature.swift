@@ -175,6 +175,9 @@ extension AppStoreConnectState {
       // Exactly as on a fresh install: no dashboard, no settings, an empty setup form.
       self = AppStoreConnectState()
       isConfigured = false
+      // The fresh form must not take the next key by surprise (a `6` typed into Issuer ID): its focus rests on
+      // Verify & Connect until the user moves into a field.
+      setup.focus = .connect
       context.notice = .message(.appStoreConnect(.ascBannerRemoved))
       return []
 

@@ -28,7 +28,7 @@ extension CreateL10n {
     .createLoading: "Loading…",
     .createPrompt: "Prompt",
     .createSongs: "Songs",
-    .createExampleHint: "↑/↓ in the field: example prompts",
+    .createExampleHint: "↑/↓ in the empty field: example prompts",
     .createAsking: "⏳ Asking Gemini… {seconds} s  (Esc cancels)",
     .createRetryIn: "Retry in {seconds} s.",
     .createRetryNow: "Press Enter to retry now.",
@@ -82,5 +82,8 @@ extension CreateL10n {
     .createFailureSpotifyWaitSeconds: "Spotify asks to wait {seconds} s; try again then.",
     .createFailureSpotifyWait: "Spotify asks to wait; try again in a moment.",
     .createFailureStorage: "The local database could not be used.",
+    .createUnsavedPrompt: "The prompt you typed will be lost.",
+    .createUnsavedPreview: "“{name}” is not saved to Spotify yet.",
+    .createUnsavedGenerating: "Gemini is still making your playlist.",
   ]
 }

@@ -28,7 +28,7 @@ extension CreateL10n {
     .createLoading: "Wird geladen…",
     .createPrompt: "Prompt",
     .createSongs: "Songs",
-    .createExampleHint: "↑/↓ im Feld: Beispiele",
+    .createExampleHint: "↑/↓ im leeren Feld: Beispiele",
     .createAsking: "⏳ Gemini wird gefragt… {seconds} s  (Esc bricht ab)",
     .createRetryIn: "Erneut in {seconds} s.",
     .createRetryNow: "Enter versucht es jetzt erneut.",
@@ -83,5 +83,8 @@ extension CreateL10n {
     .createFailureSpotifyWaitSeconds: "Spotify bittet, {seconds} s zu warten.",
     .createFailureSpotifyWait: "Spotify bittet zu warten.",
     .createFailureStorage: "Die lokale Datenbank ist nicht nutzbar.",
+    .createUnsavedPrompt: "Der getippte Prompt geht verloren.",
+    .createUnsavedPreview: "„{name}“ ist noch nicht bei Spotify gespeichert.",
+    .createUnsavedGenerating: "Gemini erstellt deine Playlist noch.",
   ]
 }

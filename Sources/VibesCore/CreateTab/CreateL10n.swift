@@ -24,6 +24,8 @@ public enum CreateL10n: String, LocalizedKey {
   case createFailureTooFewSongs, createFailureServer, createFailureOffline, createFailureTimedOut
   case createFailureSpotifyNotConnected, createFailureSpotifyWaitSeconds, createFailureSpotifyWait
   case createFailureStorage, createFailureNoSongsFound
+  // Keys: what `q` would lose; the examples' hint
+  case createUnsavedPrompt, createUnsavedPreview, createUnsavedGenerating
 
   public static func table(for language: Language) -> [CreateL10n: String] {
     switch language {

@@ -50,11 +50,39 @@ extension CreateState: TabFeature {
     }
   }
 
-  /// Arriving on the tab never puts the next key into the prompt field.
+  /// The prompt is the root's job: arriving there (number key, Alt+number, a link from another tab) puts typed
+  /// text into the prompt, so letters never run commands by surprise. Without a Gemini key, or while Gemini
+  /// works, there is no field to type into.
   public mutating func arrive(_ context: inout AppContext) -> [AppEffect] {
-    if path.isEmpty, focus == .prompt { focus = .length }
+    guard path.isEmpty else { return [] }
+    if case .generating = phase {
+      focus = .length
+      return []
+    }
+    var usable = hasGeminiKey(context) == true
+    if case .failed(let failure) = phase, failure.pointsToGeminiSetup { usable = false }
+    focus = usable ? .prompt : .length
     return []
   }
+
+  /// What `q` would throw away: a running generation, a typed prompt, a preview not saved to Spotify.
+  public var unsavedWork: LocalizedText? {
+    if case .generating = phase { return LocalizedText(CreateL10n.createUnsavedGenerating) }
+    for case .preview(let preview) in path where preview.playlist.saveState == .notSaved {
+      if preview.phase == .queued || queuedSaves.contains(preview.playlist.id) { continue }
+      return LocalizedText(CreateL10n.createUnsavedPreview, ["name": TerminalText.sanitize(preview.playlist.name)])
+    }
+    let typed = prompt.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    // A prompt already generated from lives on in the history; an example was never the user's own.
+    if !typed.isEmpty, exampleIndex == nil, typed != lastRequest?.prompt {
+      return LocalizedText(CreateL10n.createUnsavedPrompt)
+    }
+    return nil
+  }
+
+  /// ↑/↓ offer example prompts only while the field holds no text of the user's own (empty, or an example
+  /// not edited): they never replace what was typed.
+  var offersExamples: Bool { prompt.text.isEmpty || exampleIndex != nil }
 
   static func help(_ key: CreateL10n) -> HelpText { .key(key) }
 
@@ -82,11 +110,13 @@ extension CreateState: TabFeature {
     ]
     switch focus {
     case .prompt:
-      bindings += [
-        KeyBinding([.up], "↑ ↓", Self.help(.createHelpExamples), .example(-1)),
-        KeyBinding([.down], "↑ ↓", Self.help(.createHelpExamples), .example(1)),
-        KeyBinding([.enter], "Enter", Self.help(.createHelpGenerate), .generate),
-      ]
+      if offersExamples {
+        bindings += [
+          KeyBinding([.up], "↑ ↓", Self.help(.createHelpExamples), .example(-1)),
+          KeyBinding([.down], "↑ ↓", Self.help(.createHelpExamples), .example(1)),
+        ]
+      }
+      bindings.append(KeyBinding([.enter], "Enter", Self.help(.createHelpGenerate), .generate))
     case .length:
       bindings += [
         KeyBinding(
@@ -186,10 +216,17 @@ extension CreateState: TabFeature {
       let index = all.firstIndex(of: focus) ?? 0
       focus = all[(index + (command == .nextFocus ? 1 : all.count - 1)) % all.count]
     case .example(let offset):
+      // The examples and, past either end, the empty field again: cycling never loses the way back.
+      guard offersExamples else { return [] }
       let count = Self.examplePrompts.count
-      let next = exampleIndex.map { ($0 + offset + count) % count } ?? (offset > 0 ? 0 : count - 1)
-      exampleIndex = next
-      prompt = TextInput(Self.examplePrompts[next])
+      let next = (exampleIndex ?? (offset > 0 ? -1 : count)) + offset
+      if Self.examplePrompts.indices.contains(next) {
+        exampleIndex = next
+        prompt = TextInput(Self.examplePrompts[next])
+      } else {
+        exampleIndex = nil
+        prompt = TextInput()
+      }
       hint = nil
     case .changeLength(let offset):
       length = min(max(length + offset, Self.lengthRange.lowerBound), Self.lengthRange.upperBound)

@@ -39,6 +39,17 @@ extension ExploreState {
       recentSearches = recent
       queuedActions = queued
       return []
+    case .search(let text):
+      var effects = cancelSearchWork()
+      for screen in path {
+        if case .loading(let id) = screen.phase { effects.append(.cancel(requestID: id)) }
+      }
+      path = []
+      picker = nil
+      query = TextInput(PastedText.clean(text, for: .text))
+      list = ListState()
+      // Submitted, not typed: the results have the focus, and the search counts as settled.
+      return effects + submitSearch(&context)
     case .searchDue(let timerID):
       guard timerID == pendingTimerID else { return [] }
       pendingTimerID = nil
@@ -51,8 +62,10 @@ extension ExploreState {
         staleSearch = nil
         search = .loaded(query: query, results)
         list = ListState()
-        remember(query)
-        return [Self.run(.rememberSearch(query))]
+        // Only a settled query becomes a recent search: one submitted (Enter, `r`, a recent row), not the partial
+        // text a pause in typing searched (`mi` on the way to `miles davis`). Leaving the field for the results
+        // settles it later (`settleSearch`).
+        return isEditing ? [] : rememberIfMeaningful(query, results)
       case .failure(let failure):
         search = .failed(query: query, failure)
         return []
@@ -115,15 +128,15 @@ extension ExploreState {
     isEditing = false
     if case .loading(_, let running) = search, running == trimmedQuery { return [] }
     if case .loaded(let shown, _) = search, shown == trimmedQuery {
-      // An offline copy: Enter asks Spotify again.
-      return offlineCopy == nil ? [] : retrySearch(&context)
+      // An offline copy: Enter asks Spotify again; results already shown are settled by Enter.
+      return offlineCopy == nil ? settleSearch() : retrySearch(&context)
     }
     var effects = cancelSearchWork()
     guard trimmedQuery.count >= Self.minimumQueryLength else { return effects }
     if let cached = searchCache[Self.normalized(trimmedQuery)] {
       search = .loaded(query: trimmedQuery, cached)
       list = ListState()
-      return effects
+      return effects + settleSearch()
     }
     effects += startSearch(&context)
     return effects
@@ -161,6 +174,20 @@ extension ExploreState {
       moreRequest = nil
     }
     return effects
+  }
+
+  /// The user left the field for the results: the query shown is settled, so it joins the recent searches.
+  mutating func settleSearch() -> [AppEffect] {
+    guard case .loaded(let shown, let results) = search, shown == trimmedQuery, offlineCopy == nil else { return [] }
+    return rememberIfMeaningful(shown, results)
+  }
+
+  /// Remembers `query` unless it found nothing (junk stays out of the recent searches).
+  mutating func rememberIfMeaningful(_ query: String, _ results: SearchResults) -> [AppEffect] {
+    guard !results.rows.isEmpty else { return [] }
+    guard recentSearches.first?.lowercased() != query.lowercased() else { return [] }
+    remember(query)
+    return [Self.run(.rememberSearch(query))]
   }
 
   mutating func remember(_ query: String) {

@@ -65,11 +65,12 @@ extension ExploreState: TabFeature {
     if isEditing {
       return [
         KeyBinding([.enter], "Enter", .key(ExploreL10n.exploreHelpSearch), .submitSearch),
-        KeyBinding([.down, .tab], "↓", .key(ExploreL10n.exploreHelpResults), footer: false, .toList),
+        KeyBinding([.down, .tab], "↓", .key(ExploreL10n.exploreHelpResults), .toList),
       ]
     }
+    // Footer order is priority (a narrow footer drops entries from the end): retry comes before the item actions.
     return [KeyBinding([.character("/")], "/", .key(ExploreL10n.exploreHelpSearch), .focusSearch)] + listBindings
-      + actionBindings + (canRetrySearch ? [retryBinding] : [])
+      + (canRetrySearch ? [retryBinding] : []) + actionBindings
   }
 
   var retryBinding: KeyBinding<ExploreCommand> {
@@ -135,7 +136,7 @@ extension ExploreState: TabFeature {
       return retrySearch(&context)
     case .toList:
       isEditing = false
-      return []
+      return settleSearch()
     case .move(let move):
       moveSelection(move, context)
       return []
@@ -166,6 +167,9 @@ extension ExploreState: TabFeature {
       guard isEditing, let outcome = TextEditing.apply(key, to: &query) else { return nil }
       return outcome == .edited ? queryChanged(&context) : []
     case .paste(let text):
+      // Pasted with the results focused, the text replaces the query (a link after the old words would open
+      // nothing); into the focused field it goes at the cursor.
+      if !isEditing { query = TextInput() }
       isEditing = true
       query.insert(PastedText.clean(text, for: .text))
       return queryChanged(&context)

@@ -162,6 +162,8 @@ public enum ExploreAction: Sendable, Hashable {
   case moreFinished(requestID: Int, SearchGroup, Result<SearchResults, MusicFailure>)
   /// Open this item's screen (from a pasted link, Profile, or another feature).
   case open(SpotifyLink)
+  /// Search for this text now, from the search screen (another tab asked, e.g. a concert's artist).
+  case search(String)
   case detailFinished(requestID: Int, SpotifyLink, Result<CachedDetail, MusicFailure>)
   /// An artist's next page of albums or singles.
   case releasesFinished(requestID: Int, artistID: String, singles: Bool, Result<MusicPage<MusicAlbum>, MusicFailure>)

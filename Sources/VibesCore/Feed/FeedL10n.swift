@@ -15,6 +15,7 @@ public enum FeedL10n: String, LocalizedKey {
   case agoMinutes, agoHours, agoDays
   case pendingSync
   case youListenToThem, songCountOne, albumTypeAlbum, albumTypeSingle, albumTypeCompilation
+  case helpTrackInExplore, helpArtistInExplore, releaseTracksHint
 
   public static func table(for language: Language) -> [FeedL10n: String] {
     switch language {
@@ -51,6 +52,8 @@ public enum FeedL10n: String, LocalizedKey {
     .helpRefresh: "refresh", .helpOpenLink: "open link", .helpCopyLink: "copy link", .helpOpenMap: "open map",
     .agoMinutes: "{n} min", .agoHours: "{n} h", .agoDays: "{n} d",
     .pendingSync: "{count} waiting to sync",
+    .helpTrackInExplore: "track in Explore", .helpArtistInExplore: "artist in Explore",
+    .releaseTracksHint: "↑ ↓ choose a track · Enter opens it in Explore, to save it or add it to a playlist",
   ]
 
   static let german: [FeedL10n: String] = [
@@ -83,6 +86,9 @@ public enum FeedL10n: String, LocalizedKey {
     .helpOpenMap: "Karte öffnen",
     .agoMinutes: "{n} Min.", .agoHours: "{n} Std.", .agoDays: "{n} T.",
     .pendingSync: "{count} warten auf Synchronisierung",
+    .helpTrackInExplore: "Titel in Entdecken", .helpArtistInExplore: "Künstler in Entdecken",
+    .releaseTracksHint:
+      "↑ ↓ Titel wählen · Enter öffnet ihn in Entdecken, zum Merken oder für eine Playlist",
   ]
 }
 

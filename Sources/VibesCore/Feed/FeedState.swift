@@ -15,6 +15,9 @@ public struct FeedState: Sendable, Hashable {
   public var scrollTop: Int = 0
   /// The window the last load asked for, so one is not requested twice.
   public var pendingWindow: FeedWindowRequest?
+  /// After a refresh: the id of the card the cursor was on, so the cursor stays on that card (not on whatever
+  /// now stands at its old index) once the new window arrives.
+  public var followCardID: String?
 
   public init() {}
 

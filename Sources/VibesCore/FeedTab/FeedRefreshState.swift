@@ -83,11 +83,14 @@ public struct ReleaseTrack: Sendable, Hashable {
   public var name: String
   public var artists: [String]
   public var durationMs: Int
-  public init(number: Int, name: String, artists: [String] = [], durationMs: Int) {
+  /// The Spotify track id, so Enter opens the track in Explore (nil: only the album can be opened).
+  public var id: String?
+  public init(number: Int, name: String, artists: [String] = [], durationMs: Int, id: String? = nil) {
     self.number = number
     self.name = name
     self.artists = artists
     self.durationMs = WireNumbers.durationMs(durationMs)
+    self.id = id
   }
 }
 
@@ -102,10 +105,18 @@ public struct ReleaseDetailState: Sendable, Hashable {
 
   public var card: NewReleaseCard
   public var tracks: Tracks
+  /// The highlighted track (Enter opens it in Explore, where it can be saved or added to a playlist).
+  public var list = ListState()
 
   public init(card: NewReleaseCard, tracks: Tracks) {
     self.card = card
     self.tracks = tracks
+  }
+
+  /// The loaded tracks (empty while loading or after a failure).
+  public var loadedTracks: [ReleaseTrack] {
+    if case .loaded(let list) = tracks { return list }
+    return []
   }
 
   /// The sum of the loaded tracks' durations, in milliseconds.

@@ -40,6 +40,10 @@ extension FeedTab {
 
   func concertBindings(_ concert: ConcertCard) -> [KeyBinding<FeedCommand>] {
     var bindings: [KeyBinding<FeedCommand>] = []
+    if concert.attractions.first != nil, TabRegistry.registration(.explore) != nil {
+      // FR-5.2: from a concert to its artist (Explore searches the headliner's name).
+      bindings.append(KeyBinding([.character("a")], "a", Self.help(.helpArtistInExplore), .detail(.openArtist)))
+    }
     if concert.url != nil {
       bindings.append(
         KeyBinding([.character("o"), .enter], "o", Self.help(.helpOpenLink), .detail(.openLink)))
@@ -52,14 +56,43 @@ extension FeedTab {
   }
 
   func releaseBindings(_ detail: ReleaseDetailState) -> [KeyBinding<FeedCommand>] {
-    guard detail.card.spotifyURL != nil else { return [] }
-    return [
-      KeyBinding([.character("o"), .enter], "o", Self.help(.helpOpenLink), .detail(.openLink)),
+    var bindings: [KeyBinding<FeedCommand>] = []
+    if !detail.loadedTracks.isEmpty, TabRegistry.registration(.explore) != nil {
+      // The tracks lead on: Enter opens the highlighted one in Explore, where it can be saved or added.
+      // PgUp/PgDn stay with the screen (it is taller than the terminal with a long tracklist).
+      bindings += ListState.bindings(paging: false) { FeedCommand.detail(.move($0)) }
+      bindings.append(KeyBinding([.enter], "Enter", Self.help(.helpTrackInExplore), .detail(.openTrack)))
+    }
+    guard detail.card.spotifyURL != nil else { return bindings }
+    let openKeys: [Key] = bindings.isEmpty ? [.character("o"), .enter] : [.character("o")]
+    return bindings + [
+      KeyBinding(openKeys, "o", Self.help(.helpOpenLink), .detail(.openLink)),
       KeyBinding([.character("c")], "c", Self.help(.helpCopyLink), .detail(.copyLink)),
     ]
   }
 
-  func performDetail(_ command: FeedDetailCommand) -> [AppEffect] {
+  mutating func performDetail(_ command: FeedDetailCommand, _ context: inout AppContext) -> [AppEffect] {
+    switch (path.last, command) {
+    case (.release(var detail)?, .move(let move)):
+      detail.list.apply(move, count: detail.loadedTracks.count, visibleRows: ScreenLayout.feedVisibleRows(context.size))
+      path[path.count - 1] = .release(detail)
+      return []
+    case (.release(let detail)?, .openTrack):
+      let tracks = detail.loadedTracks
+      guard tracks.indices.contains(detail.list.selected) else { return [] }
+      if let id = tracks[detail.list.selected].id, !id.isEmpty {
+        context.navigationRequest = .openSpotifyItem(SpotifyLink(kind: .track, id: id))
+      } else if !detail.card.albumID.isEmpty {
+        context.navigationRequest = .openSpotifyItem(SpotifyLink(kind: .album, id: detail.card.albumID))
+      }
+      return []
+    case (.concert(let concert)?, .openArtist):
+      guard let artist = concert.attractions.first?.name else { return [] }
+      context.navigationRequest = .searchExplore(artist)
+      return []
+    default:
+      break
+    }
     let link: String?
     switch (path.last, command) {
     case (.concert(let concert)?, .openLink), (.concert(let concert)?, .copyLink): link = concert.url
@@ -68,7 +101,10 @@ extension FeedTab {
     default: link = nil
     }
     guard let link = link.map(FeedLinks.safe), !link.isEmpty else { return [] }
-    return [command == .copyLink ? .copyToClipboard(link) : .openURL(link)]
+    guard command == .copyLink else { return [.openURL(link)] }
+    // Say so: a copy through the terminal (OSC 52) is otherwise invisible.
+    context.notice = .linkCopied
+    return [.copyToClipboard(link)]
   }
 
   static func help(_ key: FeedL10n) -> HelpText { .key(key) }
@@ -79,6 +115,12 @@ public enum FeedDetailCommand: Sendable, Hashable {
   case openLink
   case copyLink
   case openMap
+  /// Move in a release's tracklist.
+  case move(ListState.Move)
+  /// The highlighted track of a release, in Explore.
+  case openTrack
+  /// A concert's headliner, searched in Explore.
+  case openArtist
 }
 
 /// A failure to load a detail, as one short sentence (free of keys, tokens and URLs).

@@ -20,6 +20,15 @@ public enum FormCommand: Sendable, Hashable {
 
 /// The Gemini and Ticketmaster forms: editing, submit -> live check -> save -> pop, and removal.
 extension FeedTab {
+  /// What Enter really does where the focus is: press the button, save from the last field, or go to the next.
+  func enterHelp(_ form: CredentialForm) -> HelpText {
+    switch form.focus {
+    case .save: return .common(.helpEnterSave)
+    case .remove: return .common(.helpActivate)
+    case .field: return form.form.isLastInput(form.focus) ? .common(.helpEnterSave) : .common(.helpEnterNext)
+    }
+  }
+
   func formBindings(_ form: CredentialForm) -> [KeyBinding<FeedCommand>] {
     switch form.phase {
     case .checking:
@@ -34,7 +43,6 @@ extension FeedTab {
     case .editing, .failed, .removalFailed:
       break
     }
-    let onButton = form.focusedTextField == nil
     var bindings: [KeyBinding<FeedCommand>] = []
     if form.focus == .field(.city), !form.citySuggestions.isEmpty {
       bindings += [
@@ -46,15 +54,12 @@ extension FeedTab {
       }
     }
     bindings += FormBindings.focus(next: FeedCommand.form(.nextField), previous: .form(.previousField))
-    bindings += [
-      KeyBinding(
-        form.form.activateKeys, "Enter", onButton ? .common(.helpActivate) : .common(.helpNextField),
-        .form(.activate)),
-      KeyBinding([.ctrl("s")], "Ctrl-S", .common(.helpSubmit), .form(.submit)),
-    ]
+    bindings.append(KeyBinding(form.form.activateKeys, "Enter", enterHelp(form), .form(.activate)))
+    // Footer order is priority (a narrow footer drops entries from the end): retry before Ctrl-S.
     if case .failed(let failure) = form.phase, failure.isRetryable {
       bindings.append(KeyBinding([.ctrl("r")], "Ctrl-R", .common(.helpRetry), .form(.retry)))
     }
+    bindings.append(KeyBinding([.ctrl("s")], "Ctrl-S", .common(.helpSubmit), .form(.submit)))
     bindings += [
       KeyBinding([.ctrl("o")], "Ctrl-O", .common(.helpOpenLink), footer: false, .form(.openLink)),
       KeyBinding([.ctrl("y")], "Ctrl-Y", .common(.helpCopyLink), footer: false, .form(.copyLink)),

@@ -6,7 +6,7 @@ extension FeedTab {
   var listBindings: [KeyBinding<FeedCommand>] {
     ListState.bindings(label: "↑ ↓ / j k") { .list($0) } + [
       KeyBinding([.enter, .right, .character("l")], "Enter", .common(.helpOpen), .openCard),
-      KeyBinding([.character("r")], "r", Self.help(.helpRefresh), footer: false, .refresh),
+      KeyBinding([.character("r")], "r", Self.help(.helpRefresh), .refresh),
     ]
   }
 
@@ -14,6 +14,8 @@ extension FeedTab {
   mutating func moveInList(_ move: ListState.Move, _ context: AppContext) -> [AppEffect] {
     let total = list.totalCount ?? 0
     let page = ScreenLayout.feedVisibleRows(context.size)
+    // The user moved: the cursor no longer follows the card it was on before a refresh.
+    list.followCardID = nil
     switch move {
     case .down:
       if let selected = list.selectedItem {

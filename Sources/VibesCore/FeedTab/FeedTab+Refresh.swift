@@ -57,6 +57,7 @@ extension FeedTab {
     case .diskFull(let folder): refresh.phase = .diskFull(folder: folder)
     }
     list.pendingWindow = nil
+    list.followCardID = list.selectedCard?.id
     return windowEffects(context, force: true)
   }
 

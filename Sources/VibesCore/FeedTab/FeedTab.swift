@@ -73,6 +73,10 @@ public struct FeedTab: TabFeature {
       list.windowOffset = offset
       list.window = items
       list.pendingWindow = nil
+      if let id = list.followCardID {
+        list.followCardID = nil
+        if let local = items.firstIndex(where: { $0?.id == id }) { list.selectedItem = offset + local }
+      }
       clampScroll(context)
       return []
     case .feedStatusLoaded(let updatedAt, let now):
@@ -154,7 +158,7 @@ public struct FeedTab: TabFeature {
     case .form(let command): return performForm(command, &context)
     case .spotify(let command): return performSpotify(command, &context)
     case .refresh: return startRefresh(&context)
-    case .detail(let command): return performDetail(command)
+    case .detail(let command): return performDetail(command, &context)
     }
   }
 

@@ -111,6 +111,11 @@ public enum L10n: String, LocalizedKey {
   case helpKeep
   case helpActivate
   case helpDeleteWord
+  case quitQuestion
+  case helpQuitAnyway
+  case helpStay
+  case helpEnterSave
+  case helpEnterNext
   case errorNotATerminal
   case errorTermUnset
   case errorTermDumb

@@ -35,6 +35,8 @@ public enum NavigationRequest: Sendable, Hashable {
   case openSetupStep(SetupStep)
   /// Show Explore with this track, album, artist or playlist opened (from Profile, Create, the Feed).
   case openSpotifyItem(SpotifyLink)
+  /// Show Explore searching for this text (a concert's artist from the Feed).
+  case searchExplore(String)
   /// Start every tab again from nothing, as on the first launch (after signing out).
   case restart
   /// Show the first-launch tutorial again from its first card (Profile's "Replay tutorial").

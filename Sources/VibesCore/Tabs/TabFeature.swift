@@ -11,6 +11,9 @@ public protocol TabFeature: Sendable, Hashable {
 
   /// True when typed characters go into a text field on the screen on top (digits, q and ? are text).
   var isEditingText: Bool { get }
+  /// What quitting now would throw away (a typed text, a result not saved yet), in words; nil: nothing.
+  /// `q` asks before quitting while any tab has some.
+  var unsavedWork: LocalizedText? { get }
   /// How many screens are pushed above the tab's root (0 = the root shows).
   var depth: Int { get }
 
@@ -35,6 +38,7 @@ extension TabFeature {
   public static func run(_ effect: Effect) -> AppEffect { .feature(Self.self, effect) }
 
   public mutating func start(_ context: inout AppContext) -> [AppEffect] { [] }
+  public var unsavedWork: LocalizedText? { nil }
   public mutating func arrive(_ context: inout AppContext) -> [AppEffect] { [] }
   public mutating func contextChanged(_ change: ContextChange, _ context: inout AppContext) -> [AppEffect] { [] }
   public mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? { nil }

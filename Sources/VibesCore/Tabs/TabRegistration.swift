@@ -4,6 +4,7 @@ public struct TabRegistration: Sendable {
   public let id: TabID
   let isEditingText: @Sendable (AppState) -> Bool
   let depth: @Sendable (AppState) -> Int
+  let unsavedWork: @Sendable (AppState) -> LocalizedText?
   let start: @Sendable (inout AppState) -> [AppEffect]
   let arrive: @Sendable (inout AppState) -> [AppEffect]
   let reduce: @Sendable (inout AppState, FeatureMessage) -> [AppEffect]
@@ -28,6 +29,7 @@ public struct TabRegistration: Sendable {
     }
     isEditingText = { $0[keyPath: path].isEditingText }
     depth = { $0[keyPath: path].depth }
+    unsavedWork = { $0[keyPath: path].unsavedWork }
     start = { state in with(&state) { $0.start(&$1) } }
     arrive = { state in with(&state) { $0.arrive(&$1) } }
     reduce = { state, message in

@@ -66,10 +66,10 @@ extension TrackerState: TabFeature {
         KeyBinding([.left, .character("h")], "← →", .tracker(.trackerHelpEnvironment), .toggleEnvironment(-1)),
         KeyBinding(
           [.right, .character("l"), .character(" ")], "← →", .tracker(.trackerHelpEnvironment), .toggleEnvironment(1)),
-        KeyBinding([.enter], "Enter", .common(.helpNextField), footer: false, .activate),
+        KeyBinding([.enter], "Enter", .common(.helpEnterNext), footer: false, .activate),
       ]
     case .field:
-      bindings.append(KeyBinding(form.form.activateKeys, "Enter", .common(.helpNextField), .activate))
+      bindings.append(KeyBinding(form.form.activateKeys, "Enter", .common(.helpEnterNext), .activate))
     }
     return bindings
   }
@@ -79,7 +79,7 @@ extension TrackerState: TabFeature {
       KeyBinding([.ctrl("s")], "Ctrl-S", .tracker(.trackerHelpSend), .submit),
       KeyBinding(
         form.focus == .send ? [.enter, .character(" ")] : [.enter, .ctrl("j"), .altEnter], "Enter",
-        form.focus == .send || form.focus == .properties ? .tracker(.trackerHelpSend) : .common(.helpNextField),
+        form.focus == .send || form.focus == .properties ? .tracker(.trackerHelpSend) : .common(.helpEnterNext),
         .activate),
     ]
   }

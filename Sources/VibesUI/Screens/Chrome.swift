@@ -3,17 +3,22 @@ import VibesCore
 /// The frame around every screen: tab bar on top, status line and key footer at the bottom.
 enum Chrome {
   /// The tab bar, made to fit by rule: full titles with the app's name; then without the name; then
-  /// short titles; then numbers only, except the selected tab's title. Every tab's number always shows.
+  /// short titles; then short titles without padding around the tabs not selected; then those cut to four
+  /// letters; only then numbers only, except the selected tab's title. Every tab's number always shows, and
+  /// at 60 columns every tab's name too (so Profile and Tracker can be found).
   static func renderTabBar(into grid: inout Grid, selected: TabID, demo: Bool = false, _ t: Localizer) {
     let screens = TabScreens.all
-    func labels(_ title: (TabScreen) -> String) -> [String] {
+    func labels(padded: Bool = true, _ title: (TabScreen) -> String) -> [String] {
       screens.enumerated().map { index, screen in
         let name = title(screen)
+        if !padded, screen.id != selected { return name.isEmpty ? "\(index + 1)" : "\(index + 1) \(name)" }
         return name.isEmpty ? " \(index + 1) " : " \(index + 1) \(name) "
       }
     }
     let candidates: [(name: Bool, labels: [String])] = [
       (true, labels { $0.title(t) }), (false, labels { $0.title(t) }), (false, labels { $0.shortTitle(t) }),
+      (false, labels(padded: false) { $0.shortTitle(t) }),
+      (false, labels(padded: false) { $0.id == selected ? $0.shortTitle(t) : String($0.shortTitle(t).prefix(4)) }),
       (false, labels { $0.id == selected ? $0.shortTitle(t) : "" }),
     ]
     let appName = t[.appName]
@@ -49,32 +54,68 @@ enum Chrome {
     grid.write(footer(hints, width: grid.width - 2, t), row: grid.height - 1, column: 1, style: Theme.hint)
   }
 
-  /// The footer generated from the bindings in force, in their order: "key what" pairs while they fit;
-  /// past that, a binding keeps only its key, so every key stays listed; the scroll keys and "? help"
-  /// (or "F1 help" in a field) always end the line.
+  /// The footer generated from the bindings in force, in their order, by rule — every key it lists keeps a
+  /// label: "key what" pairs while they fit; then each label shortened to its core (the words before a
+  /// parenthesis, a slash or a comma), from the last entry back; then to its verb (`verb`); then whole entries
+  /// dropped (they stay in the
+  /// `?` help): first the keys every screen shares (Esc, q, list movement), then from the end. The scroll keys
+  /// and "? help" (or "F1 help" in a field) always end the line.
   static func footer(_ hints: [KeyHint], width: Int, _ t: Localizer) -> String {
     var seen = Set<String>()
     let shown = hints.filter { $0.inFooter && seen.insert($0.label).inserted }
-    let full = shown.map { "\(t.keyLabel($0.label)) \(t.help($0.help))" }
+    /// 0: the whole label; 1: its core; 2: its verb alone.
+    func entry(_ hint: KeyHint, short: Int) -> String {
+      let help = t.help(hint.help)
+      let label = short == 0 ? help : short == 1 ? abbreviated(help) : verb(abbreviated(help), t.language)
+      return "\(t.keyLabel(hint.label)) \(label)"
+    }
+    let full = shown.map { entry($0, short: 0) }
     if DisplayWidth.of(full.joined(separator: " · ")) <= width { return full.joined(separator: " · ") }
     // Help and scrolling are never dropped: without them the rest cannot be found or reached.
     let kept: Set<HelpText> = [.common(.helpHelp), .common(.helpScroll)]
-    let helpHint = shown.first { $0.help == .common(.helpHelp) }
-    let scroll = shown.first { $0.help == .common(.helpScroll) }.map { t.keyLabel($0.label) }
     let tail =
-      (scroll.map { $0 + " · " } ?? "")
-      + (helpHint.map { "\(t.keyLabel($0.label)) \(t.help($0.help))" } ?? "F1 \(t[.helpHelp])")
-    let rest = shown.filter { !kept.contains($0.help) }
-    let keys = rest.map { t.keyLabel($0.label) }
-    var parts: [String] = []
-    for (index, hint) in rest.enumerated() {
-      let long = "\(keys[index]) \(t.help(hint.help))"
-      let after = Array(keys[(index + 1)...]) + [tail]
-      let withLong = (parts + [long] + after).joined(separator: " · ")
-      parts.append(DisplayWidth.of(withLong) <= width ? long : keys[index])
+      shown.filter { $0.help == .common(.helpScroll) }.map { entry($0, short: 2) }
+      + [shown.first { $0.help == .common(.helpHelp) }.map { entry($0, short: 0) } ?? "F1 \(t[.helpHelp])"]
+    var rest = shown.filter { !kept.contains($0.help) }
+    var short = Array(repeating: 0, count: rest.count)
+    func line() -> String {
+      (zip(rest, short).map { entry($0, short: $1) } + tail).joined(separator: " · ")
     }
-    while !parts.isEmpty, DisplayWidth.of((parts + [tail]).joined(separator: " · ")) > width { parts.removeLast() }
-    return (parts + [tail]).joined(separator: " · ")
+    for level in 1...2 {
+      for index in rest.indices.reversed() where DisplayWidth.of(line()) > width { short[index] = level }
+    }
+    let shared: Set<HelpText> = [
+      .common(.helpBack), .common(.helpQuit), .common(.helpMove), .common(.helpTop), .common(.helpPage),
+      .common(.helpLeaveField),
+    ]
+    while DisplayWidth.of(line()) > width, let index = rest.lastIndex(where: { shared.contains($0.help) }) {
+      rest.remove(at: index)
+      short.remove(at: index)
+    }
+    while DisplayWidth.of(line()) > width, !rest.isEmpty {
+      rest.removeLast()
+      short.removeLast()
+    }
+    return line()
+  }
+
+  /// A label's verb: English puts it first ("save to Spotify" → "save"), German last ("Link kopieren" → "kopieren").
+  static func verb(_ help: String, _ language: Language) -> String {
+    let words = help.split(separator: " ")
+    guard words.count > 1 else { return help }
+    switch language {
+    case .en: return String(words[0])
+    case .de: return String(words[words.count - 1])
+    }
+  }
+
+  /// A label's core: the words before a parenthesis, a slash or a comma ("quit (from a first screen)" → "quit").
+  static func abbreviated(_ help: String) -> String {
+    var core = help
+    for separator in [" (", " / ", ", ", " – ", " — "] {
+      if let range = core.range(of: separator) { core = String(core[..<range.lowerBound]) }
+    }
+    return core.isEmpty ? help : core
   }
 }
 

@@ -95,16 +95,25 @@ enum ReleaseDetailScreen {
         row += 1
       }
     case .loaded(let tracks):
+      for line in WordWrap.lines(t[FeedL10n.releaseTracksHint], width: area.width - 6) {
+        grid.write(line, row: row, column: 4, style: Theme.hint)
+        row += 1
+      }
       let numberWidth = String(tracks.count).count
-      for track in tracks {
+      for (index, track) in tracks.enumerated() {
         let number =
           String(repeating: " ", count: max(0, numberWidth - String(track.number).count))
           + "\(track.number)."
         let time = FeedFormat.duration(ms: track.durationMs)
+        let selected = index == detail.list.selected
+        if selected {
+          grid.write("›", row: row, column: 2, style: Theme.selected)
+          grid.focusRow = row
+        }
         grid.write(number, row: row, column: 4, style: Theme.hint)
         let nameColumn = 4 + numberWidth + 2
         grid.write(
-          TerminalText.sanitize(track.name), row: row, column: nameColumn,
+          TerminalText.sanitize(track.name), row: row, column: nameColumn, style: selected ? Theme.selected : .plain,
           maxWidth: max(4, area.width - nameColumn - 3 - time.count))
         grid.write(time, row: row, column: area.width - 2 - time.count, style: Theme.hint)
         row += 1

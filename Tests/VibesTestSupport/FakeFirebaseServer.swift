@@ -110,6 +110,9 @@ public final class FakeFirebaseServer: Sendable {
   /// PATCH requests that came without an `updateMask` (they replace the whole document).
   public func patchesWithoutMask() async -> Int { await state.unmaskedPatches }
 
+  /// The next `count` commits are applied but answered 503 UNAVAILABLE (the answer lost on the way).
+  public func loseCommitAnswers(_ count: Int) async { await state.setLoseCommitAnswers(count) }
+
   // MARK: Routing
 
   static func respond(to request: HTTPRequest, state: FirebaseFakeState) async -> HTTPResponse {
@@ -309,6 +312,7 @@ actor FirebaseFakeState {
   var firestoreErrors: [ScriptedError] = []
   var deletionRefusals = 0
   var counter = 0
+  var loseCommitAnswers = 0
 
   init(indexes: [FakeCompositeIndex], lifetime: Int, deviceInterval: Int) {
     self.indexes = indexes
@@ -326,6 +330,7 @@ actor FirebaseFakeState {
   func refuseNextDeletion() { deletionRefusals += 1 }
   func deploy(_ index: FakeCompositeIndex) { indexes.append(index) }
   func setQueryDelay(_ seconds: Double) { queryDelay = seconds }
+  func setLoseCommitAnswers(_ count: Int) { loseCommitAnswers = count }
   func queryStats() -> (count: Int, maxInFlight: Int) { (queries, maxInFlight) }
   func authUserSnapshot() -> [String: String] { authUsers }
   func objectPaths() -> [String] { objects.keys.sorted() }

@@ -31,6 +31,7 @@ enum DatabaseMigrations {
     ExploreMigrations.register(in: &migrator)
     TutorialMigrations.register(in: &migrator)
     FeedLegacyMigrations.register(in: &migrator)
+    SocialMigrations.register(in: &migrator)
     return migrator
   }
 }

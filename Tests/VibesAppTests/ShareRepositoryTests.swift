@@ -260,6 +260,15 @@ final class ShareRepositoryTests: XCTestCase {
     let next = try await bob.shares.followersFeed(following: followed, before: cursor, limit: 25)
     let olderThanCursor = expected.filter { Double($0.seconds) < cursor.timeIntervalSince1970 }
     XCTAssertEqual(next.map(\.id), olderThanCursor.prefix(25).map(\.id))
+
+    // A poll asks only for what is newer than the newest it has: nothing new, nothing returned.
+    let newest = try XCTUnwrap(page.first?.createdAt)
+    let quiet = try await bob.shares.followersFeed(following: followed, after: newest, limit: 25)
+    XCTAssertEqual(quiet, [])
+    let newer = try await bob.shares.followersFeed(
+      following: followed, after: try XCTUnwrap(page[2].createdAt), limit: 25)
+    let expectedNewer = expected.filter { Double($0.seconds) > page[2].createdAt!.timeIntervalSince1970 }
+    XCTAssertEqual(newer.map(\.id), expectedNewer.map(\.id))
   }
 
   func testARetryAfterALostAnswerIsAlreadySentNeverADuplicate() async throws {

@@ -166,9 +166,10 @@ public struct ShareRepository: Sendable {
   }
 
   /// The followers' feed: shares to all (`recipientId == null`) by the people you follow, newest first, at most
-  /// `limit`, older than `before` when paging. One `senderId IN [≤30]` query per batch of followed people (each
-  /// with the page's limit, so the merged top `limit` is exact), merged and cut to the page. Blocked users never.
-  public func followersFeed(following: [String]? = nil, before: Date? = nil, limit: Int = 20)
+  /// `limit`, older than `before` when paging, newer than `after` when polling (a quiet poll then costs one read
+  /// per query). One `senderId IN [≤30]` query per batch of followed people (each with the page's limit, so the
+  /// merged top `limit` is exact), merged and cut to the page. Blocked users never.
+  public func followersFeed(following: [String]? = nil, before: Date? = nil, after: Date? = nil, limit: Int = 20)
     async throws(SocialError) -> [SongShare]
   {
     let uid = try await social.me()
@@ -187,7 +188,7 @@ public struct ShareRepository: Sendable {
       var filters: [FirestoreQuery.Filter] = [
         .init("senderId", .in, .array(batch.map(FirestoreValue.string))), .init("recipientId", .equal, .null),
       ]
-      if let before { filters.append(.init("createdAt", .lessThan, .timestamp(FirestoreTimestamp(before)))) }
+      filters += Self.window(before: before, after: after)
       let documents = try await query(
         FirestoreQuery(
           collection: "shares", filters: filters, orderBy: [.init("createdAt", descending: true)], limit: limit))
@@ -197,12 +198,22 @@ public struct ShareRepository: Sendable {
     return Array(merged.sorted(by: Self.newestFirst).filter { seen.insert($0.id).inserted }.prefix(limit))
   }
 
-  /// Songs sent to you, newest first (`recipientId == me`), without blocked senders.
-  public func sentToMe(before: Date? = nil, limit: Int = 20) async throws(SocialError) -> [SongShare] {
+  static func window(before: Date?, after: Date?) -> [FirestoreQuery.Filter] {
+    var filters: [FirestoreQuery.Filter] = []
+    if let before { filters.append(.init("createdAt", .lessThan, .timestamp(FirestoreTimestamp(before)))) }
+    if let after { filters.append(.init("createdAt", .greaterThan, .timestamp(FirestoreTimestamp(after)))) }
+    return filters
+  }
+
+  /// Songs sent to you, newest first (`recipientId == me`), without blocked senders; `before`/`after` as in
+  /// `followersFeed`.
+  public func sentToMe(before: Date? = nil, after: Date? = nil, limit: Int = 20) async throws(SocialError)
+    -> [SongShare]
+  {
     let uid = try await social.me()
     let hidden = try await hidden()
-    var filters: [FirestoreQuery.Filter] = [.init("recipientId", .equal, .string(uid))]
-    if let before { filters.append(.init("createdAt", .lessThan, .timestamp(FirestoreTimestamp(before)))) }
+    let filters: [FirestoreQuery.Filter] =
+      [.init("recipientId", .equal, .string(uid))] + Self.window(before: before, after: after)
     let documents = try await query(
       FirestoreQuery(
         collection: "shares", filters: filters, orderBy: [.init("createdAt", descending: true)], limit: limit))

@@ -53,7 +53,11 @@ public struct SocialOutbox: Sendable {
   static func isTransient(_ error: SocialError) -> Bool {
     guard case .firebase(let firebase) = error else { return false }
     switch firebase {
-    case .service, .unauthenticated, .resourceExhausted, .aborted, .notSignedIn: return true
+    // Signed out or the session needs a new sign-in: keep the row (a draft of another account is refused by
+    // `send`, which checks the sender, so it is never sent as someone else).
+    case .service, .unauthenticated, .resourceExhausted, .aborted, .notSignedIn, .signInAgain, .secretStoreFailed,
+      .auth(.tooManyAttempts):
+      return true
     default: return false
     }
   }

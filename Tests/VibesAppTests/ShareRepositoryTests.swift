@@ -107,6 +107,37 @@ final class ShareRepositoryTests: XCTestCase {
     XCTAssertEqual(adasOwn, [], "ada follows nobody")
   }
 
+  func testHostileSharesAreSanitisedAndCappedAndAShareWithoutASpotifySongKeepsItsNames() async throws {
+    let bob = try await person("g-bob", name: "Bob")
+    let evil = "evil"
+    await fake.put(
+      "friendships/\(bob.uid)_\(evil)",
+      ["followerId": .string(bob.uid), "followingId": .string(evil), "status": .string("accepted")])
+    await fake.put(
+      "shares/hostile",
+      [
+        "senderId": .string(evil), "senderUsername": .string("x\u{1B}]52;c;AAAA\u{07}y"),
+        "senderDisplayName": .string("\u{202E}Mallory" + String(repeating: "M", count: 5_000)),
+        "recipientId": .null, "trackId": .string("gone-from-spotify"),
+        "trackName": .string("Title\u{9B}31m" + String(repeating: "T", count: 5_000)),
+        "artistName": .string("Artist"), "albumName": .string("Album"), "trackUri": .string("spotify:track:gone"),
+        "message": .string(String(repeating: "m", count: 10_000)),
+        "createdAt": .timestamp(FirestoreTimestamp(seconds: 1_800_000_000, microseconds: 0)),
+      ])
+    let feed = try await bob.shares.followersFeed()
+    let share = try XCTUnwrap(feed.first)
+    let texts = [share.senderUsername, share.senderDisplayName, share.track.trackName, share.message ?? ""]
+    for text in texts {
+      XCTAssertFalse(
+        text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B || $0.value == 0x202E },
+        text.prefix(40).debugDescription)
+    }
+    XCTAssertLessThanOrEqual(share.senderDisplayName.count, SocialTextLimits.displayName)
+    XCTAssertLessThanOrEqual(share.track.trackName.count, ShareRepository.trackTextLimit)
+    XCTAssertEqual(share.message?.count, SocialTextLimits.message)
+    XCTAssertEqual(share.track.artistName, "Artist", "the stored names stand in for a song Spotify no longer has")
+  }
+
   func testMessagesAreCountedAsTheUserSeesThemAndTheRulesRefuseLongerOnes() async throws {
     let ada = try await person("g-ada", name: "Ada")
     // 280 flags: 560 Unicode scalars, 280 characters as the user sees them.

@@ -32,6 +32,7 @@ enum DatabaseMigrations {
     TutorialMigrations.register(in: &migrator)
     FeedLegacyMigrations.register(in: &migrator)
     PreviewMigrations.register(in: &migrator)
+    SocialMigrations.register(in: &migrator)
     return migrator
   }
 }

@@ -47,6 +47,7 @@ final class AppDatabaseTests: XCTestCase {
       XCTAssertTrue(applied.contains("feed-count-v1"), name)
       XCTAssertTrue(applied.contains("feed-drop-items-v1"), name)
       XCTAssertTrue(applied.contains("previews-v1"), name)
+      XCTAssertTrue(applied.contains("social-v1-write-queue"), name)
       XCTAssertEqual(applied, DatabaseMigrations.migrator.migrations, name)
       let legacy = try db.writer.read { db in
         (try db.tableExists("feedItem"), try db.tableExists("feedItemCount"))

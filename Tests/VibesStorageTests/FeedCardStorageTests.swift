@@ -73,6 +73,7 @@ final class FeedCardStorageTests: XCTestCase {
   /// refresh times, settings, an offline queue and old generic items: the drop takes only the items.
   func testDroppingTheOldFeedItemTableKeepsCardsAndSettings() throws {
     let migrations = DatabaseMigrations.migrator.migrations
+    // Later features append their own migrations after it (previews-v1, social-v1-write-queue, …).
     let drop = try XCTUnwrap(migrations.firstIndex(of: "feed-drop-items-v1"))
     let previous = migrations[drop - 1]
     do {

@@ -59,8 +59,8 @@ final class KillNineMigrationTests: XCTestCase {
       var landed: [String: Int] = [:]
       for round in 0..<(kills / Mode.allCases.count) {
         let folder = temp.appending("\(mode)-\(round)")
-        // Any migration before the one that drops `feedItem` (the upgrade fills that table), so later ones
-        // (previews-v1, …) run during the kill window too.
+        // Any migration before the one that drops `feedItem` (the legacy rows written below need its table), so
+        // later ones (previews-v1, social-v1-write-queue, …) run during the kill window too.
         let olderThan = migrations[Int(random.next() % UInt64(dropIndex))]
         try prepare(folder, mode: mode, upTo: olderThan)
         let delay = window * 1.2 * Double(random.next() % 1_000) / 1_000

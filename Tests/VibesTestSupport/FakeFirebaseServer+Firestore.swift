@@ -38,13 +38,28 @@ extension FirebaseFakeState {
       return .apiError(error.status, error.message, error.grpc, wrapped: tail.hasPrefix(":run") || tail == ":batchGet")
     }
     let json = body.isEmpty ? nil : try? JSONSerialization.jsonObject(with: body)
+    // A subcollection query: `…/documents/threads/t1:runQuery`.
+    if tail.hasPrefix("/"), tail.hasSuffix(":runQuery") {
+      let parent = String(tail.dropFirst().dropLast(":runQuery".count))
+      guard method == "POST", let object = json as? [String: Any],
+        parent.split(separator: "/").count % 2 == 0
+      else { return Self.invalid("Invalid JSON payload", wrapped: true) }
+      return runQuery(object, uid: uid, parent: parent)
+    }
     if tail.hasPrefix(":") {
       guard method == "POST", let object = json as? [String: Any] else { return Self.invalid("Invalid JSON payload") }
       switch tail {
       case ":runQuery": return runQuery(object, uid: uid)
       case ":runAggregationQuery": return aggregate(object, uid: uid)
       case ":batchGet": return batchGet(object, uid: uid)
-      case ":commit": return commit(object, uid: uid)
+      case ":commit":
+        let reply = commit(object, uid: uid)
+        if reply.status == 200, loseCommitAnswers > 0 {
+          // Applied, but the answer is lost on the way (a timeout or a dropped connection, as the client sees it).
+          loseCommitAnswers -= 1
+          return .apiError(503, "The service is currently unavailable.", "UNAVAILABLE")
+        }
+        return reply
       default: return Self.invalid("Unknown method")
       }
     }
@@ -277,15 +292,57 @@ extension FirebaseFakeState {
         return before["recipientId"] == .null || string(before, "senderId") == uid
           || string(before, "recipientId") == uid
       case .create:
-        guard string(after, "senderId") == uid, after?["recipientId"] != nil else { return false }
-        if let message = after?["message"] { return (message.stringValue?.count ?? 999) <= 280 }
-        return true
+        guard string(after, "senderId") == uid, let recipient = after?["recipientId"] else { return false }
+        if let message = after?["message"], (message.stringValue?.count ?? 999) > 280 { return false }
+        switch recipient {
+        case .null: return after?["threadId"] == nil
+        case .string(let other):
+          // No direct share past a block either way; its thread is the two users' own.
+          guard other != uid, store["blocks/\(other)_\(uid)"] == nil, store["blocks/\(uid)_\(other)"] == nil else {
+            return false
+          }
+          if let thread = after?["threadId"] { return thread == .string(Self.threadID(uid, other)) }
+          return true
+        default: return false
+        }
       case .update: return false
       case .delete: return before != nil && string(before, "senderId") == uid
+      }
+    case "threads":
+      func participants(_ fields: [String: FirestoreValue]?) -> [String] {
+        (fields?["participants"]?.arrayValue ?? []).compactMap(\.stringValue)
+      }
+      if segments.count == 2 {
+        switch operation {
+        case .read: return participants(before).contains(uid)
+        case .create:
+          let people = participants(after)
+          return people.count == 2 && people.contains(uid) && people[0] != people[1]
+            && id == Self.threadID(people[0], people[1]) && people == [people[0], people[1]].sorted()
+            && after?["lastMessageAt"] != nil
+        case .update:
+          return participants(before).contains(uid) && participants(after) == participants(before)
+        case .delete: return false
+        }
+      }
+      guard segments.count == 4, segments[2] == "messages" else { return false }
+      // get(/threads/id) for reads; getAfter for a create, so a thread and its first message go in one commit.
+      let thread = participants(store["threads/\(id)"]?.fields)
+      switch operation {
+      case .read: return thread.contains(uid)
+      case .create:
+        guard string(after, "senderId") == uid, thread.contains(uid) else { return false }
+        if let text = after?["text"], (text.stringValue?.count ?? 999) > 280 { return false }
+        return string(after, "shareId") != nil || string(after, "text") != nil
+      case .update, .delete: return false
       }
     default:
       return false
     }
+  }
+
+  static func threadID(_ a: String, _ b: String) -> String {
+    Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8)) ? "\(a)_\(b)" : "\(b)_\(a)"
   }
 
   // MARK: Queries
@@ -295,6 +352,8 @@ extension FirebaseFakeState {
     var filters: [(field: String, op: String, value: FirestoreValue)]
     var orders: [(field: String, descending: Bool)]
     var limit: Int?
+    /// The parent document of a subcollection query ("" for a root collection).
+    var parent = ""
   }
 
   func parseQuery(_ raw: Any?) -> ParsedQuery? {
@@ -338,6 +397,19 @@ extension FirebaseFakeState {
     case "users", "usernames", "friendships": break
     case "blocks":
       guard pins.contains(where: { ($0.field == "blockerId" || $0.field == "blockedId") && $0.value == .string(uid) })
+      else { return Self.denied(wrapped: true) }
+    case "threads":
+      guard
+        query.parent.isEmpty,
+        query.filters.contains(where: {
+          $0.field == "participants" && $0.op == "ARRAY_CONTAINS" && $0.value == .string(uid)
+        })
+      else { return Self.denied(wrapped: true) }
+    case "messages":
+      // The rule reads the parent thread (not the message): provable for the whole query, or refused.
+      let segments = query.parent.split(separator: "/").map(String.init)
+      guard segments.count == 2, segments[0] == "threads",
+        allowed(.read, query.parent + "/messages/x", before: nil, after: nil, uid: uid)
       else { return Self.denied(wrapped: true) }
     case "shares":
       guard
@@ -430,9 +502,12 @@ extension FirebaseFakeState {
   }
 
   func evaluate(_ query: ParsedQuery, uid: String) -> Result<[(String, StoredDocument)], FakeReplyError> {
+    let prefix = query.parent.isEmpty ? "" : query.parent + "/"
+    let depth = prefix.split(separator: "/").count + 2
     var hits = documents.filter { path, stored in
+      guard path.hasPrefix(prefix) else { return false }
       let segments = path.split(separator: "/")
-      return segments.count == 2 && segments[0] == query.collection && matches(stored.fields, query)
+      return segments.count == depth && segments[depth - 2] == query.collection && matches(stored.fields, query)
     }.map { ($0.key, $0.value) }
     // Rules are not filters: every hit must be readable, or the whole query is refused.
     for (path, stored) in hits where !allowed(.read, path, before: stored.fields, after: nil, uid: uid) {
@@ -449,10 +524,11 @@ extension FirebaseFakeState {
     return .success(hits)
   }
 
-  func runQuery(_ object: [String: Any], uid: String?) -> FakeReply {
-    guard let query = parseQuery(object["structuredQuery"]) else {
+  func runQuery(_ object: [String: Any], uid: String?, parent: String = "") -> FakeReply {
+    guard var query = parseQuery(object["structuredQuery"]) else {
       return Self.invalid("Invalid structured query", wrapped: true)
     }
+    query.parent = parent
     if let error = check(query, uid: uid) { return error }
     switch evaluate(query, uid: uid ?? "") {
     case .failure(let error): return error.reply

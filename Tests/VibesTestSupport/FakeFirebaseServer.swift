@@ -41,7 +41,10 @@ public final class FakeFirebaseServer: Sendable {
   public var baseURL: URL { server.baseURL }
 
   /// Every `VIBES_*` setting pointing vibes at this fake.
-  public var environment: [String: String] {
+  public var environment: [String: String] { Self.environment(baseURL: baseURL) }
+
+  /// The same for a fake at `baseURL` (a child process pointed at the parent's fake).
+  public static func environment(baseURL: URL) -> [String: String] {
     let base = baseURL.absoluteString
     return [
       "VIBES_FIREBASE_PROJECT_ID": Self.projectID, "VIBES_FIREBASE_API_KEY": Self.apiKey,
@@ -110,6 +113,12 @@ public final class FakeFirebaseServer: Sendable {
   /// PATCH requests that came without an `updateMask` (they replace the whole document).
   public func patchesWithoutMask() async -> Int { await state.unmaskedPatches }
 
+  /// Holds every `commit` answer this long after applying it (a process can be killed before it hears back).
+  public func holdCommitAnswers(_ seconds: Double) async { await state.setCommitHold(seconds) }
+
+  /// The next `count` commits are applied but answered 503 UNAVAILABLE (the answer lost on the way).
+  public func loseCommitAnswers(_ count: Int) async { await state.setLoseCommitAnswers(count) }
+
   // MARK: Routing
 
   static func respond(to request: HTTPRequest, state: FirebaseFakeState) async -> HTTPResponse {
@@ -138,6 +147,8 @@ public final class FakeFirebaseServer: Sendable {
       reply = await state.firestore(
         request.method.rawValue, String(path.dropFirst("/firestore/v1/".count)), recorded, body)
       if isQuery { await state.queryFinished() }
+      let hold = path.hasSuffix(":commit") ? await state.commitHold : 0
+      if hold > 0 { try? await Task.sleep(nanoseconds: UInt64(hold * 1_000_000_000)) }
     } else if path.hasPrefix("/storage/v0/b/") {
       reply = await state.storage(
         request.method.rawValue, String(path.dropFirst("/storage/v0/b/".count)), recorded, body)
@@ -309,6 +320,8 @@ actor FirebaseFakeState {
   var firestoreErrors: [ScriptedError] = []
   var deletionRefusals = 0
   var counter = 0
+  var loseCommitAnswers = 0
+  var commitHold: Double = 0
 
   init(indexes: [FakeCompositeIndex], lifetime: Int, deviceInterval: Int) {
     self.indexes = indexes
@@ -326,6 +339,8 @@ actor FirebaseFakeState {
   func refuseNextDeletion() { deletionRefusals += 1 }
   func deploy(_ index: FakeCompositeIndex) { indexes.append(index) }
   func setQueryDelay(_ seconds: Double) { queryDelay = seconds }
+  func setLoseCommitAnswers(_ count: Int) { loseCommitAnswers = count }
+  func setCommitHold(_ seconds: Double) { commitHold = seconds }
   func queryStats() -> (count: Int, maxInFlight: Int) { (queries, maxInFlight) }
   func authUserSnapshot() -> [String: String] { authUsers }
   func objectPaths() -> [String] { objects.keys.sorted() }

@@ -228,6 +228,8 @@ public enum FirebaseErrorText {
     case .differentAccount:
       return "the new sign-in chose another Google account, so that account was not deleted; sign in with the "
         + "account to delete and run the command again"
+    case .messageTooLong(let count):
+      return "a message has at most \(ShareMessageRule.maxLength) characters (this one has \(count)); nothing was sent"
     case .firebase(let error): return english(error)
     }
   }

@@ -14,6 +14,8 @@ public enum SocialError: Error, Equatable, Sendable {
   case noProfile
   /// A fresh sign-in (before deleting the account) chose another Google account; nothing more was deleted.
   case differentAccount
+  /// A share's message is longer than 280 characters (as the user sees them); nothing was sent.
+  case messageTooLong(Int)
   case firebase(FirebaseError)
 }
 

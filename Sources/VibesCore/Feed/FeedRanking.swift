@@ -72,22 +72,29 @@ public enum FeedRanking {
   /// Keeps the order but, where a run of `maxRun` cards of one kind would grow while a card of another kind comes
   /// later, pulls the next such card forward.
   public static func enforceVariety(_ cards: [FeedCard], maxRun: Int = maxRunOfOneKind) -> [FeedCard] {
+    enforceVariety(cards, maxRun: maxRun, kind: \.kind)
+  }
+
+  /// The same for any cards with a kind (the social Feed mixes its cards with these).
+  public static func enforceVariety<Card>(
+    _ cards: [Card], maxRun: Int = maxRunOfOneKind, kind: (Card) -> FeedCardKind
+  ) -> [Card] {
     guard maxRun > 0 else { return cards }
     var pending = cards
-    var result: [FeedCard] = []
+    var result: [Card] = []
     result.reserveCapacity(cards.count)
     var run = 0
     var head = 0
     while head < pending.count {
       var next = pending[head]
-      if run >= maxRun, let last = result.last, next.kind == last.kind,
-        let other = pending[head...].firstIndex(where: { $0.kind != last.kind })
+      if run >= maxRun, let last = result.last, kind(next) == kind(last),
+        let other = pending[head...].firstIndex(where: { kind($0) != kind(last) })
       {
         next = pending.remove(at: other)
       } else {
         head += 1
       }
-      run = result.last?.kind == next.kind ? run + 1 : 1
+      run = result.last.map(kind) == kind(next) ? run + 1 : 1
       result.append(next)
     }
     return result

@@ -44,12 +44,17 @@ public struct FirestoreQuery: Sendable, Equatable {
   public var filters: [Filter]
   public var orderBy: [Order]
   public var limit: Int?
+  /// The parent document of a subcollection (`threads/t1` for `threads/t1/messages`); nil for a root collection.
+  public var parent: String?
 
-  public init(collection: String, filters: [Filter] = [], orderBy: [Order] = [], limit: Int? = nil) {
+  public init(
+    collection: String, filters: [Filter] = [], orderBy: [Order] = [], limit: Int? = nil, parent: String? = nil
+  ) {
     self.collection = collection
     self.filters = filters
     self.orderBy = orderBy
     self.limit = limit
+    self.parent = parent
   }
 
   /// `{"from":[…],"where":…,"orderBy":[…],"limit":n}`
@@ -205,8 +210,9 @@ public struct FirestoreClient: Sendable {
 
   /// `:runQuery`: only the elements that carry a `document` (an empty answer is `[{"readTime":…}]`).
   public func runQuery(_ query: FirestoreQuery, idToken: String) async throws(FirebaseError) -> [FirestoreDocument] {
+    let parent = query.parent.map(name) ?? documentsRoot
     let json = try await call(
-      "POST", url(documentsRoot + ":runQuery"), body: ["structuredQuery": query.json], idToken: idToken)
+      "POST", url(parent + ":runQuery"), body: ["structuredQuery": query.json], idToken: idToken)
     guard let array = json as? [Any] else { throw .service(.invalidResponse) }
     var documents: [FirestoreDocument] = []
     for element in array {

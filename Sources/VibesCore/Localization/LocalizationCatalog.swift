@@ -13,6 +13,7 @@ public enum LocalizationCatalog {
     CreateL10n.self,
     ProfileL10n.self,
     TutorialL10n.self,
+    GamifyL10n.self,
   ]
 
   /// The audit's findings over every table (empty when every language has every key with the same

@@ -4,10 +4,15 @@ import Foundation
 public struct GeminiSong: Sendable, Hashable {
   public var title: String
   public var artist: String
+  /// For You only: the checked one-line reason (`GeminiReasonCheck`) and the seed it is `because_of`.
+  public var reason: String?
+  public var becauseOf: String?
 
-  public init(title: String, artist: String) {
+  public init(title: String, artist: String, reason: String? = nil, becauseOf: String? = nil) {
     self.title = title
     self.artist = artist
+    self.reason = reason
+    self.becauseOf = becauseOf
   }
 }
 
@@ -34,29 +39,53 @@ public enum GeminiPlaylistRequest: Sendable, Equatable {
   case new(prompt: String, count: Int)
   /// `count` more songs that fit an existing playlist's vibe, none of `existing` or `excluding`.
   case grow(playlistName: String, description: String, existing: [GeminiSong], excluding: [GeminiSong], count: Int)
+  /// For You (FR-3.2): `count` songs grounded in `seeds`, each with a checked reason. The request asks for
+  /// `forYouMargin` more than `count`, since the reason check, the exclusions and the per-artist caps drop some;
+  /// the answer keeps at most `count`.
+  case forYou(GeminiForYouSeeds, count: Int)
 
   /// Songs per request are kept in 1...50.
   public static let countRange = 1...50
   /// At most this many listed songs go into a grow prompt (the newest ones), to bound the request size.
   public static let maxListedSongs = 200
 
-  /// The number of songs asked for, clamped to `countRange`.
+  /// For You shows 10–20 songs.
+  public static let forYouCountRange = 10...20
+
+  /// The number of songs kept, clamped to `countRange` (For You: `forYouCountRange`).
   public var count: Int {
     switch self {
     case .new(_, let count), .grow(_, _, _, _, let count):
       min(max(count, Self.countRange.lowerBound), Self.countRange.upperBound)
+    case .forYou(_, let count):
+      min(max(count, Self.forYouCountRange.lowerBound), Self.forYouCountRange.upperBound)
+    }
+  }
+
+  /// The number of songs asked for: the count, plus half again (at least 5) for For You.
+  public var askedCount: Int {
+    switch self {
+    case .new, .grow: count
+    case .forYou: count + max(5, count / 2)
     }
   }
 
   /// The fewest usable songs accepted: the count minus 10 % (rounded down), so a 10-song request needs 9 and a
   /// 5-song request needs 5; models sometimes repeat a song despite the prompt, and a short list is still useful.
-  public var minimumAccepted: Int { count - count / 10 }
+  /// For You accepts the range's lower bound (10).
+  public var minimumAccepted: Int {
+    switch self {
+    case .new, .grow: count - count / 10
+    case .forYou: Self.forYouCountRange.lowerBound
+    }
+  }
 
   /// Songs the answer must not contain (normalised comparison).
   var forbidden: [GeminiSong] {
     switch self {
     case .new: []
     case .grow(_, _, let existing, let excluding, _): existing + excluding
+    case .forYou(let seeds, _): seeds.excluding + seeds.tracks
     }
   }
 
@@ -90,12 +119,15 @@ public enum GeminiPlaylistRequest: Sendable, Equatable {
       }
       text += "\nKeep the playlist's name and description in your answer."
       return text
+    case .forYou(let seeds, _):
+      return seeds.promptText(count: askedCount)
     }
   }
 
   /// The `responseJsonSchema` for `{name, description, songs: [{title, artist}]}` with exactly `count` songs.
   var responseSchema: [String: Any] {
-    [
+    if case .forYou(let seeds, _) = self { return seeds.responseSchema(count: askedCount) }
+    return [
       "type": "object",
       "properties": [
         "name": ["type": "string", "description": "Short playlist name."],
@@ -126,7 +158,7 @@ public enum GeminiPlaylistRequest: Sendable, Equatable {
   /// The whole `generateContent` body.
   var body: [String: Any] {
     [
-      "systemInstruction": ["parts": [["text": Self.systemText]]],
+      "systemInstruction": ["parts": [["text": systemInstructionText]]],
       "contents": [["role": "user", "parts": [["text": promptText]]]],
       "generationConfig": [
         "responseMimeType": "application/json",
@@ -135,6 +167,11 @@ public enum GeminiPlaylistRequest: Sendable, Equatable {
         "temperature": 1.0,
       ],
     ]
+  }
+
+  var systemInstructionText: String {
+    if case .forYou = self { return GeminiForYouSeeds.systemText }
+    return Self.systemText
   }
 
   static func quoted(_ text: String) -> String {

@@ -84,7 +84,7 @@ final class GeminiForYouTests: XCTestCase {
     var items = Array(goodItems.prefix(10))
     items += [
       // Names an artist that was never sent.
-      item("Invented", "Artist X", "Because you love \"Taylor Swift\".", "Radiohead"),
+      item("Invented", "Artist X", "Like \"Radiohead\" with \"Taylor Swift\" hooks.", "Radiohead"),
       // A because_of outside the enum.
       item("Unknown Seed", "Artist Y", "Like \"Drake\".", "Drake"),
       // A reason that does not name its because_of.

@@ -5,6 +5,7 @@ public enum GamifyL10n: String, LocalizedKey {
   case achievementFirstShare, achievementTenShares, achievementFiftyShares, achievementTenFollows
   case achievementTenGenres, achievementFirstBlend, achievementStreak7, achievementStreak30
   case achievementFirstPlaylist, achievementFirstForYouSave
+  case blendMixing, blendNoTasteSummary, blendNoOwnTaste
 
   public static func table(for language: Language) -> [GamifyL10n: String] {
     switch language {
@@ -32,6 +33,9 @@ public enum GamifyL10n: String, LocalizedKey {
     .achievementStreak30: "30-day streak",
     .achievementFirstPlaylist: "First playlist created",
     .achievementFirstForYouSave: "First For You song saved",
+    .blendMixing: "Mixing your music tastes…",
+    .blendNoTasteSummary: "{name} has not shared a taste summary yet, so there is nothing to blend with.",
+    .blendNoOwnTaste: "Your taste summary is empty: connect Spotify in Profile so your listening can be blended.",
   ]
 
   static let german: [GamifyL10n: String] = [
@@ -53,6 +57,10 @@ public enum GamifyL10n: String, LocalizedKey {
     .achievementStreak30: "30 Tage in Folge",
     .achievementFirstPlaylist: "Erste Playlist erstellt",
     .achievementFirstForYouSave: "Erster Für-dich-Song gespeichert",
+    .blendMixing: "Eure Musikgeschmäcker werden gemischt…",
+    .blendNoTasteSummary: "{name} hat noch keine Geschmacksübersicht geteilt, daher gibt es nichts zu mischen.",
+    .blendNoOwnTaste:
+      "Deine Geschmacksübersicht ist leer: verbinde Spotify im Profil, damit dein Hören gemischt werden kann.",
   ]
 }
 

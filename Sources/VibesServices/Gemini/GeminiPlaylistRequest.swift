@@ -43,6 +43,8 @@ public enum GeminiPlaylistRequest: Sendable, Equatable {
   /// `forYouMargin` more than `count`, since the reason check, the exclusions and the per-artist caps drop some;
   /// the answer keeps at most `count`.
   case forYou(GeminiForYouSeeds, count: Int)
+  /// A Blend (FR-6.2) of `count` songs (20–30) for two users' taste summaries; an ordinary playlist answer.
+  case blend(GeminiBlendSeeds, count: Int)
 
   /// Songs per request are kept in 1...50.
   public static let countRange = 1...50
@@ -51,6 +53,8 @@ public enum GeminiPlaylistRequest: Sendable, Equatable {
 
   /// For You shows 10–20 songs.
   public static let forYouCountRange = 10...20
+  /// A Blend has 20–30 songs.
+  public static let blendCountRange = 20...30
 
   /// The number of songs kept, clamped to `countRange` (For You: `forYouCountRange`).
   public var count: Int {
@@ -59,13 +63,15 @@ public enum GeminiPlaylistRequest: Sendable, Equatable {
       min(max(count, Self.countRange.lowerBound), Self.countRange.upperBound)
     case .forYou(_, let count):
       min(max(count, Self.forYouCountRange.lowerBound), Self.forYouCountRange.upperBound)
+    case .blend(_, let count):
+      min(max(count, Self.blendCountRange.lowerBound), Self.blendCountRange.upperBound)
     }
   }
 
   /// The number of songs asked for: the count, plus half again (at least 5) for For You.
   public var askedCount: Int {
     switch self {
-    case .new, .grow: count
+    case .new, .grow, .blend: count
     case .forYou: count + max(5, count / 2)
     }
   }
@@ -77,13 +83,14 @@ public enum GeminiPlaylistRequest: Sendable, Equatable {
     switch self {
     case .new, .grow: count - count / 10
     case .forYou: Self.forYouCountRange.lowerBound
+    case .blend: Self.blendCountRange.lowerBound
     }
   }
 
   /// Songs the answer must not contain (normalised comparison).
   var forbidden: [GeminiSong] {
     switch self {
-    case .new: []
+    case .new, .blend: []
     case .grow(_, _, let existing, let excluding, _): existing + excluding
     case .forYou(let seeds, _): seeds.excluding + seeds.tracks
     }
@@ -121,6 +128,8 @@ public enum GeminiPlaylistRequest: Sendable, Equatable {
       return text
     case .forYou(let seeds, _):
       return seeds.promptText(count: askedCount)
+    case .blend(let seeds, _):
+      return seeds.promptText(count: count)
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import VibesCore
 import VibesServices
 
 /// The fake's Firestore: documents in memory, the REST v1 methods vibes uses, and the data model's rules.
@@ -204,6 +205,25 @@ extension FirebaseFakeState {
 
   // MARK: Rules (firestore.rules, as the data model states them)
 
+  static let streakFields = ["streak", "streakDay", "streakFreezeWeek", "streakLongest"]
+
+  /// The four streak fields unchanged, or a step `StreakRecord.isAllowedStep` allows against today's UTC day.
+  static func streakAllowed(before: [String: FirestoreValue], after: [String: FirestoreValue]) -> Bool {
+    func record(_ fields: [String: FirestoreValue]) -> StreakRecord? {
+      var ints: [String: Int] = [:]
+      for name in streakFields {
+        guard let value = fields[name] else { continue }
+        guard let int = value.integerValue else { return nil }
+        ints[name] = Int(clamping: int)
+      }
+      return StreakRecord(storedFields: ints)
+    }
+    if streakFields.allSatisfy({ before[$0] == after[$0] }) { return true }
+    guard let old = record(before), let new = record(after) else { return false }
+    let today = LocalDay(Date(), in: TimeZone(identifier: "UTC")!)
+    return StreakRecord.isAllowedStep(from: old, to: new, utcDay: today)
+  }
+
   static func validUsername(_ name: String) -> Bool {
     (3...20).contains(name.count)
       && name.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "_" }
@@ -234,6 +254,8 @@ extension FirebaseFakeState {
           else { return false }
         }
         if let owner = after?["uid"], owner != .string(uid) { return false }
+        // validStreak in the rules, as StreakRecord.isAllowedStep states it.
+        guard Self.streakAllowed(before: before ?? [:], after: after ?? [:]) else { return false }
         if let bio = string(after, "bio"), bio.count > 500 { return false }
         if let name = string(after, "displayName"), name.count > 100 { return false }
         return true

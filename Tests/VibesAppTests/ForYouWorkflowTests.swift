@@ -50,7 +50,8 @@ final class ForYouWorkflowTests: XCTestCase {
     let listening = ForYouWorkflow.Listening(
       topArtists: [(name: "Radiohead", genres: ["art rock"]), (name: "Portishead", genres: ["trip hop"])],
       topTracks: [ForYouSong(title: "Everything In Its Right Place", artist: "Radiohead")],
-      library: [ForYouSong(title: "Heroes", artist: "David Bowie")], knownURIs: ["spotify:track:t2", "spotify:track:t6"])
+      library: [ForYouSong(title: "Heroes", artist: "David Bowie")],
+      knownURIs: ["spotify:track:t2", "spotify:track:t6"])
 
     await fake.enqueueGeneration(.answerText(try answer(Array(0..<16))))
     let (items, memory) = try await flow.refresh(

@@ -51,7 +51,8 @@ public struct ForYouWorkflow: Sendable {
   /// The request `refresh` sends (pure; exposed for tests and the bench).
   public static func request(_ listening: Listening, memory: ForYouMemory, count: Int) -> GeminiPlaylistRequest {
     let genres = Dictionary(
-      listening.topArtists.map { (SongNormalizer.normalizedArtist($0.name), $0.genres) }, uniquingKeysWith: { a, _ in a })
+      listening.topArtists.map { (SongNormalizer.normalizedArtist($0.name), $0.genres) },
+      uniquingKeysWith: { a, _ in a })
     let artists = memory.seedArtists(listening.topArtists.map(\.name)).map {
       GeminiSeedArtist(name: $0, genres: genres[SongNormalizer.normalizedArtist($0)] ?? [])
     }

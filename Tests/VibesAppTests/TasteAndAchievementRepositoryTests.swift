@@ -68,4 +68,33 @@ final class TasteAndAchievementRepositoryTests: XCTestCase {
     XCTAssertEqual(dates["first_share"], .double(1_700_000_000))
     XCTAssertEqual(dates["first_blend"], .double(1_700_086_400))
   }
+
+  func testTheRulesRefuseShrinkingAchievementsAndAnOversizedTaste() async throws {
+    let ada = try await account("g-ada", name: "Ada")
+    try await ada.repository.unlockAchievements(AchievementFacts(shares: 1))
+    let configuration = fake.configuration
+    let firestore = FirestoreClient(
+      projectID: FakeFirebaseServer.projectID, baseURL: configuration.firestoreURL, retryDelays: [])
+    let token = try await ada.repository.session.validIDToken()
+    let oversized = FirestoreValue.map([
+      "artists": .array((0..<21).map { .map(["name": .string("a\($0)"), "weight": .double(1)]) })
+    ])
+    for forged: [String: FirestoreValue] in [
+      ["achievements": .array([])],  // taking one back
+      ["achievements": .string("first_share")],
+      ["taste": oversized],
+      ["taste": .map(["artists": .array([]), "secret": .string("x")])],
+    ] {
+      do {
+        try await firestore.commit(
+          [.update(path: "users/\(ada.uid)", fields: forged, mask: forged.keys.sorted(), precondition: nil)],
+          idToken: token)
+        XCTFail("the rules let \(forged) through")
+      } catch {
+        XCTAssertEqual(error, .permissionDenied, "\(forged)")
+      }
+    }
+    let profile = try await ada.repository.profile(uid: ada.uid)
+    XCTAssertEqual(profile?.achievements, ["first_share"])
+  }
 }

@@ -97,4 +97,30 @@ final class TasteAndAchievementRepositoryTests: XCTestCase {
     let profile = try await ada.repository.profile(uid: ada.uid)
     XCTAssertEqual(profile?.achievements, ["first_share"])
   }
+
+  func testForYouMemoryFollowsTheAccountToAnotherDeviceAndStaysPrivate() async throws {
+    let phone = try await account("g-ada", name: "Ada")
+    let laptop = try await account("g-ada", name: "Ada")
+    let bob = try await account("g-bob", name: "Bob")
+    let empty = try await laptop.repository.forYouMemory()
+    XCTAssertEqual(empty, ForYouMemory())
+    var memory = ForYouMemory()
+    memory.markShown([ForYouSong(title: "Kids", artist: "MGMT")])
+    memory.dismiss(ForYouSong(title: "Midnight City", artist: "M83"))
+    try await phone.repository.saveForYouMemory(memory)
+    let read = try await laptop.repository.forYouMemory()
+    XCTAssertEqual(read, memory)
+    XCTAssertEqual(read.weight(ofArtist: "M83"), 0.5)
+    // Another user cannot read it.
+    let configuration = fake.configuration
+    let firestore = FirestoreClient(
+      projectID: FakeFirebaseServer.projectID, baseURL: configuration.firestoreURL, retryDelays: [])
+    let token = try await bob.repository.session.validIDToken()
+    do {
+      _ = try await firestore.get(SocialRepository.forYouMemoryPath(uid: phone.uid), idToken: token)
+      XCTFail("another user read the For You memory")
+    } catch {
+      XCTAssertEqual(error, .permissionDenied)
+    }
+  }
 }

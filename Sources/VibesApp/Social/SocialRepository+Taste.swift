@@ -82,3 +82,34 @@ extension SocialRepository {
     throw .firebase(.failedPrecondition)
   }
 }
+
+extension SocialRepository {
+  /// Where For You's memory (dismissed and shown songs) is kept, private to the owner (the rules' `users/{uid}/**`).
+  public static func forYouMemoryPath(uid: String) -> String { "users/\(uid)/private/forYou" }
+  /// Larger memories are not stored (Firestore's document limit is 1 MiB; `ForYouMemory` bounds what it keeps).
+  public static let maxForYouMemoryBytes = 512 * 1024
+
+  /// Stores For You's memory so another device shows neither a dismissed nor an already-shown song again.
+  public func saveForYouMemory(_ memory: ForYouMemory) async throws(SocialError) {
+    let uid = try await me()
+    guard let data = try? JSONEncoder().encode(memory), data.count <= Self.maxForYouMemoryBytes else { return }
+    let fields: [String: FirestoreValue] = ["memory": .string(String(decoding: data, as: UTF8.self))]
+    let path = Self.forYouMemoryPath(uid: uid)
+    let firestore = self.firestore
+    _ = try await run { token throws(FirebaseError) in
+      try await firestore.patch(path, fields: fields, mask: ["memory"], exists: nil, idToken: token)
+    }
+  }
+
+  /// The stored memory; an empty one when none is stored or it is unreadable.
+  public func forYouMemory() async throws(SocialError) -> ForYouMemory {
+    let uid = try await me()
+    let path = Self.forYouMemoryPath(uid: uid)
+    let firestore = self.firestore
+    let document = try await run { token throws(FirebaseError) in try await firestore.get(path, idToken: token) }
+    guard let text = document?.fields["memory"]?.stringValue,
+      let memory = try? JSONDecoder().decode(ForYouMemory.self, from: Data(text.utf8))
+    else { return ForYouMemory() }
+    return memory
+  }
+}

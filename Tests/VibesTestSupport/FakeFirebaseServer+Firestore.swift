@@ -1,4 +1,5 @@
 import Foundation
+import VibesCore
 import VibesServices
 
 /// The fake's Firestore: documents in memory, the REST v1 methods vibes uses, and the data model's rules.
@@ -219,6 +220,46 @@ extension FirebaseFakeState {
 
   // MARK: Rules (firestore.rules, as the data model states them)
 
+  static let streakFields = ["streak", "streakDay", "streakFreezeWeek", "streakLongest"]
+
+  /// The four streak fields unchanged, or a step `StreakRecord.isAllowedStep` allows against today's UTC day.
+  static func streakAllowed(before: [String: FirestoreValue], after: [String: FirestoreValue]) -> Bool {
+    func record(_ fields: [String: FirestoreValue]) -> StreakRecord? {
+      var ints: [String: Int] = [:]
+      for name in streakFields {
+        guard let value = fields[name] else { continue }
+        guard let int = value.integerValue else { return nil }
+        ints[name] = Int(clamping: int)
+      }
+      return StreakRecord(storedFields: ints)
+    }
+    if streakFields.allSatisfy({ before[$0] == after[$0] }) { return true }
+    guard let old = record(before), let new = record(after) else { return false }
+    let today = LocalDay(Date(), in: TimeZone(identifier: "UTC")!)
+    return StreakRecord.isAllowedStep(from: old, to: new, utcDay: today)
+  }
+
+  /// `achievements` a list of at most 100 that keeps every id it had; `achievementDates` a map; `taste` a map of
+  /// `artists` (≤ 20) and `genres` (≤ 10) lists.
+  static func achievementsAndTasteAllowed(before: [String: FirestoreValue], after: [String: FirestoreValue]) -> Bool {
+    if let value = after["achievements"] {
+      guard let ids = value.arrayValue, ids.count <= 100 else { return false }
+      let old = before["achievements"]?.arrayValue ?? []
+      guard old.allSatisfy(ids.contains) else { return false }
+    }
+    if let value = after["achievementDates"], case .map = value {
+    } else if after["achievementDates"] != nil {
+      return false
+    }
+    if let value = after["taste"] {
+      guard case .map(let taste) = value, Set(taste.keys).isSubset(of: ["artists", "genres"]) else { return false }
+      let artists = taste["artists"].map { $0.arrayValue?.count ?? 999 } ?? 0
+      let genres = taste["genres"].map { $0.arrayValue?.count ?? 999 } ?? 0
+      guard artists <= 20, genres <= 10 else { return false }
+    }
+    return true
+  }
+
   static func validUsername(_ name: String) -> Bool {
     (3...20).contains(name.count)
       && name.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "_" }
@@ -249,6 +290,10 @@ extension FirebaseFakeState {
           else { return false }
         }
         if let owner = after?["uid"], owner != .string(uid) { return false }
+        // validStreak in the rules, as StreakRecord.isAllowedStep states it.
+        guard Self.streakAllowed(before: before ?? [:], after: after ?? [:]) else { return false }
+        // validAchievements and validTaste.
+        guard Self.achievementsAndTasteAllowed(before: before ?? [:], after: after ?? [:]) else { return false }
         if let bio = string(after, "bio"), bio.count > 500 { return false }
         if let name = string(after, "displayName"), name.count > 100 { return false }
         return true

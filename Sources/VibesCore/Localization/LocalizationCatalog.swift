@@ -14,6 +14,7 @@ public enum LocalizationCatalog {
     ProfileL10n.self,
     TutorialL10n.self,
     PlaybackL10n.self,
+    GamifyL10n.self,
   ]
 
   /// The audit's findings over every table (empty when every language has every key with the same

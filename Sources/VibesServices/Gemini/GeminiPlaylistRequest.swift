@@ -4,10 +4,15 @@ import Foundation
 public struct GeminiSong: Sendable, Hashable {
   public var title: String
   public var artist: String
+  /// For You only: the checked one-line reason (`GeminiReasonCheck`) and the seed it is `because_of`.
+  public var reason: String?
+  public var becauseOf: String?
 
-  public init(title: String, artist: String) {
+  public init(title: String, artist: String, reason: String? = nil, becauseOf: String? = nil) {
     self.title = title
     self.artist = artist
+    self.reason = reason
+    self.becauseOf = becauseOf
   }
 }
 
@@ -47,32 +52,64 @@ public enum GeminiPlaylistRequest: Sendable, Equatable {
   case new(prompt: String, count: Int)
   /// `count` more songs that fit an existing playlist's vibe, none of `existing` or `excluding`.
   case grow(playlistName: String, description: String, existing: [GeminiSong], excluding: [GeminiSong], count: Int)
+  /// For You (FR-3.2): `count` songs grounded in `seeds`, each with a checked reason. The request asks for
+  /// `forYouMargin` more than `count`, since the reason check, the exclusions and the per-artist caps drop some;
+  /// the answer keeps at most `count`.
+  case forYou(GeminiForYouSeeds, count: Int)
+  /// A Blend (FR-6.2) of `count` songs (20–30) for two users' taste summaries; an ordinary playlist answer.
+  case blend(GeminiBlendSeeds, count: Int)
 
   /// Songs per request are kept in 1...50.
   public static let countRange = 1...50
   /// At most this many listed songs go into a grow prompt (the newest ones), to bound the request size.
   public static let maxListedSongs = 200
 
-  /// The number of songs asked for, clamped to `countRange`.
+  /// For You shows 10–20 songs.
+  public static let forYouCountRange = 10...20
+  /// A Blend has 20–30 songs.
+  public static let blendCountRange = 20...30
+
+  /// The number of songs kept, clamped to `countRange` (For You: `forYouCountRange`).
   public var count: Int {
     switch self {
     case .new(_, let count), .grow(_, _, _, _, let count):
       min(max(count, Self.countRange.lowerBound), Self.countRange.upperBound)
+    case .forYou(_, let count):
+      min(max(count, Self.forYouCountRange.lowerBound), Self.forYouCountRange.upperBound)
+    case .blend(_, let count):
+      min(max(count, Self.blendCountRange.lowerBound), Self.blendCountRange.upperBound)
     }
   }
 
-  /// The number of songs the one request asks Gemini for: the count plus a fifth (at least 2, at most 50 in all).
-  /// Models sometimes repeat a song or name one Spotify does not have; the extra songs top the answer up within the
-  /// same request instead of spending another of the few free daily requests on a retry.
+  /// The number of songs the one request asks Gemini for. A new playlist and Grow: the count plus a fifth (at least
+  /// 2, at most 50 in all). Models sometimes repeat a song or name one Spotify does not have; the extra songs top the
+  /// answer up within the same request instead of spending another of the few free daily requests on a retry. For
+  /// You: half again (at least 5), since the reason check, the exclusions and the per-artist caps drop some. A Blend
+  /// asks for its count.
   public var requestedCount: Int {
-    min(Self.countRange.upperBound, count + max(2, count / 5))
+    switch self {
+    case .new, .grow: min(Self.countRange.upperBound, count + max(2, count / 5))
+    case .forYou: count + max(5, count / 2)
+    case .blend: count
+    }
+  }
+
+  /// The fewest usable songs accepted: a new playlist and Grow keep any usable answer (a short list is still useful,
+  /// and a retry would spend another request); For You and a Blend need their range's lower bound.
+  public var minimumAccepted: Int {
+    switch self {
+    case .new, .grow: 1
+    case .forYou: Self.forYouCountRange.lowerBound
+    case .blend: Self.blendCountRange.lowerBound
+    }
   }
 
   /// Songs the answer must not contain (normalised comparison).
   var forbidden: [GeminiSong] {
     switch self {
-    case .new: []
+    case .new, .blend: []
     case .grow(_, _, let existing, let excluding, _): existing + excluding
+    case .forYou(let seeds, _): seeds.excluding + seeds.tracks
     }
   }
 
@@ -106,12 +143,17 @@ public enum GeminiPlaylistRequest: Sendable, Equatable {
       }
       text += "\nKeep the playlist's name and description in your answer."
       return text
+    case .forYou(let seeds, _):
+      return seeds.promptText(count: requestedCount)
+    case .blend(let seeds, _):
+      return seeds.promptText(count: count)
     }
   }
 
   /// The `responseJsonSchema` for `{name, description, songs: [{title, artist}]}` with exactly `requestedCount` songs.
   var responseSchema: [String: Any] {
-    [
+    if case .forYou(let seeds, _) = self { return seeds.responseSchema(count: requestedCount) }
+    return [
       "type": "object",
       "properties": [
         "name": ["type": "string", "description": "Short playlist name."],
@@ -142,7 +184,7 @@ public enum GeminiPlaylistRequest: Sendable, Equatable {
   /// The whole `generateContent` body.
   var body: [String: Any] {
     [
-      "systemInstruction": ["parts": [["text": Self.systemText]]],
+      "systemInstruction": ["parts": [["text": systemInstructionText]]],
       "contents": [["role": "user", "parts": [["text": promptText]]]],
       "generationConfig": [
         "responseMimeType": "application/json",
@@ -151,6 +193,11 @@ public enum GeminiPlaylistRequest: Sendable, Equatable {
         "temperature": 1.0,
       ],
     ]
+  }
+
+  var systemInstructionText: String {
+    if case .forYou = self { return GeminiForYouSeeds.systemText }
+    return Self.systemText
   }
 
   static func quoted(_ text: String) -> String {

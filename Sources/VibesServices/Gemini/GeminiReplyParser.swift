@@ -35,7 +35,7 @@ enum GeminiReplyParser {
       throw .emptyReply
     }
     do throws(GeminiGenerationError) {
-      return try validate(parseJSON(trimmed), for: request)
+      return try validate(parseJSON(trimmed, for: request), for: request)
     } catch .malformedReply where finishReason == "MAX_TOKENS" {
       // The JSON was cut off by the token limit.
       throw .ranOutOfTokens
@@ -43,10 +43,15 @@ enum GeminiReplyParser {
   }
 
   /// Strict JSON: one object with string `name`, optional string `description`, and `songs` of `{title, artist}`
-  /// strings. Anything else (code fences, wrong types) is malformed.
-  static func parseJSON(_ text: String) throws(GeminiGenerationError) -> (String, String, [GeminiSong]) {
+  /// strings (For You: no name, and every song also has string `reason` and `because_of`). Anything else (code
+  /// fences, wrong types) is malformed.
+  static func parseJSON(_ text: String, for request: GeminiPlaylistRequest)
+    throws(GeminiGenerationError) -> (String, String, [GeminiSong])
+  {
+    let isForYou: Bool
+    if case .forYou = request { isForYou = true } else { isForYou = false }
     guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
-      let name = object["name"] as? String,
+      let name = object["name"] as? String ?? (isForYou ? forYouName : nil),
       let rawSongs = object["songs"] as? [Any]
     else { throw .malformedReply }
     let description = object["description"] as? String ?? ""
@@ -56,14 +61,22 @@ enum GeminiReplyParser {
       guard let song = raw as? [String: Any], let title = song["title"] as? String,
         let artist = song["artist"] as? String
       else { throw .malformedReply }
-      songs.append(GeminiSong(title: title, artist: artist))
+      if isForYou {
+        guard let reason = song["reason"] as? String, let because = song["because_of"] as? String else {
+          throw .malformedReply
+        }
+        songs.append(GeminiSong(title: title, artist: artist, reason: reason, becauseOf: because))
+      } else {
+        songs.append(GeminiSong(title: title, artist: artist))
+      }
     }
     return (name, description, songs)
   }
 
-  /// Trims values, drops blank, repeated (by `dedupeKey`) and forbidden songs, keeps the first `count` as the
-  /// songs and the rest as spares. Only an answer with no usable song at all is refused: a short list is still useful
-  /// and a retry would spend another request.
+  /// Trims values, drops blank, repeated (by `dedupeKey`) and forbidden songs (For You: also songs whose reason
+  /// fails `GeminiReasonCheck` and those past the per-artist cap), keeps the first `count` as the songs and the rest
+  /// as spares. A new playlist or Grow refuses only an answer with no usable song at all (a short list is still
+  /// useful and a retry would spend another request); For You and a Blend need `minimumAccepted`.
   static func validate(_ parsed: (String, String, [GeminiSong]), for request: GeminiPlaylistRequest)
     throws(GeminiGenerationError) -> GeminiPlaylist
   {
@@ -75,27 +88,46 @@ enum GeminiReplyParser {
     var usable: [GeminiSong] = []
     var repeated = 0
     var listed = 0
+    var perArtist: [String: Int] = [:]
     for song in rawSongs.prefix(request.requestedCount) {
       let title = song.title.trimmingCharacters(in: .whitespacesAndNewlines)
       let artist = song.artist.trimmingCharacters(in: .whitespacesAndNewlines)
-      let clean = GeminiSong(title: title, artist: artist)
+      var clean = GeminiSong(title: title, artist: artist)
       let key = dedupeKey(clean)
       if title.isEmpty || artist.isEmpty || !seen.insert(key).inserted {
         repeated += 1
-      } else if forbidden.contains(key) {
-        listed += 1
-      } else {
-        usable.append(clean)
+        continue
       }
+      if forbidden.contains(key) {
+        listed += 1
+        continue
+      }
+      if case .forYou(let seeds, _) = request {
+        // The reason check, then the per-artist cap (one song for an artist the user dismissed a song of).
+        guard let because = song.becauseOf,
+          let reason = GeminiReasonCheck.checked(
+            reason: song.reason ?? "", becauseOf: because, song: clean, seeds: seeds)
+        else { continue }
+        let artistKey = GeminiReasonCheck.fold(artist)
+        let cap = seeds.lessOf.contains { GeminiReasonCheck.fold($0) == artistKey } ? 1 : GeminiForYouSeeds.perArtistCap
+        guard perArtist[artistKey, default: 0] < cap else { continue }
+        perArtist[artistKey, default: 0] += 1
+        clean.reason = reason
+        clean.becauseOf = seeds.becauseOfNames.first { GeminiReasonCheck.fold($0) == GeminiReasonCheck.fold(because) }
+      }
+      usable.append(clean)
     }
-    guard !usable.isEmpty else {
-      throw .invalidReply(.tooFewSongs(asked: request.count, usable: 0))
+    guard !usable.isEmpty, usable.count >= request.minimumAccepted else {
+      throw .invalidReply(.tooFewSongs(asked: request.count, usable: usable.count))
     }
     return GeminiPlaylist(
       name: name, description: rawDescription.trimmingCharacters(in: .whitespacesAndNewlines),
       songs: Array(usable.prefix(request.count)), spares: Array(usable.dropFirst(request.count)),
       repeatedCount: repeated, alreadyListedCount: listed)
   }
+
+  /// The name a For You answer gets (it has none of its own).
+  static let forYouName = "For You"
 
   /// Case, diacritics, punctuation and spacing folded, so "Héroes"/"heroes " count as one song. (The resolver's
   /// stricter `SongNormalizer` lives in VibesCore, which this module does not import.)

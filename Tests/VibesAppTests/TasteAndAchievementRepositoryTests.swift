@@ -1,0 +1,126 @@
+import Foundation
+import VibesApp
+import VibesCore
+import VibesServices
+import VibesTestSupport
+import XCTest
+
+/// The public taste summary and achievements on `users/{uid}` against the Firebase fake.
+final class TasteAndAchievementRepositoryTests: XCTestCase {
+  private var fake: FakeFirebaseServer!
+
+  override func setUp() async throws {
+    let indexes = try FakeCompositeIndex.load(
+      SocialRepositoryTests.repositoryRoot.appendingPathComponent("firestore.indexes.json"))
+    fake = try await FakeFirebaseServer(indexes: indexes)
+  }
+
+  override func tearDown() async throws {
+    await fake?.stop()
+  }
+
+  private func account(_ sub: String, name: String) async throws -> (uid: String, repository: SocialRepository) {
+    let configuration = fake.configuration
+    let auth = FirebaseAuthClient(
+      apiKey: FakeFirebaseServer.apiKey, authURL: configuration.authURL, tokenURL: configuration.tokenURL)
+    let session = FirebaseSession(auth: auth, storage: MemoryFirebaseSessionStorage())
+    let token = await fake.googleIDToken(sub: sub, email: "\(sub)@example.com", name: name)
+    let grant = try await session.signIn(googleIDToken: token)
+    let repository = SocialRepository(
+      session: session, auth: auth,
+      firestore: FirestoreClient(
+        projectID: FakeFirebaseServer.projectID, baseURL: configuration.firestoreURL, retryDelays: []),
+      storage: nil)
+    try await repository.ensureProfile(displayName: name)
+    return (grant.uid, repository)
+  }
+
+  func testAFriendReadsTheSharedTasteSummaryAndAMissingOneIsNil() async throws {
+    let ada = try await account("g-ada", name: "Ada")
+    let bob = try await account("g-bob", name: "Bob")
+    let none = try await bob.repository.tasteSummary(of: ada.uid)
+    XCTAssertNil(none, "no summary shared yet: Blend says so")
+    let summary = TasteSummary.from(topArtists: [
+      (name: "Radiohead", genres: ["art rock"]), (name: "Björk\u{1B}[31m", genres: ["art pop"]),
+    ])
+    try await ada.repository.publishTasteSummary(summary)
+    let read = try await bob.repository.tasteSummary(of: ada.uid)
+    XCTAssertEqual(read, summary)
+    XCTAssertEqual(TasteMatch.percent(try XCTUnwrap(read), summary), 100)
+  }
+
+  func testAchievementsUnlockOnceAndKeepTheirFirstDate() async throws {
+    let ada = try await account("g-ada", name: "Ada")
+    let day1 = Date(timeIntervalSince1970: 1_700_000_000)
+    let first = try await ada.repository.unlockAchievements(AchievementFacts(shares: 1), now: day1)
+    XCTAssertEqual(first, [.firstShare])
+    let again = try await ada.repository.unlockAchievements(AchievementFacts(shares: 1), now: day1 + 86_400)
+    XCTAssertEqual(again, [], "unlocked once")
+    let more = try await ada.repository.unlockAchievements(
+      AchievementFacts(shares: 2, blends: 1), now: day1 + 86_400)
+    XCTAssertEqual(more, [.firstBlend])
+    let profile = try await ada.repository.profile(uid: ada.uid)
+    XCTAssertEqual(profile?.achievements, ["first_share", "first_blend"])
+    let documents = await fake.documents()
+    guard case .map(let dates)? = documents["users/\(ada.uid)"]?["achievementDates"] else {
+      return XCTFail("no achievementDates")
+    }
+    XCTAssertEqual(dates["first_share"], .double(1_700_000_000))
+    XCTAssertEqual(dates["first_blend"], .double(1_700_086_400))
+  }
+
+  func testTheRulesRefuseShrinkingAchievementsAndAnOversizedTaste() async throws {
+    let ada = try await account("g-ada", name: "Ada")
+    try await ada.repository.unlockAchievements(AchievementFacts(shares: 1))
+    let configuration = fake.configuration
+    let firestore = FirestoreClient(
+      projectID: FakeFirebaseServer.projectID, baseURL: configuration.firestoreURL, retryDelays: [])
+    let token = try await ada.repository.session.validIDToken()
+    let oversized = FirestoreValue.map([
+      "artists": .array((0..<21).map { .map(["name": .string("a\($0)"), "weight": .double(1)]) })
+    ])
+    for forged: [String: FirestoreValue] in [
+      ["achievements": .array([])],  // taking one back
+      ["achievements": .string("first_share")],
+      ["taste": oversized],
+      ["taste": .map(["artists": .array([]), "secret": .string("x")])],
+    ] {
+      do {
+        try await firestore.commit(
+          [.update(path: "users/\(ada.uid)", fields: forged, mask: forged.keys.sorted(), precondition: nil)],
+          idToken: token)
+        XCTFail("the rules let \(forged) through")
+      } catch {
+        XCTAssertEqual(error, .permissionDenied, "\(forged)")
+      }
+    }
+    let profile = try await ada.repository.profile(uid: ada.uid)
+    XCTAssertEqual(profile?.achievements, ["first_share"])
+  }
+
+  func testForYouMemoryFollowsTheAccountToAnotherDeviceAndStaysPrivate() async throws {
+    let phone = try await account("g-ada", name: "Ada")
+    let laptop = try await account("g-ada", name: "Ada")
+    let bob = try await account("g-bob", name: "Bob")
+    let empty = try await laptop.repository.forYouMemory()
+    XCTAssertEqual(empty, ForYouMemory())
+    var memory = ForYouMemory()
+    memory.markShown([ForYouSong(title: "Kids", artist: "MGMT")])
+    memory.dismiss(ForYouSong(title: "Midnight City", artist: "M83"))
+    try await phone.repository.saveForYouMemory(memory)
+    let read = try await laptop.repository.forYouMemory()
+    XCTAssertEqual(read, memory)
+    XCTAssertEqual(read.weight(ofArtist: "M83"), 0.5)
+    // Another user cannot read it.
+    let configuration = fake.configuration
+    let firestore = FirestoreClient(
+      projectID: FakeFirebaseServer.projectID, baseURL: configuration.firestoreURL, retryDelays: [])
+    let token = try await bob.repository.session.validIDToken()
+    do {
+      _ = try await firestore.get(SocialRepository.forYouMemoryPath(uid: phone.uid), idToken: token)
+      XCTFail("another user read the For You memory")
+    } catch {
+      XCTAssertEqual(error, .permissionDenied)
+    }
+  }
+}

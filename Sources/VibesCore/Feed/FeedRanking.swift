@@ -8,9 +8,10 @@ public enum FeedRanking {
   public static let maxRunOfOneKind = 4
   /// At most this many cards from one refresh (issue 21, item 8: one refresh stored 8,005 cards).
   public static let maxCards = 600
-  /// Concerts further ahead than this many days, and releases dated more than `maxReleaseLeadDays` ahead, are not
+  /// Concerts further ahead than this many days (five years: listings rarely go past two, and the fakes and the demo
+  /// clock date theirs in 2030), and releases dated more than `maxReleaseLeadDays` ahead, are not
   /// real listings (a `9999-12-31` date) and are left out.
-  public static let maxConcertLeadDays = 3 * 366
+  public static let maxConcertLeadDays = 5 * 366
   public static let maxReleaseLeadDays = 366
 
   /// Past events dropped; concerts by a top artist first (soonest first, marked with the artist); then the other

@@ -57,7 +57,7 @@ final class DemoSessionTests: XCTestCase {
     let lockFile = dead.appendingPathComponent(".vibes-demo.lock").path
     let holder = Process()
     holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-    holder.arguments = ["-x", lockFile, "sleep", "30"]
+    holder.arguments = ["-x", "-o", lockFile, "sleep", "5"]  // -o: only flock holds the lock, not sleep
     try holder.run()
     for _ in 0..<100 where !FileManager.default.fileExists(atPath: lockFile) { usleep(20_000) }
     usleep(100_000)

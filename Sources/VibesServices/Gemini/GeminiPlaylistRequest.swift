@@ -29,13 +29,15 @@ public struct GeminiPlaylist: Sendable, Equatable {
   public var repeatedCount: Int
   /// Entries dropped because they were already in the playlist (or on the request's exclusion list).
   public var alreadyListedCount: Int
+  /// For You: entries dropped by the reason check (`GeminiReasonCheck`) or past the per-artist cap.
+  public var uncheckedCount: Int
 
   /// How many entries were dropped (blank, repeated or already listed).
-  public var droppedCount: Int { repeatedCount + alreadyListedCount }
+  public var droppedCount: Int { repeatedCount + alreadyListedCount + uncheckedCount }
 
   public init(
     name: String, description: String, songs: [GeminiSong], spares: [GeminiSong] = [], repeatedCount: Int = 0,
-    alreadyListedCount: Int = 0
+    alreadyListedCount: Int = 0, uncheckedCount: Int = 0
   ) {
     self.name = name
     self.description = description
@@ -43,6 +45,7 @@ public struct GeminiPlaylist: Sendable, Equatable {
     self.spares = spares
     self.repeatedCount = repeatedCount
     self.alreadyListedCount = alreadyListedCount
+    self.uncheckedCount = uncheckedCount
   }
 }
 

@@ -88,8 +88,11 @@ enum GeminiReplyParser {
     var usable: [GeminiSong] = []
     var repeated = 0
     var listed = 0
+    var unchecked = 0
     var perArtist: [String: Int] = [:]
-    for song in rawSongs.prefix(request.requestedCount) {
+    // The whole answer is read (a model may list songs it was told to leave out first), up to the songs and spares
+    // the request asked for.
+    for song in rawSongs where usable.count < request.requestedCount {
       let title = song.title.trimmingCharacters(in: .whitespacesAndNewlines)
       let artist = song.artist.trimmingCharacters(in: .whitespacesAndNewlines)
       var clean = GeminiSong(title: title, artist: artist)
@@ -107,10 +110,16 @@ enum GeminiReplyParser {
         guard let because = song.becauseOf,
           let reason = GeminiReasonCheck.checked(
             reason: song.reason ?? "", becauseOf: because, song: clean, seeds: seeds)
-        else { continue }
+        else {
+          unchecked += 1
+          continue
+        }
         let artistKey = GeminiReasonCheck.fold(artist)
         let cap = seeds.lessOf.contains { GeminiReasonCheck.fold($0) == artistKey } ? 1 : GeminiForYouSeeds.perArtistCap
-        guard perArtist[artistKey, default: 0] < cap else { continue }
+        guard perArtist[artistKey, default: 0] < cap else {
+          unchecked += 1
+          continue
+        }
         perArtist[artistKey, default: 0] += 1
         clean.reason = reason
         clean.becauseOf = seeds.becauseOfNames.first { GeminiReasonCheck.fold($0) == GeminiReasonCheck.fold(because) }
@@ -123,7 +132,7 @@ enum GeminiReplyParser {
     return GeminiPlaylist(
       name: name, description: rawDescription.trimmingCharacters(in: .whitespacesAndNewlines),
       songs: Array(usable.prefix(request.count)), spares: Array(usable.dropFirst(request.count)),
-      repeatedCount: repeated, alreadyListedCount: listed)
+      repeatedCount: repeated, alreadyListedCount: listed, uncheckedCount: unchecked)
   }
 
   /// The name a For You answer gets (it has none of its own).

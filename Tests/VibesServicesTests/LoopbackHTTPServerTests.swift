@@ -61,7 +61,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
   func testIdleConnectionsInEverySlotDoNotBlockTheRealCallback() async throws {
     let listener = try await OAuthCallbackListener(port: 0, expectedState: "st")
     var idle: [Int32] = []
-    defer { idle.forEach { close($0) } }
+    defer { for socket in idle { close(socket) } }
     for _ in 0..<40 { idle.append(try RawHTTP.connect(port: listener.port)) }
     // Let the accept loop take them all (each then holds a slot, waiting for a head that never comes).
     try await Task.sleep(nanoseconds: 300_000_000)
@@ -79,7 +79,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
       LoopbackResponse(status: 200, html: "ok")
     }
     var idle: [Int32] = []
-    defer { idle.forEach { close($0) } }
+    defer { for socket in idle { close(socket) } }
     for _ in 0..<12 { idle.append(try RawHTTP.connect(port: server.port)) }
     try await Task.sleep(nanoseconds: 300_000_000)
     XCTAssertLessThanOrEqual(server.openConnections, 4, "evicted connections are closed, not kept")

@@ -38,7 +38,7 @@ final class RedirectMatrixTests: XCTestCase {
     } else {
       print("127.0.0.2 cannot be bound here: the other-host column uses another port only")
     }
-    defer { targets.forEach { $0.stop() } }
+    defer { for target in targets { target.stop() } }
     var checked = 0
     for (name, call) in Self.calls {
       for status in Self.statuses {

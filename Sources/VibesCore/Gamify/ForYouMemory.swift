@@ -1,18 +1,8 @@
 import Foundation
 
-/// A song For You talks about, in the core's terms (title and main artist as shown).
-public struct ForYouSong: Sendable, Hashable, Codable {
-  public var title: String
-  public var artist: String
-
-  public init(title: String, artist: String) {
-    self.title = title
-    self.artist = artist
-  }
-
-  /// `SongNormalizer.key`: remasters, features, case and accents folded.
-  public var key: String { SongNormalizer.key(title: title, artist: artist) }
-}
+/// A song For You talks about, in the core's terms (title and main artist as shown): the same value as a song
+/// the model suggested for a playlist, with the same normalised `key`.
+public typealias ForYouSong = SuggestedSong
 
 /// What For You remembers between refreshes (FR-3.2; cached, and stored privately under `users/{uid}` when signed
 /// in): the songs the user dismissed (never shown again) and how often each artist was dismissed (that artist

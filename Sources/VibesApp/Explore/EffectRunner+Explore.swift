@@ -114,6 +114,9 @@ extension EffectRunner {
     case .flushQueue:
       let (sent, remaining) = await flushMusicQueue()
       send(.explore(.queueFlushed(sent: sent, remaining: remaining)))
+
+    case .loadLibrary(let requestID, let kind, let offset):
+      await runLoadLibrary(requestID: requestID, kind, offset: offset, send: send)
     }
   }
 

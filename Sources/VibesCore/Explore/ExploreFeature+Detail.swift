@@ -16,7 +16,9 @@ extension ExploreState {
   }
 
   mutating func openSelected(_ context: inout AppContext) -> [AppEffect] {
-    guard let screen = path.last else { return openRootRow(&context) }
+    guard let screen = path.last else {
+      return libraryScreen != nil ? openLibraryRow(&context) : openRootRow(&context)
+    }
     guard let detail = screen.loaded?.detail else { return [] }
     let rows = detail.rows
     guard rows.indices.contains(screen.list.selected) else { return [] }
@@ -100,6 +102,8 @@ extension ExploreState {
     case .actionFinished(let action, let outcome, let queued):
       queuedActions = queued
       return actionFinished(action, outcome, &context)
+    case .libraryFinished(let requestID, let kind, let result):
+      return libraryFinished(requestID, kind, result, &context)
     case .queueFlushed(let sent, let remaining):
       queuedActions = remaining
       if sent > 0 {
@@ -129,6 +133,10 @@ extension ExploreState {
       let selected = rows.indices.contains(screen.list.selected) ? rows[screen.list.selected].item : nil
       if case .track = detail.item { return fits(detail.item) }
       return fits(selected) ?? fits(detail.item)
+    }
+    if let screen = libraryScreen {
+      let rows = screen.rows
+      return rows.indices.contains(screen.list.selected) ? fits(rows[screen.list.selected].item) : nil
     }
     guard !showsRecent else { return nil }
     let rows = resultRows

@@ -74,5 +74,11 @@ extension ExploreL10n {
     .explorePickerLoading: "Loading your playlists…",
     .explorePickerDuplicate: "Already in “{name}”. Enter adds it again, Esc keeps the playlist as it is.",
     .explorePickerAdding: "Adding to {name}…",
+    .exploreHelpLibrary: "your library",
+    .exploreLibraryTitle: "Your library",
+    .exploreLibrarySavedSongs: "Saved songs",
+    .exploreLibrarySavedAlbums: "Saved albums",
+    .exploreLibraryPlaylists: "Your playlists",
+    .exploreLibraryEmpty: "Nothing here yet.",
   ]
 }

@@ -75,5 +75,11 @@ extension ExploreL10n {
     .explorePickerDuplicate:
       "Schon in „{name}“. Enter fügt es nochmal hinzu, Esc lässt die Playlist, wie sie ist.",
     .explorePickerAdding: "Füge hinzu zu {name}…",
+    .exploreHelpLibrary: "deine Bibliothek",
+    .exploreLibraryTitle: "Deine Bibliothek",
+    .exploreLibrarySavedSongs: "Gemerkte Songs",
+    .exploreLibrarySavedAlbums: "Gemerkte Alben",
+    .exploreLibraryPlaylists: "Deine Playlists",
+    .exploreLibraryEmpty: "Noch nichts hier.",
   ]
 }

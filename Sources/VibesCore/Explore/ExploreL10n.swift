@@ -24,6 +24,9 @@ public enum ExploreL10n: String, LocalizedKey {
   case exploreEscBack, exploreOthersPlaylist, exploreKindTrack, exploreKindArtist, exploreKindAlbum
   case exploreInLibrary, exploreExplicit, exploreTrackCount, explorePopular, exploreSingles
   case exploreTrackCountOne, exploreQueuedWaitingOne
+  // Your library
+  case exploreHelpLibrary, exploreLibraryTitle, exploreLibrarySavedSongs, exploreLibrarySavedAlbums
+  case exploreLibraryPlaylists, exploreLibraryEmpty
   // Playlist picker
   case explorePickerTitle, explorePickerLoading, explorePickerDuplicate, explorePickerAdding
 

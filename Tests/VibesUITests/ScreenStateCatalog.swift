@@ -384,6 +384,31 @@ enum ScreenStateCatalog {
             CachedLibrary(
               page: MusicPage(items: results.playlists.items.map(MusicItem.playlist), total: 1), fetchedAt: now)))
       },
+      State(name: "explore own playlist, remove question") { driver in
+        var playlist = results.playlists.items[0]
+        playlist.snapshotID = "s1"
+        var second = track
+        second.id = MusicFixtures.id("second")
+        second.name = longWord
+        detail(
+          &driver, playlist.link,
+          .success(
+            CachedDetail(
+              detail: .playlist(PlaylistDetail(playlist: playlist, tracks: [track, second], positions: [0, 2])),
+              fetchedAt: now)))
+        driver.press(.down)
+        driver.press(.character("x"))
+      },
+      State(name: "explore own playlist, moved") { driver in
+        detail(
+          &driver, MusicFixtures.lateNight.link,
+          .success(
+            CachedDetail(
+              detail: .playlist(
+                PlaylistDetail(playlist: MusicFixtures.lateNight, tracks: [MusicFixtures.tide, MusicFixtures.undertow])),
+              fetchedAt: now)))
+        driver.press(.character("J"))
+      },
       State(name: "explore your playlists, empty") { driver in
         library(&driver, .playlists, .success(CachedLibrary(page: MusicPage(), fetchedAt: now)))
       },

@@ -102,6 +102,9 @@ extension ExploreState {
     case .actionFinished(let action, let outcome, let queued):
       queuedActions = queued
       return actionFinished(action, outcome, &context)
+    case .playlistSnapshot(let playlistID, let snapshotID):
+      playlistSnapshot(playlistID, snapshotID)
+      return []
     case .libraryFinished(let requestID, let kind, let result):
       return libraryFinished(requestID, kind, result, &context)
     case .queueFlushed(let sent, let remaining):
@@ -201,7 +204,12 @@ extension ExploreState {
     case .failed(let failure):
       if case .addToPlaylist = action { picker = nil }
       context.notice = failure.notice
-      return []
+      switch action {
+      case .removeFromPlaylist(let playlistID, _, _), .movePlaylistItem(let playlistID, _, _, _, _):
+        return reloadPlaylist(playlistID, &context)
+      default:
+        return []
+      }
     case .done, .queued:
       break
     }
@@ -220,11 +228,27 @@ extension ExploreState {
       context.notice = notice(.exploreRemoved, .exploreRemovedQueued)
     case .createPlaylist(let name, _, _):
       context.notice = notice(.exploreCreated, .exploreCreatedQueued, ["name": TerminalText.sanitize(name)])
+    case .removeFromPlaylist(let playlistID, _, _):
+      context.notice = notice(
+        .exploreRemovedFromPlaylist, .exploreRemovedFromPlaylistQueued, ["name": playlistName(playlistID)])
+    case .movePlaylistItem(let playlistID, _, _, _, _):
+      context.notice = notice(
+        .exploreMovedInPlaylist, .exploreMovedInPlaylistQueued, ["name": playlistName(playlistID)])
     case .addToPlaylist(let playlistID, _):
       let name = picker?.playlists.first { $0.id == playlistID }?.name ?? ""
       picker = nil
       context.notice = notice(.exploreAdded, .exploreAddedQueued, ["name": TerminalText.sanitize(name)])
     }
     return []
+  }
+
+  /// The name of an open playlist, made safe for the status line.
+  func playlistName(_ playlistID: String) -> String {
+    for screen in path.reversed() {
+      if case .playlist(let detail)? = screen.loaded?.detail, detail.playlist.id == playlistID {
+        return TerminalText.sanitize(detail.playlist.name)
+      }
+    }
+    return ""
   }
 }

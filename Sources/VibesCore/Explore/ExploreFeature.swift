@@ -21,6 +21,12 @@ public enum ExploreCommand: Sendable, Hashable {
   case choosePlaylist
   /// `l`: back to the root, selection on "Your library".
   case showLibrary
+  /// `x` in your own playlist: ask whether to remove the selected song.
+  case askRemoveFromPlaylist
+  /// `y` / `n` on that question.
+  case confirmRemove(Bool)
+  /// `K` / `J` in your own playlist: move the selected song up (-1) or down (+1).
+  case moveInPlaylist(Int)
 }
 
 /// The Explore tab as a feature module.
@@ -63,7 +69,19 @@ extension ExploreState: TabFeature {
       return [KeyBinding([.enter], "Enter", .key(ExploreL10n.exploreHelpConnect), .connect)]
     }
     if let picker { return pickerBindings(picker) }
-    if path.last != nil { return detailBindings }
+    if let screen = path.last {
+      if screen.confirmRemove != nil {
+        return [
+          KeyBinding([.character("y")], "y", .key(ExploreL10n.exploreHelpRemoveYes), .confirmRemove(true)),
+          KeyBinding([.character("n")], "n", .key(ExploreL10n.exploreHelpRemoveNo), .confirmRemove(false)),
+        ]
+      }
+      // In your own playlist the edit keys come first: a narrow footer drops entries from the end.
+      guard ownPlaylistTracks(screen) != nil else { return detailBindings }
+      return listBindings + playlistEditBindings + actionBindings
+        + detailBindings.dropFirst(
+          listBindings.count + actionBindings.count)
+    }
     if let libraryScreen {
       return listBindings + (libraryScreen.canRetry ? [retryBinding] : []) + actionBindings + [
         KeyBinding([.character("/")], "/", .key(ExploreL10n.exploreHelpNewSearch), footer: false, .focusSearch)
@@ -111,6 +129,15 @@ extension ExploreState: TabFeature {
     ]
   }
 
+  /// Removing and moving songs: only in your own playlist (Spotify shows no tracks of other people's).
+  var playlistEditBindings: [KeyBinding<ExploreCommand>] {
+    [
+      KeyBinding([.character("x")], "x", .key(ExploreL10n.exploreHelpRemoveFromPlaylist), .askRemoveFromPlaylist),
+      KeyBinding([.character("K")], "K J", .key(ExploreL10n.exploreHelpMoveSong), .moveInPlaylist(-1)),
+      KeyBinding([.character("J")], "K J", .key(ExploreL10n.exploreHelpMoveSong), .moveInPlaylist(1)),
+    ]
+  }
+
   func pickerBindings(_ picker: PlaylistPicker) -> [KeyBinding<ExploreCommand>] {
     switch picker.phase {
     case .choosing:
@@ -148,6 +175,13 @@ extension ExploreState: TabFeature {
       return libraryScreen != nil ? retryLibrary(&context) : retrySearch(&context)
     case .showLibrary:
       return showLibrary()
+    case .askRemoveFromPlaylist:
+      askRemoveFromPlaylist()
+      return []
+    case .confirmRemove(let yes):
+      return confirmRemove(yes, &context)
+    case .moveInPlaylist(let step):
+      return moveInPlaylist(step, &context)
     case .toList:
       isEditing = false
       return settleSearch()
@@ -196,6 +230,10 @@ extension ExploreState: TabFeature {
       self.picker = nil
       if case .adding(let id, _) = picker.phase { return [.cancel(requestID: id)] }
       if case .loading(let id) = picker.phase { return [.cancel(requestID: id)] }
+      return []
+    }
+    if let last = path.indices.last, path[last].confirmRemove != nil {
+      path[last].confirmRemove = nil
       return []
     }
     if path.isEmpty, libraryScreen != nil { return closeLibrary() }

@@ -80,5 +80,14 @@ extension ExploreL10n {
     .exploreLibrarySavedAlbums: "Saved albums",
     .exploreLibraryPlaylists: "Your playlists",
     .exploreLibraryEmpty: "Nothing here yet.",
+    .exploreHelpRemoveFromPlaylist: "remove from playlist",
+    .exploreHelpMoveSong: "move song",
+    .exploreHelpRemoveYes: "remove",
+    .exploreHelpRemoveNo: "keep",
+    .exploreRemoveQuestion: "Remove “{track}” from {playlist}? y removes it, n keeps it.",
+    .exploreRemovedFromPlaylist: "Removed from {name}",
+    .exploreRemovedFromPlaylistQueued: "Removed from {name} (offline: queued, {waiting} waiting)",
+    .exploreMovedInPlaylist: "Moved in {name}",
+    .exploreMovedInPlaylistQueued: "Moved in {name} (offline: queued, {waiting} waiting)",
   ]
 }

@@ -81,5 +81,14 @@ extension ExploreL10n {
     .exploreLibrarySavedAlbums: "Gemerkte Alben",
     .exploreLibraryPlaylists: "Deine Playlists",
     .exploreLibraryEmpty: "Noch nichts hier.",
+    .exploreHelpRemoveFromPlaylist: "aus Playlist entfernen",
+    .exploreHelpMoveSong: "Song verschieben",
+    .exploreHelpRemoveYes: "entfernen",
+    .exploreHelpRemoveNo: "behalten",
+    .exploreRemoveQuestion: "„{track}“ aus {playlist} entfernen? y entfernt, n behält ihn.",
+    .exploreRemovedFromPlaylist: "Aus {name} entfernt",
+    .exploreRemovedFromPlaylistQueued: "Aus {name} entfernt (offline: gespeichert, {waiting} wartend)",
+    .exploreMovedInPlaylist: "In {name} verschoben",
+    .exploreMovedInPlaylistQueued: "In {name} verschoben (offline: gespeichert, {waiting} wartend)",
   ]
 }

@@ -27,6 +27,10 @@ public enum ExploreL10n: String, LocalizedKey {
   // Your library
   case exploreHelpLibrary, exploreLibraryTitle, exploreLibrarySavedSongs, exploreLibrarySavedAlbums
   case exploreLibraryPlaylists, exploreLibraryEmpty
+  // Editing your own playlists
+  case exploreHelpRemoveFromPlaylist, exploreHelpMoveSong, exploreHelpRemoveYes, exploreHelpRemoveNo
+  case exploreRemoveQuestion, exploreRemovedFromPlaylist, exploreRemovedFromPlaylistQueued
+  case exploreMovedInPlaylist, exploreMovedInPlaylistQueued
   // Playlist picker
   case explorePickerTitle, explorePickerLoading, explorePickerDuplicate, explorePickerAdding
 

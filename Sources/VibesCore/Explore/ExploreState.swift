@@ -100,6 +100,8 @@ public struct DetailScreen: Sendable, Hashable {
   public var link: SpotifyLink
   public var phase: Phase
   public var list = ListState()
+  /// Set while "remove this song from your playlist?" waits for y or n.
+  public var confirmRemove: MusicTrack?
 
   public enum Phase: Sendable, Hashable {
     case loading(requestID: Int)
@@ -151,6 +153,10 @@ public enum MusicAction: Sendable, Hashable, Codable {
   case addToPlaylist(playlistID: String, uris: [String])
   /// A new private playlist with these tracks (Create's "save playlist").
   case createPlaylist(name: String, description: String?, uris: [String])
+  /// Every occurrence of these songs out of your own playlist, at the version shown (`snapshotID`).
+  case removeFromPlaylist(playlistID: String, uris: [String], snapshotID: String?)
+  /// The song `uri` at `from` moved to stand before the one now at `insertBefore` in your own playlist.
+  case movePlaylistItem(playlistID: String, uri: String, from: Int, insertBefore: Int, snapshotID: String?)
 }
 
 public enum ExploreAction: Sendable, Hashable {
@@ -178,6 +184,8 @@ public enum ExploreAction: Sendable, Hashable {
   case duplicateFound(requestID: Int)
   /// The offline queue was sent (or partly): how many are still waiting.
   case queueFlushed(sent: Int, remaining: Int)
+  /// A playlist edit was taken: the playlist's new version.
+  case playlistSnapshot(playlistID: String, snapshotID: String)
   /// A page of a library list answered (from Spotify, or the SQLite copy marked stale).
   case libraryFinished(requestID: Int, LibraryKind, Result<CachedLibrary, MusicFailure>)
 }

@@ -11,6 +11,9 @@ enum ExploreScreen {
     }
     if let screen = explore.path.last {
       DetailScreenView.render(explore, screen, into: &grid, area, t)
+      if let track = screen.confirmRemove, case .playlist(let detail)? = screen.loaded?.detail {
+        DetailScreenView.renderRemoveQuestion(track, from: detail.playlist, into: &grid, area, t)
+      }
     } else if let library = explore.libraryScreen {
       LibraryScreenView.render(explore, library, into: &grid, area, t)
     } else {

@@ -46,6 +46,42 @@ final class ExploreEndToEndTests: XCTestCase {
     await web.recordedRequests().filter { $0.method == method && $0.path == path }.count
   }
 
+  /// Issue 20 item 10: Your library from the empty search, your playlist opened from it, a song moved and one
+  /// removed (after y), each sent once.
+  func testYourLibraryOpensYourPlaylistWhereASongIsMovedAndRemoved() async throws {
+    let tmux = try launch()
+    tmux.waitFor("Setup · ")
+    tmux.send(TabID.explore.key)
+    tmux.waitFor("Press Enter to connect Spotify.")
+    tmux.send("Enter")
+    tmux.waitFor("Connect with Spotify")
+    tmux.send("Enter")
+    tmux.waitFor("connected as Ada Lovelace", timeout: 15)
+    tmux.send("Escape")
+    tmux.waitFor("Your library")
+    tmux.send("l")
+    tmux.send("Down")
+    tmux.send("Down")
+    tmux.send("Enter")
+    tmux.waitFor("Your library Your playlists")
+    tmux.waitFor("Late Night", timeout: 10)
+    tmux.send("Enter")
+    tmux.waitFor("Playlist Late Night", timeout: 10)
+    tmux.send("J")
+    tmux.waitFor("Moved in Late Night", timeout: 10)
+    tmux.send("x")
+    tmux.waitFor("y removes it")
+    tmux.send("y")
+    tmux.waitFor("Removed from Late Night", timeout: 10)
+    let path = "/v1/playlists/\(FakeSpotifyWebCatalog.ownPlaylistID)/items"
+    let moves = await requests("PUT", path)
+    let removals = await requests("DELETE", path)
+    XCTAssertEqual(moves, 1)
+    XCTAssertEqual(removals, 1)
+    let items = await web.catalog().playlists.first { $0.id == FakeSpotifyWebCatalog.ownPlaylistID }?.items ?? []
+    XCTAssertEqual(items.count, 3, "one of the four entries removed")
+  }
+
   func testConnectSearchOpenArtistAndAlbumSaveAddToPlaylistAndShowStats() async throws {
     let tmux = try launch()
     tmux.waitFor("Setup · ")

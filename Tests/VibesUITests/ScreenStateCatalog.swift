@@ -336,7 +336,85 @@ enum ScreenStateCatalog {
         driver.send(.explore(.duplicateFound(requestID: addID)))
       },
     ]
+    func library(_ driver: inout Driver, _ kind: LibraryKind, _ result: Result<CachedLibrary, MusicFailure>) {
+      connected(&driver)
+      driver.send(.explore(.recentLoaded(["Grönemeyer", longWord, longArtist, "Aurora", "Basalt", "Tide"], queued: 3)))
+      driver.press(.character("l"))
+      for _ in LibraryKind.allCases.prefix(while: { $0 != kind }) { driver.press(.down) }
+      driver.press(.enter)
+      guard case .loading(let id)? = driver.state.explore.libraryScreen?.phase else { return }
+      driver.send(.explore(.libraryFinished(requestID: id, kind, result)))
+    }
+    let manyTracks = (0..<30).map { index -> MusicItem in
+      var copy = track
+      copy.id = MusicFixtures.id("library\(index)")
+      return .track(copy)
+    }
+    states += [
+      State(name: "explore your library, many recent searches") { driver in
+        connected(&driver)
+        driver.send(
+          .explore(
+            .recentLoaded(["Grönemeyer", longWord, longArtist, "Aurora", "Basalt", "Tide", "a", "b"], queued: 3)))
+        driver.press(.character("l"))
+        driver.press(.end)
+      },
+      State(name: "explore library loading") { driver in
+        connected(&driver)
+        driver.press(.character("l"))
+        driver.press(.enter)
+      },
+      State(name: "explore saved songs, paged") { driver in
+        library(
+          &driver, .savedTracks,
+          .success(CachedLibrary(page: MusicPage(items: manyTracks, total: 80, nextOffset: 50), fetchedAt: now)))
+      },
+      State(name: "explore saved albums, offline copy") { driver in
+        library(
+          &driver, .savedAlbums,
+          .success(
+            CachedLibrary(
+              page: MusicPage(items: [.album(album)], total: 1), fetchedAt: now.addingTimeInterval(-86400),
+              isStale: true, staleReason: .offline)))
+      },
+      State(name: "explore your playlists") { driver in
+        library(
+          &driver, .playlists,
+          .success(
+            CachedLibrary(
+              page: MusicPage(items: results.playlists.items.map(MusicItem.playlist), total: 1), fetchedAt: now)))
+      },
+      State(name: "explore own playlist, remove question") { driver in
+        var playlist = results.playlists.items[0]
+        playlist.snapshotID = "s1"
+        var second = track
+        second.id = MusicFixtures.id("second")
+        second.name = longWord
+        detail(
+          &driver, playlist.link,
+          .success(
+            CachedDetail(
+              detail: .playlist(PlaylistDetail(playlist: playlist, tracks: [track, second], positions: [0, 2])),
+              fetchedAt: now)))
+        driver.press(.down)
+        driver.press(.character("x"))
+      },
+      State(name: "explore own playlist, moved") { driver in
+        detail(
+          &driver, MusicFixtures.lateNight.link,
+          .success(
+            CachedDetail(
+              detail: .playlist(
+                PlaylistDetail(playlist: MusicFixtures.lateNight, tracks: [MusicFixtures.tide, MusicFixtures.undertow])),
+              fetchedAt: now)))
+        driver.press(.character("J"))
+      },
+      State(name: "explore your playlists, empty") { driver in
+        library(&driver, .playlists, .success(CachedLibrary(page: MusicPage(), fetchedAt: now)))
+      },
+    ]
     for failure in musicFailures {
+      states.append(State(name: "explore library \(failure)") { library(&$0, .savedTracks, .failure(failure)) })
       states.append(State(name: "explore search \(failure)") { search(&$0, .failure(failure)) })
       states.append(State(name: "explore detail \(failure)") { detail(&$0, track.link, .failure(failure)) })
       states.append(

@@ -108,12 +108,18 @@ extension EffectRunner {
           return
         }
       }
-      let outcome = await performMusicAction(action)
+      let (outcome, snapshot) = await performMusicActionTracking(action)
+      if let snapshot, let playlistID = action.editedPlaylistID {
+        send(.explore(.playlistSnapshot(playlistID: playlistID, snapshotID: snapshot)))
+      }
       send(.explore(.actionFinished(action, outcome, queued: (try? database.queuedSpotifyActionCount()) ?? 0)))
 
     case .flushQueue:
       let (sent, remaining) = await flushMusicQueue()
       send(.explore(.queueFlushed(sent: sent, remaining: remaining)))
+
+    case .loadLibrary(let requestID, let kind, let offset):
+      await runLoadLibrary(requestID: requestID, kind, offset: offset, send: send)
     }
   }
 
@@ -193,16 +199,32 @@ extension EffectRunner {
         return .playlist(PlaylistDetail(playlist: MusicPlaylist(playlist), tracks: nil))
       }
       do {
-        let items = try await SpotifyPager.collect(maxItems: Self.maxListItems) {
-          (offset) async throws(SpotifyWebError) in
-          try await client.playlistItems(id: link.id, limit: 50, offset: offset)
+        let shown = try await playlistEntries(client, link.id).compactMap { entry in
+          entry.item.track.map { (entry.position, $0) }
         }
-        let tracks = items.compactMap(\.track).map { MusicTrack($0) }
-        return .playlist(PlaylistDetail(playlist: MusicPlaylist(playlist), tracks: tracks))
+        return .playlist(
+          PlaylistDetail(
+            playlist: MusicPlaylist(playlist), tracks: shown.map { MusicTrack($0.1) }, positions: shown.map(\.0)))
       } catch .notPlaylistOwner {
         return .playlist(PlaylistDetail(playlist: MusicPlaylist(playlist), tracks: nil))
       }
     }
+  }
+
+  /// A playlist's entries with their positions as Spotify counts them (`null` entries left out but counted), at
+  /// most `maxListItems`.
+  func playlistEntries(_ client: SpotifyWebClient, _ playlistID: String) async throws(SpotifyWebError) -> [(
+    position: Int, item: SpotifyPlaylistItem
+  )] {
+    var entries: [(position: Int, item: SpotifyPlaylistItem)] = []
+    var offset = 0
+    while entries.count < Self.maxListItems {
+      let page = try await client.playlistItems(id: playlistID, limit: 50, offset: offset)
+      for (position, item) in zip(page.positions, page.items) { entries.append((position, item)) }
+      guard page.hasNext, !page.items.isEmpty else { break }
+      offset += 50
+    }
+    return Array(entries.prefix(Self.maxListItems))
   }
 
   /// The most tracks an album or playlist detail reads (and the search cache keeps).
@@ -232,23 +254,33 @@ extension EffectRunner {
   /// Sends one action; without network it joins the offline queue. Older queued actions go first, so a new
   /// action waits behind them. Other features' runners (Create's "save playlist") call this too.
   func performMusicAction(_ action: MusicAction) async -> MusicActionOutcome {
+    await performMusicActionTracking(action).outcome
+  }
+
+  /// `performMusicAction`, also answering a playlist edit's new `snapshot_id`. A playlist edited by queued
+  /// actions just sent is edited at the version they left.
+  func performMusicActionTracking(_ action: MusicAction) async -> (outcome: MusicActionOutcome, snapshot: String?) {
     let database = dependencies.database
+    var action = action
     if ((try? database.queuedSpotifyActionCount()) ?? 0) > 0 {
-      _ = await flushMusicQueue()
-      if ((try? database.queuedSpotifyActionCount()) ?? 0) > 0 { return enqueue(action) }
+      let flushed = await flushMusicQueueTracking()
+      if ((try? database.queuedSpotifyActionCount()) ?? 0) > 0 { return (enqueue(action), nil) }
+      if let playlistID = action.editedPlaylistID, let snapshot = flushed.snapshots[playlistID] {
+        action = action.atSnapshot(snapshot)
+      }
     }
-    guard let client = spotifyWeb else { return .failed(.notConnected) }
+    guard let client = spotifyWeb else { return (.failed(.notConnected), nil) }
     do {
-      try await send(action, client)
+      let snapshot = try await send(action, client)
       log.info("explore: library/playlist action done")
-      return .done
+      return (.done, snapshot)
     } catch {
-      guard let failure = MusicFailure(error) else { return .failed(.offline) }
+      guard let failure = MusicFailure(error) else { return (.failed(.offline), nil) }
       // Queued as attempted: a lost or slow answer may mean the request reached Spotify, so it is reconciled
       // before it is sent again. A slow answer is worded as such.
-      if failure == .offline || failure == .timedOut { return enqueue(action, attempted: true) }
+      if failure == .offline || failure == .timedOut { return (enqueue(action, attempted: true), nil) }
       log.notice("explore: action refused: \(String(describing: failure))")
-      return .failed(failure)
+      return (.failed(failure), nil)
     }
   }
 
@@ -267,11 +299,21 @@ extension EffectRunner {
   /// Sends an action again whose earlier send may have reached Spotify: a playlist is looked for before it is
   /// created, and only the tracks a playlist does not hold yet are added. Library saves and removals (PUT,
   /// DELETE) are idempotent and simply sent.
-  func resend(_ action: MusicAction, _ client: SpotifyWebClient) async throws {
+  @discardableResult
+  func resend(_ action: MusicAction, _ client: SpotifyWebClient) async throws -> String? {
     let saver = SpotifyPlaylistSaver(client)
     switch action {
     case .save, .remove:
       try await send(action, client)
+    case .removeFromPlaylist(let playlistID, let uris, _):
+      // Removing by URI again is harmless; the version it was meant for may have been changed by the first send.
+      return try await send(.removeFromPlaylist(playlistID: playlistID, uris: uris, snapshotID: nil), client)
+    case .movePlaylistItem(let playlistID, let uri, let from, _, _):
+      // Moved already when the song no longer stands where it was taken from; else the move is still due, at the
+      // version it was meant for.
+      let entries = try await playlistEntries(client, playlistID)
+      guard entries.contains(where: { $0.position == from && $0.item.track?.uri == uri }) else { return nil }
+      return try await send(action, client)
     case .addToPlaylist(let playlistID, let uris):
       try await addMissing(uris, to: playlistID, saver)
     case .createPlaylist(let name, let description, let uris):
@@ -283,6 +325,7 @@ extension EffectRunner {
         try await send(action, client)
       }
     }
+    return nil
   }
 
   private func addMissing(_ uris: [String], to playlistID: String, _ saver: SpotifyPlaylistSaver) async throws {
@@ -291,8 +334,15 @@ extension EffectRunner {
     if !missing.isEmpty { try await saver.addItems(playlistID: playlistID, uris: missing) }
   }
 
-  func send(_ action: MusicAction, _ client: SpotifyWebClient) async throws(SpotifyWebError) {
+  /// Sends one action; a playlist edit answers the playlist's new `snapshot_id`.
+  @discardableResult
+  func send(_ action: MusicAction, _ client: SpotifyWebClient) async throws(SpotifyWebError) -> String? {
     switch action {
+    case .removeFromPlaylist(let playlistID, let uris, let snapshotID):
+      return try await client.removeItems(playlistID: playlistID, uris: uris, snapshotID: snapshotID)
+    case .movePlaylistItem(let playlistID, _, let from, let insertBefore, let snapshotID):
+      return try await client.moveItem(
+        playlistID: playlistID, from: from, insertBefore: insertBefore, snapshotID: snapshotID)
     case .save(let uris): try await client.saveToLibrary(uris: uris)
     case .remove(let uris): try await client.removeFromLibrary(uris: uris)
     case .addToPlaylist(let playlistID, let uris): try await client.addItems(playlistID: playlistID, uris: uris)
@@ -300,6 +350,7 @@ extension EffectRunner {
       let playlist = try await client.createPlaylist(name: name, description: description)
       try await client.addItems(playlistID: playlist.id, uris: uris)
     }
+    return nil
   }
 
   /// How long a flusher holds the action it is sending: longer than any one send takes (create and add,
@@ -312,19 +363,32 @@ extension EffectRunner {
   /// tab, a perform — of this process or another vibes on the same data folder) holds a claim, any other
   /// flush sends nothing; so several paths flushing at once send each action once.
   func flushMusicQueue() async -> (sent: Int, remaining: Int) {
+    let flushed = await flushMusicQueueTracking()
+    return (flushed.sent, flushed.remaining)
+  }
+
+  /// `flushMusicQueue`, also answering each edited playlist's newest `snapshot_id`: a playlist edited twice
+  /// offline gets its second edit at the version the first left.
+  func flushMusicQueueTracking() async -> (sent: Int, remaining: Int, snapshots: [String: String]) {
     let database = dependencies.database
-    guard let client = spotifyWeb else { return (0, (try? database.queuedSpotifyActionCount()) ?? 0) }
+    var snapshots: [String: String] = [:]
+    guard let client = spotifyWeb else { return (0, (try? database.queuedSpotifyActionCount()) ?? 0, [:]) }
     let token = ClaimToken.make()
     var sent = 0
     while let entry = try? database.claimNextSpotifyAction(
       token: token, now: Date(), lease: Self.queueClaimLease, holderIsGone: ClaimToken.holderIsGone)
     {
-      guard let action = try? JSONDecoder().decode(MusicAction.self, from: entry.payload) else {
+      guard var action = try? JSONDecoder().decode(MusicAction.self, from: entry.payload) else {
         try? database.deleteQueuedSpotifyAction(entry.id)
         continue
       }
+      if let playlistID = action.editedPlaylistID, let snapshot = snapshots[playlistID] {
+        action = action.atSnapshot(snapshot)
+      }
       do {
-        if entry.earlierAttempts > 0 { try await resend(action, client) } else { try await send(action, client) }
+        let snapshot =
+          entry.earlierAttempts > 0 ? try await resend(action, client) : try await send(action, client)
+        if let snapshot, let playlistID = action.editedPlaylistID { snapshots[playlistID] = snapshot }
         try? database.deleteQueuedSpotifyAction(entry.id)
         sent += 1
       } catch {
@@ -339,6 +403,29 @@ extension EffectRunner {
         try? database.deleteQueuedSpotifyAction(entry.id)
       }
     }
-    return (sent, (try? database.queuedSpotifyActionCount()) ?? 0)
+    return (sent, (try? database.queuedSpotifyActionCount()) ?? 0, snapshots)
+  }
+}
+
+extension MusicAction {
+  /// The playlist a remove or move edits.
+  var editedPlaylistID: String? {
+    switch self {
+    case .removeFromPlaylist(let playlistID, _, _), .movePlaylistItem(let playlistID, _, _, _, _): return playlistID
+    default: return nil
+    }
+  }
+
+  /// The same edit at another version of the playlist.
+  func atSnapshot(_ snapshot: String) -> MusicAction {
+    switch self {
+    case .removeFromPlaylist(let playlistID, let uris, _):
+      return .removeFromPlaylist(playlistID: playlistID, uris: uris, snapshotID: snapshot)
+    case .movePlaylistItem(let playlistID, let uri, let from, let insertBefore, _):
+      return .movePlaylistItem(
+        playlistID: playlistID, uri: uri, from: from, insertBefore: insertBefore, snapshotID: snapshot)
+    default:
+      return self
+    }
   }
 }

@@ -30,7 +30,8 @@ extension MusicPlaylist {
   init(_ playlist: SpotifyPlaylist) {
     self.init(
       id: playlist.id, name: playlist.name, description: playlist.description, ownerID: playlist.owner?.id,
-      ownerName: playlist.owner?.displayName, itemsTotal: playlist.itemsTotal, spotifyURL: playlist.spotifyURL)
+      ownerName: playlist.owner?.displayName, itemsTotal: playlist.itemsTotal, spotifyURL: playlist.spotifyURL,
+      snapshotID: playlist.snapshotID)
   }
 }
 

@@ -16,7 +16,9 @@ extension ExploreState {
   }
 
   mutating func openSelected(_ context: inout AppContext) -> [AppEffect] {
-    guard let screen = path.last else { return openRootRow(&context) }
+    guard let screen = path.last else {
+      return libraryScreen != nil ? openLibraryRow(&context) : openRootRow(&context)
+    }
     guard let detail = screen.loaded?.detail else { return [] }
     let rows = detail.rows
     guard rows.indices.contains(screen.list.selected) else { return [] }
@@ -100,6 +102,11 @@ extension ExploreState {
     case .actionFinished(let action, let outcome, let queued):
       queuedActions = queued
       return actionFinished(action, outcome, &context)
+    case .playlistSnapshot(let playlistID, let snapshotID):
+      playlistSnapshot(playlistID, snapshotID)
+      return []
+    case .libraryFinished(let requestID, let kind, let result):
+      return libraryFinished(requestID, kind, result, &context)
     case .queueFlushed(let sent, let remaining):
       queuedActions = remaining
       if sent > 0 {
@@ -129,6 +136,10 @@ extension ExploreState {
       let selected = rows.indices.contains(screen.list.selected) ? rows[screen.list.selected].item : nil
       if case .track = detail.item { return fits(detail.item) }
       return fits(selected) ?? fits(detail.item)
+    }
+    if let screen = libraryScreen {
+      let rows = screen.rows
+      return rows.indices.contains(screen.list.selected) ? fits(rows[screen.list.selected].item) : nil
     }
     guard !showsRecent else { return nil }
     let rows = resultRows
@@ -193,7 +204,12 @@ extension ExploreState {
     case .failed(let failure):
       if case .addToPlaylist = action { picker = nil }
       context.notice = failure.notice
-      return []
+      switch action {
+      case .removeFromPlaylist(let playlistID, _, _), .movePlaylistItem(let playlistID, _, _, _, _):
+        return reloadPlaylist(playlistID, &context)
+      default:
+        return []
+      }
     case .done, .queued:
       break
     }
@@ -212,11 +228,27 @@ extension ExploreState {
       context.notice = notice(.exploreRemoved, .exploreRemovedQueued)
     case .createPlaylist(let name, _, _):
       context.notice = notice(.exploreCreated, .exploreCreatedQueued, ["name": TerminalText.sanitize(name)])
+    case .removeFromPlaylist(let playlistID, _, _):
+      context.notice = notice(
+        .exploreRemovedFromPlaylist, .exploreRemovedFromPlaylistQueued, ["name": playlistName(playlistID)])
+    case .movePlaylistItem(let playlistID, _, _, _, _):
+      context.notice = notice(
+        .exploreMovedInPlaylist, .exploreMovedInPlaylistQueued, ["name": playlistName(playlistID)])
     case .addToPlaylist(let playlistID, _):
       let name = picker?.playlists.first { $0.id == playlistID }?.name ?? ""
       picker = nil
       context.notice = notice(.exploreAdded, .exploreAddedQueued, ["name": TerminalText.sanitize(name)])
     }
     return []
+  }
+
+  /// The name of an open playlist, made safe for the status line.
+  func playlistName(_ playlistID: String) -> String {
+    for screen in path.reversed() {
+      if case .playlist(let detail)? = screen.loaded?.detail, detail.playlist.id == playlistID {
+        return TerminalText.sanitize(detail.playlist.name)
+      }
+    }
+    return ""
   }
 }

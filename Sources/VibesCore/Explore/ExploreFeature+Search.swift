@@ -31,7 +31,7 @@ extension ExploreState {
     return []
   }
 
-  var rootRowCount: Int { showsRecent ? recentSearches.count : resultRows.count }
+  var rootRowCount: Int { showsRecent ? recentSearches.count + LibraryKind.allCases.count : resultRows.count }
 
   public mutating func reduce(_ action: ExploreAction, _ context: inout AppContext) -> [AppEffect] {
     switch action {
@@ -44,6 +44,7 @@ extension ExploreState {
       for screen in path {
         if case .loading(let id) = screen.phase { effects.append(.cancel(requestID: id)) }
       }
+      effects += closeLibrary()
       path = []
       picker = nil
       query = TextInput(PastedText.clean(text, for: .text))
@@ -199,6 +200,7 @@ extension ExploreState {
   /// Enter on the root list: a recent search runs again, an item opens, "more" loads the next page.
   mutating func openRootRow(_ context: inout AppContext) -> [AppEffect] {
     if showsRecent {
+      if let kind = libraryKind(atRoot: list.selected) { return openLibrary(kind, &context) }
       guard recentSearches.indices.contains(list.selected) else { return [] }
       query = TextInput(recentSearches[list.selected])
       var effects = cancelSearchWork()

@@ -19,6 +19,14 @@ public enum ExploreCommand: Sendable, Hashable {
   case copyLink
   /// Enter in the picker (or on the duplicate warning: add anyway).
   case choosePlaylist
+  /// `l`: back to the root, selection on "Your library".
+  case showLibrary
+  /// `x` in your own playlist: ask whether to remove the selected song.
+  case askRemoveFromPlaylist
+  /// `y` / `n` on that question.
+  case confirmRemove(Bool)
+  /// `K` / `J` in your own playlist: move the selected song up (-1) or down (+1).
+  case moveInPlaylist(Int)
 }
 
 /// The Explore tab as a feature module.
@@ -28,9 +36,9 @@ extension ExploreState: TabFeature {
   public typealias Effect = ExploreEffect
   public typealias Command = ExploreCommand
 
-  public var depth: Int { path.count }
+  public var depth: Int { path.count + (libraryScreen == nil ? 0 : 1) }
 
-  public var isEditingText: Bool { isConnected && path.isEmpty && picker == nil && isEditing }
+  public var isEditingText: Bool { isConnected && path.isEmpty && libraryScreen == nil && picker == nil && isEditing }
 
   /// Rows a list page moves by (the terminal minus the chrome, the field and the headers).
   static func visibleRows(_ context: AppContext) -> Int { max(1, context.size.height - 10) }
@@ -61,7 +69,24 @@ extension ExploreState: TabFeature {
       return [KeyBinding([.enter], "Enter", .key(ExploreL10n.exploreHelpConnect), .connect)]
     }
     if let picker { return pickerBindings(picker) }
-    if path.last != nil { return detailBindings }
+    if let screen = path.last {
+      if screen.confirmRemove != nil {
+        return [
+          KeyBinding([.character("y")], "y", .key(ExploreL10n.exploreHelpRemoveYes), .confirmRemove(true)),
+          KeyBinding([.character("n")], "n", .key(ExploreL10n.exploreHelpRemoveNo), .confirmRemove(false)),
+        ]
+      }
+      // In your own playlist the edit keys come first: a narrow footer drops entries from the end.
+      guard ownPlaylistTracks(screen) != nil else { return detailBindings }
+      return listBindings + playlistEditBindings + actionBindings
+        + detailBindings.dropFirst(
+          listBindings.count + actionBindings.count)
+    }
+    if let libraryScreen {
+      return listBindings + (libraryScreen.canRetry ? [retryBinding] : []) + actionBindings + [
+        KeyBinding([.character("/")], "/", .key(ExploreL10n.exploreHelpNewSearch), footer: false, .focusSearch)
+      ]
+    }
     if isEditing {
       return [
         KeyBinding([.enter], "Enter", .key(ExploreL10n.exploreHelpSearch), .submitSearch),
@@ -70,7 +95,11 @@ extension ExploreState: TabFeature {
     }
     // Footer order is priority (a narrow footer drops entries from the end): retry comes before the item actions.
     return [KeyBinding([.character("/")], "/", .key(ExploreL10n.exploreHelpSearch), .focusSearch)] + listBindings
-      + (canRetrySearch ? [retryBinding] : []) + actionBindings
+      + (canRetrySearch ? [retryBinding] : []) + [libraryBinding] + actionBindings
+  }
+
+  var libraryBinding: KeyBinding<ExploreCommand> {
+    KeyBinding([.character("l")], "l", .key(ExploreL10n.exploreHelpLibrary), .showLibrary)
   }
 
   var retryBinding: KeyBinding<ExploreCommand> {
@@ -95,7 +124,17 @@ extension ExploreState: TabFeature {
 
   var detailBindings: [KeyBinding<ExploreCommand>] {
     listBindings + actionBindings + [
-      KeyBinding([.character("/")], "/", .key(ExploreL10n.exploreHelpNewSearch), footer: false, .focusSearch)
+      KeyBinding([.character("/")], "/", .key(ExploreL10n.exploreHelpNewSearch), footer: false, .focusSearch),
+      KeyBinding([.character("l")], "l", .key(ExploreL10n.exploreHelpLibrary), footer: false, .showLibrary),
+    ]
+  }
+
+  /// Removing and moving songs: only in your own playlist (Spotify shows no tracks of other people's).
+  var playlistEditBindings: [KeyBinding<ExploreCommand>] {
+    [
+      KeyBinding([.character("x")], "x", .key(ExploreL10n.exploreHelpRemoveFromPlaylist), .askRemoveFromPlaylist),
+      KeyBinding([.character("K")], "K J", .key(ExploreL10n.exploreHelpMoveSong), .moveInPlaylist(-1)),
+      KeyBinding([.character("J")], "K J", .key(ExploreL10n.exploreHelpMoveSong), .moveInPlaylist(1)),
     ]
   }
 
@@ -129,11 +168,20 @@ extension ExploreState: TabFeature {
       path = []
       picker = nil
       isEditing = true
-      return effects
+      return effects + closeLibrary()
     case .submitSearch:
       return submitSearch(&context)
     case .retrySearch:
-      return retrySearch(&context)
+      return libraryScreen != nil ? retryLibrary(&context) : retrySearch(&context)
+    case .showLibrary:
+      return showLibrary()
+    case .askRemoveFromPlaylist:
+      askRemoveFromPlaylist()
+      return []
+    case .confirmRemove(let yes):
+      return confirmRemove(yes, &context)
+    case .moveInPlaylist(let step):
+      return moveInPlaylist(step, &context)
     case .toList:
       isEditing = false
       return settleSearch()
@@ -161,7 +209,7 @@ extension ExploreState: TabFeature {
   /// Typing and pasting into the search field. A paste at the root goes into the field even when it
   /// does not have the focus (so a pasted Spotify link opens at once).
   public mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
-    guard Self.connected(context), path.isEmpty, picker == nil else { return nil }
+    guard Self.connected(context), path.isEmpty, libraryScreen == nil, picker == nil else { return nil }
     switch event {
     case .key(let key):
       guard isEditing, let outcome = TextEditing.apply(key, to: &query) else { return nil }
@@ -184,6 +232,11 @@ extension ExploreState: TabFeature {
       if case .loading(let id) = picker.phase { return [.cancel(requestID: id)] }
       return []
     }
+    if let last = path.indices.last, path[last].confirmRemove != nil {
+      path[last].confirmRemove = nil
+      return []
+    }
+    if path.isEmpty, libraryScreen != nil { return closeLibrary() }
     if path.isEmpty {
       guard isEditing else { return nil }
       isEditing = false
@@ -202,6 +255,11 @@ extension ExploreState: TabFeature {
     } else if var screen = path.last {
       screen.list.apply(move, count: screen.loaded?.detail.rows.count ?? 0, visibleRows: rows)
       path[path.count - 1] = screen
+    } else if var screen = libraryScreen {
+      // A library list is long: a page is the screen's height, so PgDn always brings new rows into view.
+      let page = max(rows, context.viewport.viewportHeight - 1)
+      screen.list.apply(move, count: screen.rows.count, visibleRows: page)
+      libraryScreen = screen
     } else {
       list.apply(move, count: rootRowCount, visibleRows: rows)
     }

@@ -75,5 +75,20 @@ extension ExploreL10n {
     .explorePickerDuplicate:
       "Schon in „{name}“. Enter fügt es nochmal hinzu, Esc lässt die Playlist, wie sie ist.",
     .explorePickerAdding: "Füge hinzu zu {name}…",
+    .exploreHelpLibrary: "deine Bibliothek",
+    .exploreLibraryTitle: "Deine Bibliothek",
+    .exploreLibrarySavedSongs: "Gemerkte Songs",
+    .exploreLibrarySavedAlbums: "Gemerkte Alben",
+    .exploreLibraryPlaylists: "Deine Playlists",
+    .exploreLibraryEmpty: "Noch nichts hier.",
+    .exploreHelpRemoveFromPlaylist: "aus Playlist entfernen",
+    .exploreHelpMoveSong: "Song verschieben",
+    .exploreHelpRemoveYes: "entfernen",
+    .exploreHelpRemoveNo: "behalten",
+    .exploreRemoveQuestion: "„{track}“ aus {playlist} entfernen? y entfernt, n behält ihn.",
+    .exploreRemovedFromPlaylist: "Aus {name} entfernt",
+    .exploreRemovedFromPlaylistQueued: "Aus {name} entfernt (offline: gespeichert, {waiting} wartend)",
+    .exploreMovedInPlaylist: "In {name} verschoben",
+    .exploreMovedInPlaylistQueued: "In {name} verschoben (offline: gespeichert, {waiting} wartend)",
   ]
 }

@@ -24,6 +24,13 @@ public enum ExploreL10n: String, LocalizedKey {
   case exploreEscBack, exploreOthersPlaylist, exploreKindTrack, exploreKindArtist, exploreKindAlbum
   case exploreInLibrary, exploreExplicit, exploreTrackCount, explorePopular, exploreSingles
   case exploreTrackCountOne, exploreQueuedWaitingOne
+  // Your library
+  case exploreHelpLibrary, exploreLibraryTitle, exploreLibrarySavedSongs, exploreLibrarySavedAlbums
+  case exploreLibraryPlaylists, exploreLibraryEmpty
+  // Editing your own playlists
+  case exploreHelpRemoveFromPlaylist, exploreHelpMoveSong, exploreHelpRemoveYes, exploreHelpRemoveNo
+  case exploreRemoveQuestion, exploreRemovedFromPlaylist, exploreRemovedFromPlaylistQueued
+  case exploreMovedInPlaylist, exploreMovedInPlaylistQueued
   // Playlist picker
   case explorePickerTitle, explorePickerLoading, explorePickerDuplicate, explorePickerAdding
 

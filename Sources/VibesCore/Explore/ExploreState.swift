@@ -33,7 +33,9 @@ public struct ExploreState: Sendable, Hashable {
   public var moreRequest: MoreRequest?
   /// Mirrors whether Spotify is connected (refreshed from the context), for `isEditingText`.
   public var isConnected = false
-  /// Detail screens pushed above the search.
+  /// A "Your library" list opened from the root (detail screens opened from it go on `path` above it).
+  public var libraryScreen: LibraryScreen?
+  /// Detail screens pushed above the search (and above the library list, if one is open).
   public var path: [DetailScreen] = []
   /// Details opened this session (Back and revisits are instant).
   public var detailCache: [SpotifyLink: CachedDetail] = [:]
@@ -98,6 +100,8 @@ public struct DetailScreen: Sendable, Hashable {
   public var link: SpotifyLink
   public var phase: Phase
   public var list = ListState()
+  /// Set while "remove this song from your playlist?" waits for y or n.
+  public var confirmRemove: MusicTrack?
 
   public enum Phase: Sendable, Hashable {
     case loading(requestID: Int)
@@ -149,6 +153,10 @@ public enum MusicAction: Sendable, Hashable, Codable {
   case addToPlaylist(playlistID: String, uris: [String])
   /// A new private playlist with these tracks (Create's "save playlist").
   case createPlaylist(name: String, description: String?, uris: [String])
+  /// Every occurrence of these songs out of your own playlist, at the version shown (`snapshotID`).
+  case removeFromPlaylist(playlistID: String, uris: [String], snapshotID: String?)
+  /// The song `uri` at `from` moved to stand before the one now at `insertBefore` in your own playlist.
+  case movePlaylistItem(playlistID: String, uri: String, from: Int, insertBefore: Int, snapshotID: String?)
 }
 
 public enum ExploreAction: Sendable, Hashable {
@@ -176,6 +184,10 @@ public enum ExploreAction: Sendable, Hashable {
   case duplicateFound(requestID: Int)
   /// The offline queue was sent (or partly): how many are still waiting.
   case queueFlushed(sent: Int, remaining: Int)
+  /// A playlist edit was taken: the playlist's new version.
+  case playlistSnapshot(playlistID: String, snapshotID: String)
+  /// A page of a library list answered (from Spotify, or the SQLite copy marked stale).
+  case libraryFinished(requestID: Int, LibraryKind, Result<CachedLibrary, MusicFailure>)
 }
 
 /// How a library or playlist action ended.
@@ -204,6 +216,8 @@ public enum ExploreEffect: CancellableEffect {
   case perform(requestID: Int, MusicAction, checkDuplicates: Bool)
   /// Send what waits in the offline queue, in order.
   case flushQueue
+  /// One page of a library list (`offset` 0 falls back to the SQLite copy when Spotify cannot be reached).
+  case loadLibrary(requestID: Int, LibraryKind, offset: Int)
 
   public var cancellationID: Int? {
     switch self {
@@ -212,6 +226,7 @@ public enum ExploreEffect: CancellableEffect {
     case .searchMore(let id, _, _, _): return id
     case .loadDetail(let id, _): return id
     case .loadReleases(let id, _, _, _): return id
+    case .loadLibrary(let id, _, _): return id
     default: return nil
     }
   }

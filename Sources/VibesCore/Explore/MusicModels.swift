@@ -88,11 +88,14 @@ public struct MusicPlaylist: Sendable, Hashable, Codable {
   public var ownerName: String?
   public var itemsTotal: Int?
   public var spotifyURL: String?
+  /// The version of the playlist the tracks shown belong to (sent with a removal so it applies to that version).
+  public var snapshotID: String?
 
   public init(
     id: String, name: String, description: String? = nil, ownerID: String? = nil, ownerName: String? = nil,
-    itemsTotal: Int? = nil, spotifyURL: String? = nil
+    itemsTotal: Int? = nil, spotifyURL: String? = nil, snapshotID: String? = nil
   ) {
+    self.snapshotID = snapshotID
     self.id = id
     self.name = name
     self.description = description
@@ -265,10 +268,51 @@ public struct AlbumDetail: Sendable, Hashable, Codable {
 public struct PlaylistDetail: Sendable, Hashable, Codable {
   public var playlist: MusicPlaylist
   public var tracks: [MusicTrack]?
+  /// Each shown track's position in the playlist as Spotify counts it (entries without a track, e.g. removed
+  /// local files, are not shown but still count); nil: the tracks stand at 0, 1, 2, …
+  public var positions: [Int]?
 
-  public init(playlist: MusicPlaylist, tracks: [MusicTrack]?) {
+  public init(playlist: MusicPlaylist, tracks: [MusicTrack]?, positions: [Int]? = nil) {
     self.playlist = playlist
     self.tracks = tracks
+    self.positions = positions
+  }
+
+  /// Spotify's position of shown track `index`.
+  public func position(_ index: Int) -> Int {
+    guard let positions, positions.indices.contains(index) else { return index }
+    return positions[index]
+  }
+
+  /// The playlist's entries as Spotify holds them: the shown track's index, or nil for an entry not shown.
+  func slots() -> [Int?] {
+    let tracks = tracks ?? []
+    let count = tracks.indices.map(position).max().map { $0 + 1 } ?? 0
+    var slots = [Int?](repeating: nil, count: max(count, tracks.count))
+    for index in tracks.indices where slots.indices.contains(position(index)) { slots[position(index)] = index }
+    return slots
+  }
+
+  mutating func apply(_ slots: [Int?]) {
+    let old = tracks ?? []
+    tracks = slots.compactMap { $0 }.map { old[$0] }
+    positions = slots.indices.filter { slots[$0] != nil }
+  }
+
+  /// Spotify's move: the entry at `from` goes before the one now at `insertBefore`.
+  public mutating func move(from: Int, insertBefore: Int) {
+    var slots = slots()
+    guard slots.indices.contains(from) else { return }
+    let entry = slots.remove(at: from)
+    let destination = insertBefore > from ? insertBefore - 1 : insertBefore
+    slots.insert(entry, at: min(max(0, destination), slots.count))
+    apply(slots)
+  }
+
+  /// Spotify's removal by URI: every occurrence goes.
+  public mutating func remove(uri: String) {
+    let old = tracks ?? []
+    apply(slots().filter { slot in slot.map { old[$0].uri != uri } ?? true })
   }
 
   public var totalDurationMs: Int? { tracks.map { WireNumbers.sum($0.lazy.map(\.durationMs)) } }

@@ -11,6 +11,9 @@ public struct SpotifyPaging<Item: Decodable & Sendable & Hashable>: Decodable, S
   public var offset: Int
   /// The next page's URL as Spotify sent it (carries no secret), or nil on the last page.
   public var next: String?
+  /// Each kept item's position in the whole list (`offset` plus its place among the entries Spotify sent, the
+  /// left-out ones counted), e.g. for moving a playlist's song by Spotify's position.
+  public var positions: [Int]
 
   /// The largest total or offset taken as it is (Spotify serves at most 100,000 items of any list).
   public static var maxNumber: Int { 1_000_000 }
@@ -23,6 +26,8 @@ public struct SpotifyPaging<Item: Decodable & Sendable & Hashable>: Decodable, S
     self.limit = Self.clamp(limit, Self.maxLimit)
     self.offset = Self.clamp(offset, Self.maxNumber)
     self.next = next
+    let start = Self.clamp(offset, Self.maxNumber)
+    positions = items.indices.map { start + $0 }
   }
 
   /// Whether Spotify announced another page.
@@ -38,6 +43,8 @@ public struct SpotifyPaging<Item: Decodable & Sendable & Hashable>: Decodable, S
     limit = Self.clamp(try container.decodeIfPresent(Int.self, forKey: .limit) ?? entries.count, Self.maxLimit)
     offset = Self.clamp(try container.decodeIfPresent(Int.self, forKey: .offset) ?? 0, Self.maxNumber)
     next = try container.decodeIfPresent(String.self, forKey: .next)
+    let start = offset
+    positions = entries.indices.filter { entries[$0].value != nil }.map { start + $0 }
   }
 
   static func clamp(_ value: Int, _ maximum: Int) -> Int { min(max(0, value), maximum) }
@@ -45,7 +52,10 @@ public struct SpotifyPaging<Item: Decodable & Sendable & Hashable>: Decodable, S
   /// The page with at most `count` items: what was asked for, whatever the page holds (issue 21, item 8).
   public func keeping(atMost count: Int) -> SpotifyPaging {
     var page = self
-    if page.items.count > max(0, count) { page.items = Array(page.items.prefix(max(0, count))) }
+    if page.items.count > max(0, count) {
+      page.items = Array(page.items.prefix(max(0, count)))
+      page.positions = Array(page.positions.prefix(max(0, count)))
+    }
     return page
   }
 }

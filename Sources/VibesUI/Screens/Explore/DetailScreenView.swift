@@ -144,6 +144,26 @@ enum DetailScreenView {
   }
 }
 
+extension DetailScreenView {
+  /// "Remove “Tide” from Late Night? y removes it, n keeps it." as a box over the playlist.
+  static func renderRemoveQuestion(
+    _ track: MusicTrack, from playlist: MusicPlaylist, into grid: inout Grid, _ area: Rect, _ t: Localizer
+  ) {
+    let width = min(area.width - 4, 60)
+    let text = t.format(
+      .exploreRemoveQuestion, ["track": MusicRows.clean(track.name), "playlist": MusicRows.clean(playlist.name)])
+    let lines = WordWrap.lines(text, width: width - 4, maxLines: max(1, area.visibleHeight - 4))
+    let box = Rect(
+      row: area.row + 1, column: area.column + (area.width - width) / 2, width: width, height: lines.count + 2)
+    grid.clear(box)
+    grid.box(box, style: Theme.focusedBorder)
+    for (index, line) in lines.enumerated() {
+      grid.write(line, row: box.row + 1 + index, column: box.column + 2, style: Theme.warning, maxWidth: width - 4)
+    }
+    grid.attentionRow = box.row + lines.count
+  }
+}
+
 /// The add-to-playlist picker, drawn as a box over the screen.
 enum PlaylistPickerView {
   /// The failure or the duplicate question the picker shows, if any.

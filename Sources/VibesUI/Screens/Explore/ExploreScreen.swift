@@ -11,6 +11,11 @@ enum ExploreScreen {
     }
     if let screen = explore.path.last {
       DetailScreenView.render(explore, screen, into: &grid, area, t)
+      if let track = screen.confirmRemove, case .playlist(let detail)? = screen.loaded?.detail {
+        DetailScreenView.renderRemoveQuestion(track, from: detail.playlist, into: &grid, area, t)
+      }
+    } else if let library = explore.libraryScreen {
+      LibraryScreenView.render(explore, library, into: &grid, area, t)
     } else {
       renderSearch(explore, into: &grid, area, t)
     }
@@ -102,6 +107,7 @@ enum ExploreScreen {
       grid.write(
         t[.exploreRecentHint],
         row: start, column: area.column + 2, style: Theme.hint, maxWidth: area.width - 4)
+      renderLibraryRows(explore, row: start + 2, into: &grid, area, t)
       return
     }
     grid.write(t[.exploreRecentTitle], row: start, column: area.column + 2, style: Theme.title)
@@ -111,6 +117,23 @@ enum ExploreScreen {
       grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
       grid.write(
         MusicRows.clean(query), row: row, column: area.column + 4, style: selected ? Theme.selected : .plain,
+        maxWidth: area.width - 6)
+      if selected { grid.focusRow = row }
+    }
+    renderLibraryRows(explore, row: start + 2 + explore.recentSearches.count, into: &grid, area, t)
+  }
+
+  /// "Your library": saved songs, saved albums, your playlists (root rows after the recent searches).
+  static func renderLibraryRows(
+    _ explore: ExploreState, row start: Int, into grid: inout Grid, _ area: Rect, _ t: Localizer
+  ) {
+    grid.write(t[.exploreLibraryTitle], row: start, column: area.column + 2, style: Theme.title)
+    for (offset, kind) in LibraryKind.allCases.enumerated() {
+      let row = start + 1 + offset
+      let selected = !explore.isEditing && explore.list.selected == explore.recentSearches.count + offset
+      grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
+      grid.write(
+        t[kind.title], row: row, column: area.column + 4, style: selected ? Theme.selected : .plain,
         maxWidth: area.width - 6)
       if selected { grid.focusRow = row }
     }

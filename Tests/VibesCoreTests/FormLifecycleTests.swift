@@ -103,12 +103,16 @@ final class FormLifecycleTests: XCTestCase {
     XCTAssertEqual(driver.press(.enter), [])
     XCTAssertEqual(driver.form?.focus, .field(.city))
     driver.type("  Berlin ")
+    XCTAssertEqual(driver.press(.enter), [], "Enter on City moves on to the radius")
+    XCTAssertEqual(driver.form?.focus, .field(.radius))
     let effects = driver.press(.enter)
     XCTAssertEqual(
       effects,
       [
         .validate(
-          requestID: 1, CredentialSubmission(step: .ticketmaster, apiKey: .new("tmKey1234567890"), city: "Berlin"))
+          requestID: 1,
+          CredentialSubmission(
+            step: .ticketmaster, apiKey: .new("tmKey1234567890"), city: "Berlin", radiusKm: 50))
       ])
   }
 
@@ -139,7 +143,10 @@ final class FormLifecycleTests: XCTestCase {
     let effects = driver.press(.ctrl("s"))
     XCTAssertEqual(
       effects,
-      [.validate(requestID: 1, CredentialSubmission(step: .ticketmaster, apiKey: .stored, city: "Hamburg"))])
+      [
+        .validate(
+          requestID: 1, CredentialSubmission(step: .ticketmaster, apiKey: .stored, city: "Hamburg", radiusKm: 50))
+      ])
   }
 
   func testRemoveAsksForConfirmationThenRemoves() {

@@ -16,6 +16,8 @@ public enum FormCommand: Sendable, Hashable {
   case pickCity(Int)
   /// Enter on a picked city: it becomes the field's text.
   case takeCity
+  /// ←/→ on the Radius field: the previous/next radius.
+  case cycleRadius(Int)
 }
 
 /// The Gemini and Ticketmaster forms: editing, submit -> live check -> save -> pop, and removal.
@@ -52,6 +54,13 @@ extension FeedTab {
       if form.pickedSuggestion != nil {
         bindings.append(KeyBinding([.enter], "Enter", .key(FeedL10n.helpTakeCity), .form(.takeCity)))
       }
+    }
+    if form.focus == .field(.radius) {
+      bindings += [
+        KeyBinding([.left, .character("h")], "← →", .key(FeedL10n.helpRadius), .form(.cycleRadius(-1))),
+        KeyBinding(
+          [.right, .character("l"), .character(" ")], "← →", .key(FeedL10n.helpRadius), .form(.cycleRadius(1))),
+      ]
     }
     bindings += FormBindings.focus(next: FeedCommand.form(.nextField), previous: .form(.previousField))
     bindings.append(KeyBinding(form.form.activateKeys, "Enter", enterHelp(form), .form(.activate)))
@@ -90,9 +99,13 @@ extension FeedTab {
           let field = form.form.fields.firstIndex(where: { $0.id == .field(.city) })
         else { return }
         form.form.fields[field].input = TextInput(form.citySuggestions[index].label)
+        // Kept with the step on save: its coordinates are searched, so a refresh need not look the name up.
+        form.takenPlace = form.citySuggestions[index]
         form.citySuggestions = []
         form.pickedSuggestion = nil
       }
+    case .cycleRadius(let offset):
+      updateTopForm { $0.form.cycleChoice(.field(.radius), by: offset) }
     case .activate:
       switch form.focus {
       case .field:

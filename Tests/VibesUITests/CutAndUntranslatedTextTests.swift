@@ -41,6 +41,29 @@ final class CutAndUntranslatedTextTests: XCTestCase {
     XCTAssertTrue(driver.render(.en).text.contains("35.00–80.00 EUR"))
   }
 
+  /// Issue 20 item 8: on German screens ↑/↓ in Create's empty prompt offer German example prompts, the empty field
+  /// shows a German one, and a German example is the user's text to edit like any other.
+  func testGermanScreensOfferGermanExamplePrompts() {
+    var driver = Driver(facts: SetupFacts(storedSecrets: [.gemini, .spotify]))
+    driver.state.context.language = .de
+    driver.press(.tabKey(.create))
+    XCTAssertTrue(driver.render(.de).text.contains("fröhliche Songs für einen Roadtrip"), driver.render(.de).text)
+    driver.press(.down)
+    XCTAssertEqual(driver.state.create.prompt.text, "fröhliche Songs für einen Roadtrip")
+    driver.press(.down)
+    XCTAssertEqual(driver.state.create.prompt.text, "ruhige Klaviermusik für einen verregneten Nachmittag")
+    XCTAssertTrue(driver.render(.de).text.contains("ruhige Klaviermusik"), driver.render(.de).text)
+    driver.type(" mit Regen")
+    driver.press(.down)
+    XCTAssertEqual(driver.state.create.prompt.text, "ruhige Klaviermusik für einen verregneten Nachmittag mit Regen")
+
+    var english = Driver(facts: SetupFacts(storedSecrets: [.gemini, .spotify]))
+    english.press(.tabKey(.create))
+    XCTAssertTrue(english.render(.en).text.contains("upbeat songs for a road trip"), english.render(.en).text)
+    english.press(.down)
+    XCTAssertEqual(english.state.create.prompt.text, "upbeat songs for a road trip", "English screens keep English")
+  }
+
   func testOneIsSingular() {
     let t = Localizer(.en)
     XCTAssertEqual(t.counted(1, one: ExploreL10n.exploreTrackCountOne, other: .exploreTrackCount), "1 track")

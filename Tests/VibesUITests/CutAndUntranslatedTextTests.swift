@@ -1,8 +1,9 @@
 import Foundation
 import VibesCore
 import VibesTestSupport
-import VibesUI
 import XCTest
+
+@testable import VibesUI
 
 /// Issue 20 item 8: texts that were cut, unreachable, wrongly pluralised or left in English/ISO form, each found on
 /// a rendered screen first.
@@ -23,6 +24,51 @@ final class CutAndUntranslatedTextTests: XCTestCase {
       let row = grid.lines[grid.row(containing: "Massive Attack") ?? 0]
       XCTAssertFalse(row.contains("…"), row)
       XCTAssertTrue(row.contains(language == .en ? "you listen to them" : "du hörst sie"), row)
+    }
+  }
+
+  /// Issue 20 item 8: at 60 columns a long headliner is cut, never "you listen to …" (it was "Die Fantastischen
+  /// Vier …" with the mark gone); the detail wraps the whole name instead of cutting it.
+  func testAConcertRowKeepsWhoYouListenToAt60ColumnsWithALongHeadliner() {
+    let long = "Die Fantastischen Vier feat. Herbert Grönemeyer und das Rundfunk-Sinfonieorchester Berlin"
+    let headliner = FeedFixtures.concert(1, name: long, venue: "Max-Schmeling-Halle", matchedArtist: long)
+    let other = FeedFixtures.concert(2, name: long, venue: "Olympiastadion", matchedArtist: "Herbert Grönemeyer")
+    for language in [Language.en, .de] {
+      var driver = feed([.concert(headliner), .concert(other)], width: 60, height: 20)
+      let grid = Grid.$recordsWrites.withValue(true) { driver.render(language) }
+      let rows = grid.lines.filter { $0.contains("Die Fan") }
+      XCTAssertEqual(rows.count, 2, grid.text)
+      XCTAssertTrue(rows[0].contains(language == .en ? "· you listen to them" : "· du hörst sie"), rows[0])
+      XCTAssertTrue(rows[1].contains(language == .en ? "· you listen to " : "· du hörst "), rows[1])
+      XCTAssertTrue(grid.lines.allSatisfy { DisplayWidth.of($0) <= 60 })
+      let cutMarks = (grid.writeLog?.clipped ?? []).filter { $0.text.hasSuffix(language == .en ? "them" : "sie") }
+      XCTAssertEqual(cutMarks.map(\.text), [], "the mark is never the cut part")
+
+      driver.press(.down, .enter)
+      let detail = Grid.$recordsWrites.withValue(true) { driver.render(language) }
+      XCTAssertTrue(detail.text.contains("Rundfunk-Sinfonieorchester"), detail.text)
+      let cut = (detail.writeLog?.clipped ?? []).filter {
+        $0.text.contains(language == .en ? "you listen" : "du hörst")
+      }
+      XCTAssertEqual(cut.map(\.text), [], "the detail's \"you listen to\" line is wrapped, not cut")
+    }
+  }
+
+  /// Issue 20 item 8: the App Store Connect Issuer ID helper wraps under the field at 60 columns (it was cut to
+  /// "Shown above the list of keys in App Store…").
+  func testTheAppStoreConnectHelperLineIsWrappedAt60Columns() throws {
+    let state = try XCTUnwrap(ScreenStateCatalog.all.first { $0.name == "asc setup" })
+    for language in [Language.en, .de] {
+      var driver = Driver.screen(width: 60, height: 20)
+      state.build(&driver)
+      let grid = Grid.$recordsWrites.withValue(true) { driver.render(language) }
+      let text = grid.lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+      let helper =
+        language == .en
+        ? "Shown above the list of keys in App Store Connect."
+        : "Steht in App Store Connect über der Liste der Schlüssel."
+      XCTAssertTrue(text.contains(helper), grid.text)
+      XCTAssertEqual((grid.writeLog?.clipped ?? []).filter { $0.text == helper }.map(\.text), [], grid.text)
     }
   }
 

@@ -128,7 +128,36 @@ final class CitySuggestionTests: XCTestCase {
     driver.press(.escape)
     XCTAssertNotNil(driver.render().row(containing: "Concerts within 25 km of Berlin"), driver.render().text)
     XCTAssertNotNil(
-      driver.render(.de).row(containing: "Konzerte im Umkreis von 25 km um Berlin"), driver.render(.de).text)
+      driver.render(.de).row(containing: "Konzerte bis 25 km um Berlin"), driver.render(.de).text)
+  }
+}
+
+extension CitySuggestionTests {
+  /// Issue 20 item 9: the Feed's heading says where its concerts come from when the row has room for all of it.
+  func testTheFeedHeadingSaysWhereConcertsAreSearched() {
+    for (width, height) in [(60, 20), (80, 24)] {
+      var driver = Driver.screen(
+        facts: SetupFacts(storedSecrets: [.ticketmaster], ticketmasterCity: "Berlin", concertRadiusKm: 25),
+        width: width, height: height)
+      driver.send(.feedWindowLoaded(total: 1, offset: 0, items: [.concert(FeedFixtures.concert(1))]))
+      let english = driver.render(.en)
+      let heading = english.row(containing: "Concerts within 25 km of Berlin")
+      XCTAssertNotNil(heading, english.text)
+      XCTAssertEqual(heading, english.row(containing: "Feed ·"), "on the heading row")
+      // German at 60 columns: "Feed · 1 zwischengespeichert" leaves no room, so the line is left out whole.
+      let german = driver.render(.de).text
+      if width >= 80 {
+        XCTAssertTrue(german.contains("Konzerte bis 25 km um Berlin"), german)
+      } else {
+        XCTAssertFalse(german.contains("Konzerte bis"), german)
+      }
+    }
+    var long = Driver.screen(
+      facts: SetupFacts(
+        storedSecrets: [.ticketmaster], ticketmasterCity: "Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch"),
+      width: 60, height: 20)
+    long.send(.feedWindowLoaded(total: 1, offset: 0, items: [.concert(FeedFixtures.concert(1))]))
+    XCTAssertFalse(long.render(.en).text.contains("Concerts within"), "left out rather than cut when it cannot fit")
   }
 }
 

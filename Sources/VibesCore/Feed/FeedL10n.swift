@@ -93,7 +93,7 @@ public enum FeedL10n: String, LocalizedKey {
     .releaseTracksHint:
       "↑ ↓ Titel wählen · Enter öffnet ihn in Entdecken, zum Merken oder für eine Playlist",
     .fieldRadius: "Umkreis", .radiusKm: "{km} km", .helpRadius: "Umkreis ändern",
-    .concertsWithin: "Konzerte im Umkreis von {km} km um {city}",
+    .concertsWithin: "Konzerte bis {km} km um {city}",
   ]
 }
 

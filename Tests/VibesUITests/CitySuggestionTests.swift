@@ -82,7 +82,9 @@ final class CitySuggestionTests: XCTestCase {
     XCTAssertNotNil(grid.row(containing: "Umkreis"), grid.text)
     XCTAssertNotNil(grid.row(containing: "‹ 100 km ›"), grid.text)
     driver.press(.left, .left)
-    let effects = driver.press(.ctrl("s"))
+    XCTAssertTrue(
+      driver.render().text.contains("Enter check"), "Enter saves from Radius: \(driver.render().text)")
+    let effects = driver.press(.enter)
     guard case .validate(_, let submission)? = effects.compactMap(\.feedEffect).first else {
       return XCTFail("\(effects)")
     }

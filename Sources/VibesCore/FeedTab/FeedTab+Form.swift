@@ -27,8 +27,14 @@ extension FeedTab {
     switch form.focus {
     case .save: return .common(.helpEnterSave)
     case .remove: return .common(.helpActivate)
-    case .field: return form.form.isLastInput(form.focus) ? .common(.helpEnterSave) : .common(.helpEnterNext)
+    case .field: return savesOnEnter(form) ? .common(.helpEnterSave) : .common(.helpEnterNext)
     }
+  }
+
+  /// Enter in the last field saves, and so does Enter in City: "type the key, Tab, type the city, Enter" saves as it
+  /// always did, with the radius (Tab from City) left as chosen.
+  func savesOnEnter(_ form: CredentialForm) -> Bool {
+    form.form.isLastInput(form.focus) || form.focus == .field(.city)
   }
 
   func formBindings(_ form: CredentialForm) -> [KeyBinding<FeedCommand>] {
@@ -109,7 +115,7 @@ extension FeedTab {
     case .activate:
       switch form.focus {
       case .field:
-        if form.form.isLastInput(form.focus) { return submit(&context) }
+        if savesOnEnter(form) { return submit(&context) }
         updateTopForm { $0.form.moveFocus(by: 1) }
       case .save:
         return submit(&context)

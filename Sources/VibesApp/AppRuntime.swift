@@ -30,6 +30,7 @@ public final class AppRuntime {
     let size = session.size
     self.state = AppState(size: ScreenSize(width: size.width, height: size.height))
     self.state.isDemo = isDemo
+    self.state.context.language = localizer.language
     self.script = script
     (actions, sink) = AsyncStream.makeStream(of: AppAction.self)
   }

@@ -152,7 +152,10 @@ public struct EffectRunner: Sendable {
     for step in SetupStep.allCases where try dependencies.secrets.contains(step.secretKey) {
       stored.insert(step)
     }
-    return SetupFacts(storedSecrets: stored, ticketmasterCity: try dependencies.database.city(for: .ticketmaster))
+    let area = try dependencies.database.concertArea(for: .ticketmaster)
+    return SetupFacts(
+      storedSecrets: stored, ticketmasterCity: try dependencies.database.city(for: .ticketmaster),
+      concertRadiusKm: ConcertRadius.nearest(area.radiusKm), concertPlace: area.place)
   }
 
   func validate(requestID: Int, _ submission: CredentialSubmission) async -> AppAction? {
@@ -194,7 +197,8 @@ public struct EffectRunner: Sendable {
   func save(requestID: Int, _ submission: CredentialSubmission, _ success: ValidationSuccess) -> AppAction {
     let step = submission.step
     let saveRow = {
-      try dependencies.database.saveStepVerified(step, city: submission.city, at: dependencies.now())
+      try dependencies.database.saveStepVerified(
+        step, city: submission.city, radiusKm: submission.radiusKm, place: submission.place, at: dependencies.now())
     }
     do {
       if case .new(let key) = submission.apiKey {

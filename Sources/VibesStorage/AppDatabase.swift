@@ -72,10 +72,29 @@ public final class AppDatabase: Sendable {
     try writer.read { db in try StepSettingRecord.fetchOne(db, key: step.rawValue)?.verifiedAt }
   }
 
-  /// One transaction: city (nil leaves it NULL) + verifiedAt.
-  public func saveStepVerified(_ step: SetupStep, city: String?, at date: Date) throws {
+  /// The Ticketmaster step's concert search: the chosen radius (nil: never chosen) and the city taken from the
+  /// suggestions (nil for a typed one).
+  public func concertArea(for step: SetupStep) throws -> (radiusKm: Int?, place: City?) {
+    try writer.read { db in
+      guard let row = try StepSettingRecord.fetchOne(db, key: step.rawValue) else { return (nil, nil) }
+      var place: City?
+      if let name = row.placeName, let latitude = row.placeLatitude, let longitude = row.placeLongitude {
+        place = City(
+          name: name, countryCode: row.placeCountry ?? "", latitude: latitude, longitude: longitude, population: 0)
+      }
+      return (row.radiusKm, place)
+    }
+  }
+
+  /// One transaction: city (nil leaves it NULL), the concert radius and taken city (nil: none) + verifiedAt.
+  public func saveStepVerified(
+    _ step: SetupStep, city: String?, radiusKm: Int? = nil, place: City? = nil, at date: Date
+  ) throws {
     try writer.write { db in
-      try StepSettingRecord(step: step.rawValue, city: city, verifiedAt: date).upsert(db)
+      try StepSettingRecord(
+        step: step.rawValue, city: city, verifiedAt: date, radiusKm: radiusKm, placeName: place?.name,
+        placeCountry: place?.countryCode, placeLatitude: place?.latitude, placeLongitude: place?.longitude
+      ).upsert(db)
     }
   }
 

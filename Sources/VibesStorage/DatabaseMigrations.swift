@@ -33,6 +33,7 @@ enum DatabaseMigrations {
     FeedLegacyMigrations.register(in: &migrator)
     PreviewMigrations.register(in: &migrator)
     SocialMigrations.register(in: &migrator)
+    ConcertAreaMigrations.register(in: &migrator)
     return migrator
   }
 }

@@ -9,6 +9,11 @@ struct StepSettingRecord: Codable, Equatable, FetchableRecord, PersistableRecord
   var step: String
   var city: String?
   var verifiedAt: Date?
+  var radiusKm: Int?
+  var placeName: String?
+  var placeCountry: String?
+  var placeLatitude: Double?
+  var placeLongitude: Double?
 
   enum Columns {
     static let step = Column(CodingKeys.step)

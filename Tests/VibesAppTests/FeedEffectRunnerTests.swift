@@ -161,6 +161,27 @@ final class FeedEffectRunnerTests: XCTestCase {
     XCTAssertEqual(try database.feedCardCount(), 5, "Hamburg's 10 events, 5 of them past")
   }
 
+  /// Issue 20 item 9: saving keeps the radius and the taken city's coordinates with the step; they come back in the
+  /// facts and the next refresh searches there with that radius.
+  func testSavedRadiusAndPlaceReachTheFactsAndTheRefresh() async throws {
+    let hamburg = City(name: "Hamburg", countryCode: "DE", latitude: 53.5753, longitude: 10.0153, population: 0)
+    let submission = CredentialSubmission(
+      step: .ticketmaster, apiKey: .stored, city: "Hamburg, DE", radiusKm: 10, place: hamburg)
+    let saved = await runner().run(.save(requestID: 1, submission, .ticketmaster(upcomingEvents: 3)))
+    guard case .credentialSaved(1, let facts, _)? = saved?.action(of: FeedTab.self) else {
+      return XCTFail("\(String(describing: saved))")
+    }
+    XCTAssertEqual(facts.concertRadiusKm, 10)
+    XCTAssertEqual(facts.concertPlace, hamburg)
+    XCTAssertEqual(facts.ticketmasterCity, "Hamburg, DE")
+    _ = await refresh()
+    let recorded = await fake.recordedRequests()
+    let request = try XCTUnwrap(recorded.last)
+    XCTAssertEqual(request.queryValue("latlong"), "53.5753,10.0153")
+    XCTAssertEqual(request.queryValue("radius"), "10")
+    XCTAssertEqual(try database.feedCardCount(), 5, "Hamburg's 10 events, 5 of them past")
+  }
+
   func testRemovingTicketmasterDropsItsConcertsKeepsReleases() async throws {
     try prefill()
     try database.replaceNewReleases(cards: [.newRelease(FeedFixtures.release(1))], fetchedAt: now)

@@ -27,7 +27,10 @@ final class FeedRefresherTests: XCTestCase {
     try? FileManager.default.removeItem(at: folder)
   }
 
-  private func refresher(base: URL? = nil, at date: Date? = nil) -> FeedRefresher {
+  private func refresher(
+    base: URL? = nil, at date: Date? = nil,
+    area: @escaping @Sendable (String) -> TicketmasterArea? = { CityList.area(for: $0, in: CityList.index) }
+  ) -> FeedRefresher {
     let clock = date ?? now
     return FeedRefresher(
       database: database,
@@ -35,7 +38,7 @@ final class FeedRefresherTests: XCTestCase {
         baseURL: base ?? fake.baseURL, transport: URLSessionTransport(timeout: 5),
         limiter: RequestRateLimiter(requestsPerSecond: 1_000),
         backoff: BackoffPolicy(maxAttempts: 2, baseDelay: 0.01, maxDelay: 30), sleep: { _ in }),
-      now: { clock })
+      area: area, now: { clock })
   }
 
   /// Top artists "Artist 22" (plays in Berlin in the fake) and "Nobody", each with one fresh and one old release.
@@ -94,6 +97,49 @@ final class FeedRefresherTests: XCTestCase {
     XCTAssertEqual(unknown.queryValue("city"), "Nowhere Village")
     XCTAssertNil(unknown.queryValue("latlong"))
     XCTAssertNil(unknown.queryValue("radius"))
+  }
+
+  /// Issue 20 item 9: the chosen radius is what is searched. Potsdam is 27 km from the fake's Berlin: 10 km finds
+  /// nothing there, 50 km finds Berlin's concerts.
+  func testTheChosenRadiusIsSearched() async throws {
+    let potsdam = City(name: "Potsdam", countryCode: "DE", latitude: 52.3989, longitude: 13.0657, population: 0)
+    _ = await refresher().refresh(apiKey: key, city: "Potsdam, DE", radiusKm: 10, place: potsdam, releases: nil)
+    var recorded = await fake.recordedRequests()
+    var request = try XCTUnwrap(recorded.last)
+    XCTAssertEqual(request.queryValue("radius"), "10")
+    XCTAssertEqual(request.queryValue("latlong"), "52.3989,13.0657")
+    XCTAssertEqual(try database.feedCardCount(), 0, "nothing within 10 km")
+
+    _ = await refresher().refresh(apiKey: key, city: "Potsdam, DE", radiusKm: 50, place: potsdam, releases: nil)
+    recorded = await fake.recordedRequests()
+    request = try XCTUnwrap(recorded.last)
+    XCTAssertEqual(request.queryValue("radius"), "50")
+    XCTAssertGreaterThan(try database.feedCardCount(), 0, "Berlin's concerts are within 50 km")
+
+    // A typed city the list knows gets the chosen radius too.
+    _ = await refresher().refresh(apiKey: key, city: "Berlin", radiusKm: 25, releases: nil)
+    recorded = await fake.recordedRequests()
+    request = try XCTUnwrap(recorded.last)
+    XCTAssertEqual(request.queryValue("radius"), "25")
+    XCTAssertEqual(request.queryValue("latlong"), "52.5244,13.4105")
+  }
+
+  /// Issue 20 item 9: a city taken from the suggestions is searched at its stored coordinates; its name is not looked
+  /// up again, so Berlin, New Hampshire stays in New Hampshire (the list's largest Berlin is Germany's).
+  func testAStoredPlaceIsSearchedWithoutLookingTheNameUp() async throws {
+    let lookups = LockedCounter()
+    let berlinNH = City(name: "Berlin", countryCode: "US", latitude: 44.4687, longitude: -71.1851, population: 0)
+    let outcome = await refresher(area: { _ in
+      lookups.increment()
+      return TicketmasterArea(latitude: 52.5244, longitude: 13.4105)
+    }).refresh(apiKey: key, city: "Berlin, US", radiusKm: 50, place: berlinNH, releases: nil)
+    XCTAssertEqual(lookups.value, 0, "no lookup (and no city list read) when the coordinates are stored")
+    let recorded = await fake.recordedRequests()
+    let request = try XCTUnwrap(recorded.last)
+    XCTAssertEqual(request.queryValue("latlong"), "44.4687,-71.1851")
+    XCTAssertNil(request.queryValue("city"))
+    guard case .updated(let count, _) = outcome else { return XCTFail("\(outcome)") }
+    XCTAssertEqual(count, 0, "no concerts of Berlin, Germany")
   }
 
   func testTheShippedCityListLoadsAndCompletes() throws {
@@ -160,4 +206,12 @@ final class FeedRefresherTests: XCTestCase {
     await other.stop()
     return url
   }
+}
+
+/// Counts calls from a `@Sendable` closure.
+final class LockedCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  func increment() { lock.withLock { count += 1 } }
+  var value: Int { lock.withLock { count } }
 }

@@ -36,7 +36,7 @@ final class FormEngineTests: XCTestCase {
     XCTAssertEqual(CredentialForm(step: .gemini, isConfigured: false).focusOrder, [.field(.apiKey), .save])
     XCTAssertEqual(
       CredentialForm(step: .ticketmaster, isConfigured: true).focusOrder,
-      [.field(.apiKey), .field(.city), .save, .remove])
+      [.field(.apiKey), .field(.city), .field(.radius), .save, .remove])
   }
 
   func testMoveFocusWrapsBothWays() {

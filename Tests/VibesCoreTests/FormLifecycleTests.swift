@@ -108,7 +108,9 @@ final class FormLifecycleTests: XCTestCase {
       effects,
       [
         .validate(
-          requestID: 1, CredentialSubmission(step: .ticketmaster, apiKey: .new("tmKey1234567890"), city: "Berlin"))
+          requestID: 1,
+          CredentialSubmission(
+            step: .ticketmaster, apiKey: .new("tmKey1234567890"), city: "Berlin", radiusKm: 50))
       ])
   }
 
@@ -139,7 +141,10 @@ final class FormLifecycleTests: XCTestCase {
     let effects = driver.press(.ctrl("s"))
     XCTAssertEqual(
       effects,
-      [.validate(requestID: 1, CredentialSubmission(step: .ticketmaster, apiKey: .stored, city: "Hamburg"))])
+      [
+        .validate(
+          requestID: 1, CredentialSubmission(step: .ticketmaster, apiKey: .stored, city: "Hamburg", radiusKm: 50))
+      ])
   }
 
   func testRemoveAsksForConfirmationThenRemoves() {

@@ -34,7 +34,7 @@ final class RouterTests: XCTestCase {
     driver.press(.escape, .down)
     XCTAssertEqual(driver.press(.enter), [], "an incomplete step has nothing to preview")
     XCTAssertEqual(driver.form?.step, .ticketmaster)
-    XCTAssertEqual(driver.form?.fields.map(\.id), [.field(.apiKey), .field(.city), .save])
+    XCTAssertEqual(driver.form?.fields.map(\.id), [.field(.apiKey), .field(.city), .field(.radius), .save])
   }
 
   func testQuitOnlyFromRootAndBackElsewhere() {

@@ -20,7 +20,7 @@ final class CreateTypingDemoTests: XCTestCase {
     let demo = try await HeadlessDemo()
     try await demo.play(Self.setUpGemini)
     XCTAssertEqual(demo.state.selectedTab, .create, "Esc after the Gemini step returns to Create:\n\(demo.screen)")
-    let prompts = ["synthwave for a night drive", "quiet songs", "midnight"] + CreateState.examplePrompts
+    let prompts = ["synthwave for a night drive", "quiet songs", "midnight"] + CreateState.examplePrompts(in: .en)
     for prompt in prompts {
       for switchKey in ["key esc\nkey 1\nkey 3", "key alt-1\nkey alt-3"] {
         try await demo.play(switchKey + "\ntype \(prompt)")

@@ -85,6 +85,23 @@ final class AppDatabaseTests: XCTestCase {
     }
   }
 
+  /// Issue 20 item 9: the radius and the city taken from the suggestions are kept with the step.
+  func testConcertAreaRoundTrip() throws {
+    for (name, db) in try databases() {
+      XCTAssertTrue(try db.concertArea(for: .ticketmaster) == (nil, nil), name)
+      let place = City(name: "Berlin", countryCode: "US", latitude: 44.4687, longitude: -71.1851, population: 0)
+      try db.saveStepVerified(.ticketmaster, city: "Berlin, US", radiusKm: 25, place: place, at: Date())
+      let area = try db.concertArea(for: .ticketmaster)
+      XCTAssertEqual(area.radiusKm, 25, name)
+      XCTAssertEqual(area.place, place, name)
+      XCTAssertEqual(try db.city(for: .ticketmaster), "Berlin, US", name)
+      try db.saveStepVerified(.ticketmaster, city: "Smalltown", radiusKm: 100, place: nil, at: Date())
+      XCTAssertNil(try db.concertArea(for: .ticketmaster).place, "a typed city drops the stored one (\(name))")
+      XCTAssertEqual(try db.concertArea(for: .ticketmaster).radiusKm, 100, name)
+      XCTAssertTrue(try db.appliedMigrations().contains("concert-area-v1"), name)
+    }
+  }
+
   func testClearStepRemovesCityAndVerifiedTime() throws {
     for (name, db) in try databases() {
       try db.saveStepVerified(.spotify, city: "Oslo", at: Date())

@@ -82,11 +82,11 @@ final class CreateTabTests: XCTestCase {
     driver.press(.backTab)
     XCTAssertEqual(driver.create.focus, .prompt)
     driver.press(.down)
-    XCTAssertEqual(driver.create.prompt.text, CreateState.examplePrompts[0])
+    XCTAssertEqual(driver.create.prompt.text, CreateState.examplePrompts(in: .en)[0])
     driver.press(.down)
-    XCTAssertEqual(driver.create.prompt.text, CreateState.examplePrompts[1])
+    XCTAssertEqual(driver.create.prompt.text, CreateState.examplePrompts(in: .en)[1])
     driver.press(.up)
-    XCTAssertEqual(driver.create.prompt.text, CreateState.examplePrompts[0])
+    XCTAssertEqual(driver.create.prompt.text, CreateState.examplePrompts(in: .en)[0])
   }
 
   func testAnEmptyPromptAsksForOneInsteadOfGenerating() {

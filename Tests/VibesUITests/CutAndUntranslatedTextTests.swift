@@ -1,8 +1,9 @@
 import Foundation
 import VibesCore
 import VibesTestSupport
-import VibesUI
 import XCTest
+
+@testable import VibesUI
 
 /// Issue 20 item 8: texts that were cut, unreachable, wrongly pluralised or left in English/ISO form, each found on
 /// a rendered screen first.
@@ -26,6 +27,51 @@ final class CutAndUntranslatedTextTests: XCTestCase {
     }
   }
 
+  /// Issue 20 item 8: at 60 columns a long headliner is cut, never "you listen to …" (it was "Die Fantastischen
+  /// Vier …" with the mark gone); the detail wraps the whole name instead of cutting it.
+  func testAConcertRowKeepsWhoYouListenToAt60ColumnsWithALongHeadliner() {
+    let long = "Die Fantastischen Vier feat. Herbert Grönemeyer und das Rundfunk-Sinfonieorchester Berlin"
+    let headliner = FeedFixtures.concert(1, name: long, venue: "Max-Schmeling-Halle", matchedArtist: long)
+    let other = FeedFixtures.concert(2, name: long, venue: "Olympiastadion", matchedArtist: "Herbert Grönemeyer")
+    for language in [Language.en, .de] {
+      var driver = feed([.concert(headliner), .concert(other)], width: 60, height: 20)
+      let grid = Grid.$recordsWrites.withValue(true) { driver.render(language) }
+      let rows = grid.lines.filter { $0.contains("Die Fan") }
+      XCTAssertEqual(rows.count, 2, grid.text)
+      XCTAssertTrue(rows[0].contains(language == .en ? "· you listen to them" : "· du hörst sie"), rows[0])
+      XCTAssertTrue(rows[1].contains(language == .en ? "· you listen to " : "· du hörst "), rows[1])
+      XCTAssertTrue(grid.lines.allSatisfy { DisplayWidth.of($0) <= 60 })
+      let cutMarks = (grid.writeLog?.clipped ?? []).filter { $0.text.hasSuffix(language == .en ? "them" : "sie") }
+      XCTAssertEqual(cutMarks.map(\.text), [], "the mark is never the cut part")
+
+      driver.press(.down, .enter)
+      let detail = Grid.$recordsWrites.withValue(true) { driver.render(language) }
+      XCTAssertTrue(detail.text.contains("Rundfunk-Sinfonieorchester"), detail.text)
+      let cut = (detail.writeLog?.clipped ?? []).filter {
+        $0.text.contains(language == .en ? "you listen" : "du hörst")
+      }
+      XCTAssertEqual(cut.map(\.text), [], "the detail's \"you listen to\" line is wrapped, not cut")
+    }
+  }
+
+  /// Issue 20 item 8: the App Store Connect Issuer ID helper wraps under the field at 60 columns (it was cut to
+  /// "Shown above the list of keys in App Store…").
+  func testTheAppStoreConnectHelperLineIsWrappedAt60Columns() throws {
+    let state = try XCTUnwrap(ScreenStateCatalog.all.first { $0.name == "asc setup" })
+    for language in [Language.en, .de] {
+      var driver = Driver.screen(width: 60, height: 20)
+      state.build(&driver)
+      let grid = Grid.$recordsWrites.withValue(true) { driver.render(language) }
+      let text = grid.lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+      let helper =
+        language == .en
+        ? "Shown above the list of keys in App Store Connect."
+        : "Steht in App Store Connect über der Liste der Schlüssel."
+      XCTAssertTrue(text.contains(helper), grid.text)
+      XCTAssertEqual((grid.writeLog?.clipped ?? []).filter { $0.text == helper }.map(\.text), [], grid.text)
+    }
+  }
+
   func testGermanFeedDatesPricesAndAlbumTypesAreGerman() {
     var driver = feed([.concert(FeedFixtures.concert(1)), .newRelease(FeedFixtures.release(2))], height: 40)
     let list = driver.render(.de).text
@@ -39,6 +85,29 @@ final class CutAndUntranslatedTextTests: XCTestCase {
     XCTAssertTrue(detail.contains("35,00–80,00 EUR"), detail)
     XCTAssertFalse(detail.contains("35.00"), detail)
     XCTAssertTrue(driver.render(.en).text.contains("35.00–80.00 EUR"))
+  }
+
+  /// Issue 20 item 8: on German screens ↑/↓ in Create's empty prompt offer German example prompts, the empty field
+  /// shows a German one, and a German example is the user's text to edit like any other.
+  func testGermanScreensOfferGermanExamplePrompts() {
+    var driver = Driver(facts: SetupFacts(storedSecrets: [.gemini, .spotify]))
+    driver.state.context.language = .de
+    driver.press(.tabKey(.create))
+    XCTAssertTrue(driver.render(.de).text.contains("fröhliche Songs für einen Roadtrip"), driver.render(.de).text)
+    driver.press(.down)
+    XCTAssertEqual(driver.state.create.prompt.text, "fröhliche Songs für einen Roadtrip")
+    driver.press(.down)
+    XCTAssertEqual(driver.state.create.prompt.text, "ruhige Klaviermusik für einen verregneten Nachmittag")
+    XCTAssertTrue(driver.render(.de).text.contains("ruhige Klaviermusik"), driver.render(.de).text)
+    driver.type(" mit Regen")
+    driver.press(.down)
+    XCTAssertEqual(driver.state.create.prompt.text, "ruhige Klaviermusik für einen verregneten Nachmittag mit Regen")
+
+    var english = Driver(facts: SetupFacts(storedSecrets: [.gemini, .spotify]))
+    english.press(.tabKey(.create))
+    XCTAssertTrue(english.render(.en).text.contains("upbeat songs for a road trip"), english.render(.en).text)
+    english.press(.down)
+    XCTAssertEqual(english.state.create.prompt.text, "upbeat songs for a road trip", "English screens keep English")
   }
 
   func testOneIsSingular() {

@@ -79,7 +79,7 @@ final class FormScreenTests: XCTestCase {
     XCTAssertNotNil(grid.row(containing: "City"))
     XCTAssertNotNil(grid.row(containing: "São Paulo"))
     XCTAssertNotNil(grid.row(containing: "https://developer.ticketmaster.com/"))
-    screen.press(.tab, .tab, .tab, .enter)
+    screen.press(.tab, .tab, .tab, .tab, .enter)
     grid = screen.render()
     XCTAssertNotNil(grid.row(containing: "Remove this credential from this device? y remove · n keep"), grid.text)
   }

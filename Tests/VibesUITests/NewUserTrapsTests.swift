@@ -13,7 +13,7 @@ final class NewUserTrapsTests: XCTestCase {
   // MARK: Item 1: Create takes typed text
 
   func testTheDemosExamplePromptsTypedRightAfterSwitchingToCreateGoIntoTheFieldAndRunNoCommand() {
-    for prompt in CreateState.examplePrompts + ["synthwave for a night drive", "quiet songs"] {
+    for prompt in CreateState.examplePrompts(in: .en) + ["synthwave for a night drive", "quiet songs"] {
       for switchKey in [Key.tabKey(.create), .alt(Character(TabID.create.key))] {
         var driver = Driver(facts: Self.allSecrets)
         driver.press(switchKey)
@@ -110,17 +110,17 @@ final class NewUserTrapsTests: XCTestCase {
     var driver = Driver(facts: Self.allSecrets)
     driver.press(.tabKey(.create))
     driver.press(.down)
-    XCTAssertEqual(driver.state.create.prompt.text, CreateState.examplePrompts[0])
+    XCTAssertEqual(driver.state.create.prompt.text, CreateState.examplePrompts(in: .en)[0])
     driver.press(.down)
-    XCTAssertEqual(driver.state.create.prompt.text, CreateState.examplePrompts[1])
+    XCTAssertEqual(driver.state.create.prompt.text, CreateState.examplePrompts(in: .en)[1])
     driver.press(.up, .up)
     XCTAssertEqual(driver.state.create.prompt.text, "", "past the first example: the empty field again")
     driver.press(.up)
-    XCTAssertEqual(driver.state.create.prompt.text, CreateState.examplePrompts.last)
+    XCTAssertEqual(driver.state.create.prompt.text, CreateState.examplePrompts(in: .en).last)
     // Edited, an example is the user's own text: the arrows leave it alone.
     driver.type(" now")
     driver.press(.down)
-    XCTAssertEqual(driver.state.create.prompt.text, CreateState.examplePrompts.last! + " now")
+    XCTAssertEqual(driver.state.create.prompt.text, CreateState.examplePrompts(in: .en).last! + " now")
   }
 
   // MARK: Item 3: no field focused behind the user's back

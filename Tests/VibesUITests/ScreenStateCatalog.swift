@@ -144,6 +144,12 @@ enum ScreenStateCatalog {
         driver.send(.feed(.cityIndexLoaded(CityIndex(cities: cities))))
         driver.press(.down, .down)
       },
+      State(name: "radius on the ticketmaster form") { driver in
+        driver.press(.enter, .end, .enter)
+        driver.press(.tab)
+        driver.type("Garmisch-Partenkirchen")
+        driver.press(.tab, .right)
+      },
       State(name: "ticketmaster form validating") { driver in
         driver.press(.enter, .end, .enter)
         driver.type("TmKeyAbcdefghijklmnopqrstuvwx")

@@ -115,7 +115,9 @@ public struct ServiceLogin: Sendable {
     let now = dependencies.now()
     do {
       try storage.secrets.write(key, for: step.secretKey) {
-        try storage.database.saveStepVerified(step, city: city, at: now)
+        // A typed --city has no stored coordinates (it is looked up, or searched by name); the radius stays.
+        let radiusKm = try storage.database.concertArea(for: step).radiusKm
+        try storage.database.saveStepVerified(step, city: city, radiusKm: radiusKm, at: now)
       }
     } catch {
       throw .storage("saving failed: \(error)")

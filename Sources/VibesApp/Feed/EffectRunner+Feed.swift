@@ -72,7 +72,9 @@ extension EffectRunner {
     }
     let source = newReleaseSource()
     let refresher = FeedRefresher(database: database, events: dependencies.feedEvents, now: dependencies.now)
-    let outcome = await refresher.refresh(apiKey: key, city: city, releases: source)
+    let area: (radiusKm: Int?, place: City?) = (try? database.concertArea(for: .ticketmaster)) ?? (nil, nil)
+    let outcome = await refresher.refresh(
+      apiKey: key, city: city, radiusKm: ConcertRadius.nearest(area.radiusKm), place: area.place, releases: source)
     switch outcome {
     case .updated(let count, _): log.info("feed refreshed: \(count) cards")
     default: log.notice("feed refresh: \(String(describing: outcome))")

@@ -30,10 +30,13 @@ public struct FeedRefresher: Sendable {
   /// Concerts in `city` (Ticketmaster, `apiKey`) and, with a `releases` source, new releases by the user's top
   /// artists; ranked together and cached. The outcome follows Ticketmaster: a Spotify failure keeps the cached
   /// releases and still reports `updated`.
-  public func refresh(apiKey: String, city: String, releases: (any NewReleaseSource)?) async
-    -> FeedRefreshOutcome
-  {
-    async let concertsResult = fetchConcerts(apiKey: apiKey, city: city)
+  /// `radiusKm` is how far around the city; `place` is the city taken from the suggestions, searched at its stored
+  /// coordinates without looking the name up (nil: the typed city is looked up, or searched by name).
+  public func refresh(
+    apiKey: String, city: String, radiusKm: Int = ConcertRadius.defaultKm, place: City? = nil,
+    releases: (any NewReleaseSource)?
+  ) async -> FeedRefreshOutcome {
+    async let concertsResult = fetchConcerts(apiKey: apiKey, city: city, radiusKm: radiusKm, place: place)
     async let spotifyResult = fetchReleases(releases)
     let concerts = await concertsResult
     let spotify = await spotifyResult
@@ -84,9 +87,16 @@ public struct FeedRefresher: Sendable {
     return .failed(reason: "Could not save the Feed cache.")
   }
 
-  private func fetchConcerts(apiKey: String, city: String) async -> Result<[ConcertCard], ServiceError> {
+  private func fetchConcerts(apiKey: String, city: String, radiusKm: Int, place: City?) async -> Result<
+    [ConcertCard], ServiceError
+  > {
+    let searched =
+      place.map { TicketmasterArea(latitude: $0.latitude, longitude: $0.longitude) } ?? area(city)
+    let around = searched.map {
+      TicketmasterArea(latitude: $0.latitude, longitude: $0.longitude, radiusKm: radiusKm)
+    }
     do throws(ServiceError) {
-      let result = try await events.musicEvents(apiKey: apiKey, city: city, area: area(city))
+      let result = try await events.musicEvents(apiKey: apiKey, city: city, area: around)
       return .success(result.events.map(ConcertCard.init))
     } catch {
       return .failure(error)

@@ -208,6 +208,7 @@ public enum AppReducer {
       fresh.context.secretStore = state.context.secretStore
       fresh.context.nextRequestID = state.context.nextRequestID
       fresh.context.notice = state.context.notice
+      fresh.context.language = state.context.language
       fresh.isDemo = state.isDemo
       state = fresh
       // The first-launch screen: every tab from nothing, and the tutorial from its first card.

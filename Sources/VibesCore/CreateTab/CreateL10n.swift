@@ -26,6 +26,9 @@ public enum CreateL10n: String, LocalizedKey {
   case createFailureStorage, createFailureNoSongsFound
   // Keys: what `q` would lose; the examples' hint
   case createUnsavedPrompt, createUnsavedPreview, createUnsavedGenerating
+  // Example prompts (↑/↓ in the empty field), in the screen's language
+  case createExampleRoadTrip, createExampleRainyPiano, createExampleHipHopParty, createExampleDeepWork
+  case createExampleNightWalk
 
   public static func table(for language: Language) -> [CreateL10n: String] {
     switch language {

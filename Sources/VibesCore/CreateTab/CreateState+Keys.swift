@@ -218,11 +218,12 @@ extension CreateState: TabFeature {
     case .example(let offset):
       // The examples and, past either end, the empty field again: cycling never loses the way back.
       guard offersExamples else { return [] }
-      let count = Self.examplePrompts.count
+      let count = Self.examples.count
       let next = (exampleIndex ?? (offset > 0 ? -1 : count)) + offset
-      if Self.examplePrompts.indices.contains(next) {
+      if Self.examples.indices.contains(next) {
         exampleIndex = next
-        prompt = TextInput(Self.examplePrompts[next])
+        // The example becomes the user's text to edit, so it is put in as the screen's language writes it.
+        prompt = TextInput(Self.examples[next].resolved(context.language))
       } else {
         exampleIndex = nil
         prompt = TextInput()

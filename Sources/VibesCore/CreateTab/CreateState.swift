@@ -188,14 +188,14 @@ public struct CreateState: Sendable, Hashable {
   /// from the server (10⁹ s, Int.max) must not lock generate until restart.
   public static let maxCountdownSeconds = 3600
 
-  /// Prompts to pick with ↑/↓ in the prompt field.
-  public static let examplePrompts = [
-    "upbeat songs for a road trip",
-    "calm piano music for a rainy afternoon",
-    "90s hip hop classics for a house party",
-    "songs to focus on deep work",
-    "melancholic indie for a night walk",
-  ]
+  /// Prompts to pick with ↑/↓ in the prompt field, in every language (the field gets the screen's).
+  public static let examples: [LocalizedText] = [
+    CreateL10n.createExampleRoadTrip, .createExampleRainyPiano, .createExampleHipHopParty, .createExampleDeepWork,
+    .createExampleNightWalk,
+  ].map { LocalizedText($0) }
+
+  /// The example prompts as `language` writes them.
+  public static func examplePrompts(in language: Language) -> [String] { examples.map { $0.resolved(language) } }
 
   public var prompt = TextInput()
   public var focus: CreateRootFocus = .length

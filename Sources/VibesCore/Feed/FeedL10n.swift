@@ -16,6 +16,7 @@ public enum FeedL10n: String, LocalizedKey {
   case pendingSync
   case youListenToThem, songCountOne, albumTypeAlbum, albumTypeSingle, albumTypeCompilation
   case helpTrackInExplore, helpArtistInExplore, releaseTracksHint
+  case fieldRadius, radiusKm, helpRadius, concertsWithin
 
   public static func table(for language: Language) -> [FeedL10n: String] {
     switch language {
@@ -54,6 +55,8 @@ public enum FeedL10n: String, LocalizedKey {
     .pendingSync: "{count} waiting to sync",
     .helpTrackInExplore: "track in Explore", .helpArtistInExplore: "artist in Explore",
     .releaseTracksHint: "↑ ↓ choose a track · Enter opens it in Explore, to save it or add it to a playlist",
+    .fieldRadius: "Radius", .radiusKm: "{km} km", .helpRadius: "change the radius",
+    .concertsWithin: "Concerts within {km} km of {city}",
   ]
 
   static let german: [FeedL10n: String] = [
@@ -89,6 +92,8 @@ public enum FeedL10n: String, LocalizedKey {
     .helpTrackInExplore: "Titel in Entdecken", .helpArtistInExplore: "Künstler in Entdecken",
     .releaseTracksHint:
       "↑ ↓ Titel wählen · Enter öffnet ihn in Entdecken, zum Merken oder für eine Playlist",
+    .fieldRadius: "Umkreis", .radiusKm: "{km} km", .helpRadius: "Umkreis ändern",
+    .concertsWithin: "Konzerte bis {km} km um {city}",
   ]
 }
 
@@ -115,6 +120,14 @@ extension Localizer {
     default: return TerminalText.sanitize(status.rawValue)
     }
   }
+
+  /// "Concerts within 50 km of Berlin" (the city as saved, sanitised).
+  public func concertsWithin(radiusKm: Int, city: String) -> String {
+    format(.concertsWithin, ["km": "\(radiusKm)", "city": TerminalText.sanitize(city)])
+  }
+
+  /// "50 km".
+  public func radius(_ km: Int) -> String { format(.radiusKm, ["km": "\(km)"]) }
 
   /// The status line under the SetupCard (with the offline actions still waiting to sync and any Spotify problem
   /// after it), or nil when there is nothing to say.

@@ -33,7 +33,11 @@ extension FeedTab {
     let facts = context.facts ?? SetupFacts()
     let hasSecret = facts.storedSecrets.contains(step)
     let city = step == .ticketmaster ? facts.ticketmasterCity : nil
-    path.append(.credentialForm(CredentialForm(step: step, isConfigured: hasSecret, city: city)))
+    path.append(
+      .credentialForm(
+        CredentialForm(
+          step: step, isConfigured: hasSecret, city: city, radiusKm: facts.concertRadiusKm,
+          place: step == .ticketmaster ? facts.concertPlace : nil)))
     return hasSecret ? [Self.run(.loadCredentialPreview(step))] : []
   }
 }

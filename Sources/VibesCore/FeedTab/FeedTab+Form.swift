@@ -16,6 +16,8 @@ public enum FormCommand: Sendable, Hashable {
   case pickCity(Int)
   /// Enter on a picked city: it becomes the field's text.
   case takeCity
+  /// ←/→ on the Radius field: the previous/next radius.
+  case cycleRadius(Int)
 }
 
 /// The Gemini and Ticketmaster forms: editing, submit -> live check -> save -> pop, and removal.
@@ -25,8 +27,14 @@ extension FeedTab {
     switch form.focus {
     case .save: return .common(.helpEnterSave)
     case .remove: return .common(.helpActivate)
-    case .field: return form.form.isLastInput(form.focus) ? .common(.helpEnterSave) : .common(.helpEnterNext)
+    case .field: return savesOnEnter(form) ? .common(.helpEnterSave) : .common(.helpEnterNext)
     }
+  }
+
+  /// Enter in the last field saves, and so does Enter in City: "type the key, Tab, type the city, Enter" saves as it
+  /// always did, with the radius (Tab from City) left as chosen.
+  func savesOnEnter(_ form: CredentialForm) -> Bool {
+    form.form.isLastInput(form.focus) || form.focus == .field(.city)
   }
 
   func formBindings(_ form: CredentialForm) -> [KeyBinding<FeedCommand>] {
@@ -52,6 +60,13 @@ extension FeedTab {
       if form.pickedSuggestion != nil {
         bindings.append(KeyBinding([.enter], "Enter", .key(FeedL10n.helpTakeCity), .form(.takeCity)))
       }
+    }
+    if form.focus == .field(.radius) {
+      bindings += [
+        KeyBinding([.left, .character("h")], "← →", .key(FeedL10n.helpRadius), .form(.cycleRadius(-1))),
+        KeyBinding(
+          [.right, .character("l"), .character(" ")], "← →", .key(FeedL10n.helpRadius), .form(.cycleRadius(1))),
+      ]
     }
     bindings += FormBindings.focus(next: FeedCommand.form(.nextField), previous: .form(.previousField))
     bindings.append(KeyBinding(form.form.activateKeys, "Enter", enterHelp(form), .form(.activate)))
@@ -90,13 +105,17 @@ extension FeedTab {
           let field = form.form.fields.firstIndex(where: { $0.id == .field(.city) })
         else { return }
         form.form.fields[field].input = TextInput(form.citySuggestions[index].label)
+        // Kept with the step on save: its coordinates are searched, so a refresh need not look the name up.
+        form.takenPlace = form.citySuggestions[index]
         form.citySuggestions = []
         form.pickedSuggestion = nil
       }
+    case .cycleRadius(let offset):
+      updateTopForm { $0.form.cycleChoice(.field(.radius), by: offset) }
     case .activate:
       switch form.focus {
       case .field:
-        if form.form.isLastInput(form.focus) { return submit(&context) }
+        if savesOnEnter(form) { return submit(&context) }
         updateTopForm { $0.form.moveFocus(by: 1) }
       case .save:
         return submit(&context)

@@ -33,6 +33,8 @@ public enum ValidationSuccess: Sendable, Hashable {
 public enum FieldID: String, Sendable, Hashable {
   case apiKey
   case city
+  /// The Ticketmaster concert search's radius (a picker of `ConcertRadius.choices`).
+  case radius
 }
 
 /// The credential forms' fields and buttons, in focus order.
@@ -52,11 +54,17 @@ public struct CredentialSubmission: Sendable, Hashable {
   public var step: SetupStep
   public var apiKey: SecretInput
   public var city: String?
+  /// Ticketmaster: how far around the city concerts are searched.
+  public var radiusKm: Int?
+  /// Ticketmaster: the suggestion the city was taken from (name, country, coordinates), nil for a typed city.
+  public var place: City?
 
-  public init(step: SetupStep, apiKey: SecretInput, city: String?) {
+  public init(step: SetupStep, apiKey: SecretInput, city: String?, radiusKm: Int? = nil, place: City? = nil) {
     self.step = step
     self.apiKey = apiKey
     self.city = city
+    self.radiusKm = radiusKm
+    self.place = place
   }
 }
 
@@ -76,10 +84,16 @@ public struct CredentialForm: FormConfiguration, Sendable, Hashable {
   public var pickedSuggestion: Int?
   /// At most this many suggestions are shown.
   public static let citySuggestionLimit = 4
+  /// The suggestion the City field's text was taken from; it counts only while the field still says its label.
+  public var takenPlace: City?
 
-  public init(step: SetupStep, isConfigured: Bool, storedPreview: String? = nil, city: String? = nil) {
+  public init(
+    step: SetupStep, isConfigured: Bool, storedPreview: String? = nil, city: String? = nil,
+    radiusKm: Int = ConcertRadius.defaultKm, place: City? = nil
+  ) {
     self.step = step
     self.isConfigured = isConfigured
+    takenPlace = place
     var fields = [
       Field(
         CredentialFocus.field(.apiKey), .secret, storedPreview: isConfigured ? storedPreview ?? "" : nil,
@@ -87,6 +101,8 @@ public struct CredentialForm: FormConfiguration, Sendable, Hashable {
     ]
     if step == .ticketmaster {
       fields.append(Field(.field(.city), .text, value: city ?? "", validators: FieldValidator.city))
+      let choice = ConcertRadius.choices.firstIndex(of: ConcertRadius.nearest(radiusKm)) ?? 0
+      fields.append(Field(.field(.radius), .picker(options: ConcertRadius.choices.map(String.init)), choice: choice))
     }
     fields.append(.button(.save))
     if isConfigured { fields.append(.button(.remove)) }
@@ -102,7 +118,18 @@ public struct CredentialForm: FormConfiguration, Sendable, Hashable {
     guard form.validateAll() else { return nil }
     let keyField = field(.apiKey)
     let key: SecretInput = (keyField?.keepsStoredValue ?? false) ? .stored : .new(keyField?.trimmedValue ?? "")
-    return CredentialSubmission(step: step, apiKey: key, city: field(.city)?.trimmedValue)
+    guard step == .ticketmaster else { return CredentialSubmission(step: step, apiKey: key, city: nil) }
+    let city = field(.city)?.trimmedValue
+    return CredentialSubmission(step: step, apiKey: key, city: city, radiusKm: radiusKm, place: place(for: city))
+  }
+
+  /// The chosen radius in kilometres.
+  public var radiusKm: Int { field(.radius)?.selectedOption.flatMap { Int($0) } ?? ConcertRadius.defaultKm }
+
+  /// The taken suggestion when the City field still names it (typing something else makes the city a typed one).
+  public func place(for city: String?) -> City? {
+    guard let takenPlace, let city, takenPlace.label == city else { return nil }
+    return takenPlace
   }
 }
 extension ValidationFailure: Error {}

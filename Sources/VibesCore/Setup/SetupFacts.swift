@@ -7,10 +7,20 @@ public struct SetupFacts: Sendable, Hashable {
   public var storedSecrets: Set<SetupStep>
   /// The saved Ticketmaster city, if any.
   public var ticketmasterCity: String?
+  /// How far around the city concerts are searched, in kilometres (one of `ConcertRadius.choices`).
+  public var concertRadiusKm: Int
+  /// The city taken from the suggestions, with its country and coordinates: searched without reading the city
+  /// list again. Nil when the city was typed (then the typed name is looked up, or searched by name).
+  public var concertPlace: City?
 
-  public init(storedSecrets: Set<SetupStep> = [], ticketmasterCity: String? = nil) {
+  public init(
+    storedSecrets: Set<SetupStep> = [], ticketmasterCity: String? = nil,
+    concertRadiusKm: Int = ConcertRadius.defaultKm, concertPlace: City? = nil
+  ) {
     self.storedSecrets = storedSecrets
     self.ticketmasterCity = ticketmasterCity
+    self.concertRadiusKm = concertRadiusKm
+    self.concertPlace = concertPlace
   }
 
   public func isComplete(_ step: SetupStep) -> Bool {
@@ -26,4 +36,16 @@ public struct SetupFacts: Sendable, Hashable {
   public var completedCount: Int { SetupStep.allCases.filter(isComplete).count }
   public var totalCount: Int { SetupStep.allCases.count }
   public var isAllComplete: Bool { completedCount == totalCount }
+}
+
+/// The radii the Ticketmaster form offers for the concert search.
+public enum ConcertRadius {
+  public static let choices = [10, 25, 50, 100]
+  public static let defaultKm = 50
+
+  /// The offered radius nearest to `km` (a stored value from an older choice list still lands on one).
+  public static func nearest(_ km: Int?) -> Int {
+    guard let km else { return defaultKm }
+    return choices.min { abs($0 - km) < abs($1 - km) } ?? defaultKm
+  }
 }

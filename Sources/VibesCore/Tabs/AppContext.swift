@@ -19,6 +19,10 @@ public struct AppContext: Sendable, Hashable {
   public var scroll = ScrollPosition()
   /// Request ids tie asynchronous answers to the attempt that asked for them.
   public var nextRequestID = 1
+  /// The language screens are drawn in (the runtime sets it from the environment). The core carries text as
+  /// `LocalizedText`; it reads this only where a text becomes the user's own to edit (an example prompt put into
+  /// Create's field).
+  public var language: Language = .en
 
   public init(size: ScreenSize) { self.size = size }
 

@@ -23,8 +23,8 @@ enum ChecklistScreen {
       let complete = facts.isComplete(step)
       let status = step == .spotify ? SpotifyScreen.stepStatus(state, complete: complete, t) : nil
       renderRow(
-        step, complete: complete, status: status, selected: checklist.selection == step, boxed: boxed,
-        into: &grid, rect, t)
+        step, complete: complete, status: status, subtitle: subtitle(step, facts, complete: complete, t),
+        selected: checklist.selection == step, boxed: boxed, into: &grid, rect, t)
       top += rowHeight
     }
     if let info = state.secretStore {
@@ -32,8 +32,15 @@ enum ChecklistScreen {
     }
   }
 
+  /// A set-up Ticketmaster step says where concerts are searched ("Concerts within 50 km of Berlin").
+  static func subtitle(_ step: SetupStep, _ facts: SetupFacts, complete: Bool, _ t: Localizer) -> String? {
+    guard step == .ticketmaster, complete, let city = facts.ticketmasterCity else { return nil }
+    return t.concertsWithin(radiusKm: facts.concertRadiusKm, city: city)
+  }
+
   static func renderRow(
-    _ step: SetupStep, complete: Bool, status: String? = nil, selected: Bool, boxed: Bool, into grid: inout Grid,
+    _ step: SetupStep, complete: Bool, status: String? = nil, subtitle: String? = nil, selected: Bool, boxed: Bool,
+    into grid: inout Grid,
     _ rect: Rect,
     _ t: Localizer
   ) {
@@ -67,7 +74,7 @@ enum ChecklistScreen {
       status, row: inner.row, column: inner.right - statusWidth - 1, style: stateStyle.merged(base),
       maxWidth: statusWidth)
     grid.write(
-      t.stepSubtitle(step), row: inner.row + 1, column: inner.column + 4,
+      subtitle ?? t.stepSubtitle(step), row: inner.row + 1, column: inner.column + 4,
       style: selected ? base : Theme.hint, maxWidth: inner.width - 5)
   }
 

@@ -18,18 +18,35 @@ enum FeedCardRow {
         t[FeedL10n.kindUnknown], row: row, column: 3, style: selected ? style : Theme.hint, maxWidth: width - 5)
       return
     }
-    let (label, fullTitle, meta) = parts(card, t)
+    let (label, fullTitle, fullMeta) = parts(card, t)
+    var meta = fullMeta
     let labelColumns = labelWidth(t)
     grid.write(label, row: row, column: 3, style: selected ? style : Theme.title, maxWidth: labelColumns)
-    let metaWidth = DisplayWidth.of(meta)
     let titleColumn = 3 + labelColumns + 1
-    let titleWidth = max(4, width - titleColumn - 3 - metaWidth)
+    var titleWidth = max(4, width - titleColumn - 3 - DisplayWidth.of(meta))
     // A concert's venue (shown whole in its detail) goes first when the row is short, so "you listen to …" stays.
     var title = fullTitle
+    var mark: String?
     if DisplayWidth.of(title) > titleWidth, case .concert(let concert) = card.payload {
       title = concertTitle(concert, withVenue: false, t)
+      if DisplayWidth.of(title) > titleWidth, let listened = listenMark(concert, t) {
+        // Still too long (a long headliner on a narrow row): the time goes, then the headliner is cut, never the
+        // "you listen to" mark.
+        meta = concertMeta(concert, withTime: false, t)
+        titleWidth = max(4, width - titleColumn - 3 - DisplayWidth.of(meta))
+        title = TerminalText.sanitize(concert.headliner)
+        mark = " · " + listened
+      }
     }
-    grid.write(title, row: row, column: titleColumn, style: style, maxWidth: titleWidth)
+    if let mark {
+      // The headliner keeps a few letters; a long matched name after "you listen to" is cut before them.
+      let headlinerWidth = min(DisplayWidth.of(title), max(8, titleWidth - DisplayWidth.of(mark)))
+      let used = grid.write(title, row: row, column: titleColumn, style: style, maxWidth: headlinerWidth)
+      grid.write(mark, row: row, column: titleColumn + used, style: style, maxWidth: max(0, titleWidth - used))
+    } else {
+      grid.write(title, row: row, column: titleColumn, style: style, maxWidth: titleWidth)
+    }
+    let metaWidth = DisplayWidth.of(meta)
     if metaWidth > 0 {
       grid.write(
         meta, row: row, column: max(titleColumn, width - 2 - metaWidth), style: selected ? style : Theme.hint)
@@ -40,10 +57,9 @@ enum FeedCardRow {
   static func parts(_ card: FeedCard, _ t: Localizer) -> (String, String, String) {
     switch card.payload {
     case .concert(let concert):
-      let title = concertTitle(concert, withVenue: true, t)
-      var meta = FeedFormat.concertDate(concert, withZone: false, t)
-      if concert.status != .onSale { meta = t.concertStatus(concert.status) + (meta.isEmpty ? "" : " · " + meta) }
-      return (t[FeedL10n.kindConcert], title, meta)
+      return (
+        t[FeedL10n.kindConcert], concertTitle(concert, withVenue: true, t), concertMeta(concert, withTime: true, t)
+      )
     case .newRelease(let release):
       var title = TerminalText.sanitize(release.name)
       let artists = release.artists.isEmpty ? [release.fromArtist] : release.artists
@@ -77,15 +93,25 @@ extension FeedCardRow {
   static func concertTitle(_ concert: ConcertCard, withVenue: Bool, _ t: Localizer) -> String {
     var title = TerminalText.sanitize(concert.headliner)
     if withVenue, let venue = concert.venueName, !venue.isEmpty { title += " · " + TerminalText.sanitize(venue) }
-    if let artist = concert.matchedArtist {
-      let isHeadliner =
-        artist.compare(concert.headliner, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame
-      title +=
-        " · "
-        + (isHeadliner
-          ? t[FeedL10n.youListenToThem] : t.format(FeedL10n.youListenTo, ["name": TerminalText.sanitize(artist)]))
-    }
+    if let mark = listenMark(concert, t) { title += " · " + mark }
     return title
+  }
+
+  /// "you listen to Name", or "you listen to them" when the matched artist is the headliner; nil without a match.
+  static func listenMark(_ concert: ConcertCard, _ t: Localizer) -> String? {
+    guard let artist = concert.matchedArtist else { return nil }
+    let isHeadliner =
+      artist.compare(concert.headliner, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame
+    return isHeadliner
+      ? t[FeedL10n.youListenToThem] : t.format(FeedL10n.youListenTo, ["name": TerminalText.sanitize(artist)])
+  }
+
+  /// The row's right-hand text: the status unless on sale, then the local date (and time).
+  static func concertMeta(_ concert: ConcertCard, withTime: Bool, _ t: Localizer) -> String {
+    var meta = FeedFormat.concertDate(concert, withZone: false, t)
+    if !withTime { meta = t.date(iso: TerminalText.sanitize(concert.localDate ?? "")) }
+    if concert.status != .onSale { meta = t.concertStatus(concert.status) + (meta.isEmpty ? "" : " · " + meta) }
+    return meta
   }
 }
 

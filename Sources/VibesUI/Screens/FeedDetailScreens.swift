@@ -13,8 +13,12 @@ enum ConcertDetailScreen {
     if let artist = concert.matchedArtist {
       kind += " · " + t.format(FeedL10n.youListenTo, ["name": TerminalText.sanitize(artist)])
     }
-    grid.write(kind, row: row, column: 2, style: Theme.hint, maxWidth: area.width - 4)
-    row += 2
+    // Wrapped, not cut: a long artist name still reads whole after "you listen to".
+    for line in WordWrap.lines(kind, width: area.width - 4) {
+      grid.write(line, row: row, column: 2, style: Theme.hint, maxWidth: area.width - 4)
+      row += 1
+    }
+    row += 1
 
     let labels: [FeedL10n] = [.lineUp, .when, .venue, .map, .prices, .status, .publicSale]
     let labelWidth = labels.map { DisplayWidth.of(t[$0]) }.max() ?? 10

@@ -21,9 +21,17 @@ enum FeedScreen {
     var column = 2
     column += grid.write(t[.feedHeading], row: headingRow, column: column, style: Theme.title)
     if let total = feed.list.totalCount, total > 0 {
-      grid.write(
-        "· " + t.format(.feedCount, ["count": total.formatted(.number.grouping(.automatic))]),
-        row: headingRow, column: column + 1, style: Theme.hint)
+      column +=
+        1
+        + grid.write(
+          "· " + t.format(.feedCount, ["count": total.formatted(.number.grouping(.automatic))]),
+          row: headingRow, column: column + 1, style: Theme.hint)
+    }
+    // Where the concerts come from, at the right of the heading, when all of it fits.
+    if let facts = state.facts, facts.isComplete(.ticketmaster), let city = facts.ticketmasterCity {
+      let text = t.concertsWithin(radiusKm: facts.concertRadiusKm, city: city)
+      let start = area.width - 2 - DisplayWidth.of(text)
+      if start >= column + 3 { grid.write(text, row: headingRow, column: start, style: Theme.hint) }
     }
 
     let listTop = headingRow + 1

@@ -36,6 +36,12 @@ enum FormScreen {
       FormFieldView.drawLabel(t.fieldLabel(id), focused: focused, into: &grid, row: row)
       let cursorColumn = FormFieldView.drawInput(
         field, t, into: &grid, row: row, column: inputColumn, width: inputWidth)
+      if id == .radius {
+        // "‹ 50 km ›": ← → change it.
+        let km = field.selectedOption.flatMap { Int($0) } ?? ConcertRadius.defaultKm
+        grid.write(
+          "‹ " + t.radius(km) + " ›", row: row, column: inputColumn, style: focused ? Theme.selected : Theme.field)
+      }
       if focused && editing { grid.cursor = GridPosition(row: row, column: cursorColumn) }
       row += 1
       if let error = field.error {

@@ -27,6 +27,7 @@ extension Localizer {
     switch id {
     case .apiKey: return self[.fieldAPIKey]
     case .city: return self[.fieldCity]
+    case .radius: return self[FeedL10n.fieldRadius]
     }
   }
 

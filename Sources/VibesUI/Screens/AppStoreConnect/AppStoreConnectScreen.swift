@@ -96,8 +96,14 @@ enum AppStoreConnectSetupScreen {
           keyLoaded(summary, t), row: row, column: inputColumn, style: Theme.complete,
           maxWidth: inputWidth)
       } else if focused {
-        grid.write(
-          helper(field, t), row: row, column: inputColumn, style: Theme.hint, maxWidth: inputWidth)
+        // Wrapped under the field (a narrow terminal cut "Shown above the list of keys in App Store…").
+        let lines = WordWrap.lines(helper(field, t), width: inputWidth)
+        for (index, line) in lines.enumerated() {
+          grid.write(line, row: row + index, column: inputColumn, style: Theme.hint, maxWidth: inputWidth)
+        }
+        // Kept in view with the field on a short terminal (a message drawn later takes over).
+        if lines.count > 1 { grid.attentionRow = row + lines.count - 1 }
+        row += max(0, lines.count - 1)
       }
       row += 1
     }

@@ -35,7 +35,7 @@ enum CreateScreen {
     let editing = state.isEditingText && create.focus == .prompt
     grid.write(label, row: row, column: 2, style: create.focus == .prompt ? Theme.focusedBorder : Theme.hint)
     let cursor = field(
-      create.prompt, placeholder: CreateState.examplePrompts[0], row: row, column: fieldColumn, width: fieldWidth,
+      create.prompt, placeholder: t[CreateState.examples[0]], row: row, column: fieldColumn, width: fieldWidth,
       into: &grid)
     if editing { grid.cursor = GridPosition(row: row, column: cursor) }
     if create.focus == .prompt { grid.focusRow = row }

@@ -64,6 +64,12 @@ public struct ArtworkDiskCache: Sendable {
     }
   }
 
+  /// Removes every cached file, half-written ones included (sign-out: the artwork was that account's songs,
+  /// playlists and friends).
+  public func removeAll() {
+    for entry in entries() { unlink(entry.path) }
+  }
+
   private func entries() -> [(path: String, size: Int, modified: Date)] {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
     return names.compactMap { name in

@@ -78,6 +78,20 @@ final class ServiceLogoutTests: XCTestCase {
     XCTAssertEqual(try database.feedCards(offset: 0, limit: 10), [])
   }
 
+  /// Artwork fetched for this account's songs, playlists and friends (issue 25's disk cache) goes with the
+  /// sign-out; the cache folder itself and anything else under $XDG_CACHE_HOME/vibes stay.
+  func testSignOutAllEmptiesTheArtworkCache() throws {
+    try configureEverything()
+    let artwork = paths.artworkCacheDirectory
+    try FileManager.default.createDirectory(at: artwork, withIntermediateDirectories: true)
+    try Data([0xFF, 0xD8]).write(to: artwork.appendingPathComponent("cover"))
+    let other = paths.cacheDirectory.appendingPathComponent("other")
+    try Data("keep".utf8).write(to: other)
+    try ServiceLogout(stores: [vault], database: database, paths: paths).signOutAll()
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: artwork.path), [])
+    XCTAssertTrue(FileManager.default.fileExists(atPath: other.path))
+  }
+
   func testSpotifyLogoutLeavesNoListeningDataBehind() throws {
     try configureEverything()
     try ServiceLogout(stores: [vault], database: database, paths: paths).logout(.spotify)

@@ -71,10 +71,11 @@ public struct ServiceLogout: Sendable {
   }
 
   /// The sign-out: every service, in order, then what vibes cached or made for this person (Feed cards, the
-  /// Create history), so the next person at this account starts from nothing.
+  /// Create history, fetched artwork), so the next person at this account starts from nothing.
   public func signOutAll() throws {
     for service in AuthService.allCases { try logout(service) }
     try database?.removeAllFeedCards()
     try database?.clearCreateHistory()
+    if let paths { ArtworkDiskCache(directory: paths.artworkCacheDirectory).removeAll() }
   }
 }

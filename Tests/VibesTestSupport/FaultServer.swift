@@ -44,12 +44,10 @@ public final class FaultServer: @unchecked Sendable {
     }
   }
 
-  public let port: UInt16
-  private let listener: Int32
+  public var port: UInt16 { listener.port }
+  private var listener: RawTCPListener!
   private let fault: Fault
   private let lock = NSLock()
-  private var open: [Int32] = []
-  private var stopped = false
   /// 200 bodies served, one per connection, before the fault (e.g. a good first page, then a fault on paging).
   private var goodAnswers: [String]
 
@@ -57,24 +55,7 @@ public final class FaultServer: @unchecked Sendable {
   public init(_ fault: Fault, after goodAnswers: [String] = []) throws {
     self.fault = fault
     self.goodAnswers = goodAnswers
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw POSIXError(.EIO) }
-    var address = Self.loopback(port: 0)
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard bound == 0, listen(fd, 16) == 0 else {
-      close(fd)
-      throw POSIXError(.EADDRINUSE)
-    }
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-    }
-    listener = fd
-    port = UInt16(bigEndian: address.sin_port)
-    let thread = Thread { [self] in acceptLoop() }
-    thread.start()
+    listener = try RawTCPListener(address: "127.0.0.1") { [self] fd in serve(fd) }
   }
 
   /// `http://127.0.0.1:<port>`.
@@ -88,43 +69,10 @@ public final class FaultServer: @unchecked Sendable {
     return url
   }
 
-  /// Stops the listener and every open connection. Descriptors are only shut down here; each is closed by the
-  /// thread that uses it, so a number cannot be reused by another socket while a thread still holds it.
-  public func stop() {
-    lock.withLock {
-      if stopped { return }
-      stopped = true
-      shutdown(listener, Int32(SHUT_RDWR))
-      for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
-    }
-  }
+  /// Stops the listener and every open connection (see `RawTCPListener`).
+  public func stop() { listener.stop() }
 
   deinit { stop() }
-
-  private func acceptLoop() {
-    defer { close(listener) }
-    while true {
-      let client = accept(listener, nil, nil)
-      if client < 0 { return }
-      let keep: Bool = lock.withLock {
-        if stopped { return false }
-        open.append(client)
-        return true
-      }
-      guard keep else {
-        close(client)
-        return
-      }
-      let thread = Thread { [self] in
-        serve(client)
-        lock.withLock {
-          open.removeAll { $0 == client }
-          close(client)
-        }
-      }
-      thread.start()
-    }
-  }
 
   private func serve(_ fd: Int32) {
     var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -194,7 +142,7 @@ public final class FaultServer: @unchecked Sendable {
     }
   }
 
-  private var isStopped: Bool { lock.withLock { stopped } }
+  private var isStopped: Bool { listener.isStopped }
 
   private func respond(_ fd: Int32, status: Int, body: String, headers: String = "") {
     write(
@@ -215,13 +163,5 @@ public final class FaultServer: @unchecked Sendable {
       offset += count
     }
     return true
-  }
-
-  private static func loopback(port: UInt16) -> sockaddr_in {
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    return address
   }
 }

@@ -31,12 +31,10 @@ public final class RedirectServer: @unchecked Sendable {
     public var path: String { String(raw.split(separator: " ", maxSplits: 2).dropFirst().first ?? "") }
   }
 
-  public let port: UInt16
+  public var port: UInt16 { listener.port }
   public let address: String
-  private let listener: Int32
+  private var listener: RawTCPListener!
   private let lock = NSLock()
-  private var open: [Int32] = []
-  private var stopped = false
   private var received: [Received] = []
   private let answer: @Sendable (String) -> Answer
 
@@ -44,29 +42,7 @@ public final class RedirectServer: @unchecked Sendable {
   public init(address: String = "127.0.0.1", answer: @escaping @Sendable (String) -> Answer) throws {
     self.address = address
     self.answer = answer
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw POSIXError(.EIO) }
-    var one: Int32 = 1
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-    var socketAddress = sockaddr_in()
-    socketAddress.sin_family = sa_family_t(AF_INET)
-    socketAddress.sin_port = 0
-    socketAddress.sin_addr.s_addr = inet_addr(address)
-    let bound = withUnsafePointer(to: &socketAddress) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard bound == 0, listen(fd, 16) == 0 else {
-      close(fd)
-      throw POSIXError(.EADDRINUSE)
-    }
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &socketAddress) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-    }
-    listener = fd
-    port = UInt16(bigEndian: socketAddress.sin_port)
-    let thread = Thread { [self] in acceptLoop() }
-    thread.start()
+    listener = try RawTCPListener(address: address, reuseAddress: true) { [self] fd in serve(fd) }
   }
 
   /// `http://<address>:<port>`.
@@ -75,41 +51,9 @@ public final class RedirectServer: @unchecked Sendable {
   /// Every request received so far, in order.
   public var requests: [Received] { lock.withLock { received } }
 
-  public func stop() {
-    lock.withLock {
-      if stopped { return }
-      stopped = true
-      shutdown(listener, Int32(SHUT_RDWR))
-      for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
-    }
-  }
+  public func stop() { listener.stop() }
 
   deinit { stop() }
-
-  private func acceptLoop() {
-    defer { close(listener) }
-    while true {
-      let client = accept(listener, nil, nil)
-      if client < 0 { return }
-      let keep: Bool = lock.withLock {
-        if stopped { return false }
-        open.append(client)
-        return true
-      }
-      guard keep else {
-        close(client)
-        return
-      }
-      let thread = Thread { [self] in
-        serve(client)
-        lock.withLock {
-          open.removeAll { $0 == client }
-          close(client)
-        }
-      }
-      thread.start()
-    }
-  }
 
   /// Serves requests on one connection until the client closes it (keep-alive, as a real server would).
   private func serve(_ fd: Int32) {

@@ -1,0 +1,84 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The raw-socket plumbing the misbehaving test servers share (`FaultServer`, `RedirectServer`): an IPv4 listener
+/// on a loopback address at a free port, one thread per connection handed to `serve`, and a `stop()` that shuts
+/// every socket down. Descriptors are only shut down by `stop()`; each is closed by the thread that uses it, so a
+/// number cannot be reused by another socket while a thread still holds it.
+final class RawTCPListener: @unchecked Sendable {
+  // @unchecked: `open` and `stopped` are only touched under `lock`.
+  let port: UInt16
+  private let listener: Int32
+  private let lock = NSLock()
+  private var open: [Int32] = []
+  private var stopped = false
+
+  /// Listens on `address` (a loopback IPv4 literal); `serve` reads and answers one connection and returns.
+  init(address: String, reuseAddress: Bool = false, serve: @escaping @Sendable (Int32) -> Void) throws {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw POSIXError(.EIO) }
+    if reuseAddress {
+      var one: Int32 = 1
+      setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+    }
+    var socketAddress = sockaddr_in()
+    socketAddress.sin_family = sa_family_t(AF_INET)
+    socketAddress.sin_port = 0
+    socketAddress.sin_addr.s_addr = inet_addr(address)
+    let bound = withUnsafePointer(to: &socketAddress) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard bound == 0, listen(fd, 16) == 0 else {
+      close(fd)
+      throw POSIXError(.EADDRINUSE)
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &socketAddress) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    listener = fd
+    port = UInt16(bigEndian: socketAddress.sin_port)
+    let thread = Thread { [self] in acceptLoop(serve) }
+    thread.start()
+  }
+
+  var isStopped: Bool { lock.withLock { stopped } }
+
+  /// Stops the listener and every open connection.
+  func stop() {
+    lock.withLock {
+      if stopped { return }
+      stopped = true
+      shutdown(listener, Int32(SHUT_RDWR))
+      for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
+    }
+  }
+
+  private func acceptLoop(_ serve: @escaping @Sendable (Int32) -> Void) {
+    defer { close(listener) }
+    while true {
+      let client = accept(listener, nil, nil)
+      if client < 0 { return }
+      let keep: Bool = lock.withLock {
+        if stopped { return false }
+        open.append(client)
+        return true
+      }
+      guard keep else {
+        close(client)
+        return
+      }
+      let thread = Thread { [self] in
+        serve(client)
+        lock.withLock {
+          open.removeAll { $0 == client }
+          close(client)
+        }
+      }
+      thread.start()
+    }
+  }
+}

@@ -25,11 +25,8 @@ final class AuthGoogleEndToEndTests: XCTestCase {
   var browserOut: URL { scratch.appendingPathComponent("redirect.txt") }
 
   func environment(_ extra: [String: String] = [:]) -> [String: String] {
-    var environment = harness.environment(fake.environment)
-    environment["BROWSER"] = "/usr/bin/python3 \(SpotifyConnectEndToEndTests.browserScript.path)"
-    environment["FAKE_BROWSER_OUT"] = browserOut.path
-    environment.merge(extra) { $1 }
-    return environment
+    harness.environment(fake.environment.merging(VibesHarness.fakeBrowser(writingTo: browserOut)) { $1 })
+      .merging(extra) { $1 }
   }
 
   func secrets() -> [String] {

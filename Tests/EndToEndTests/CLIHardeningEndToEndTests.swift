@@ -96,9 +96,8 @@ final class CLIHardeningEndToEndTests: XCTestCase {
     spotify = fake
     let scratch = harness.home.appendingPathComponent("browser")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    var environment = harness.environment(fake.environment)
-    environment["BROWSER"] = "/usr/bin/python3 \(SpotifyConnectEndToEndTests.browserScript.path)"
-    environment["FAKE_BROWSER_OUT"] = scratch.appendingPathComponent("redirect.txt").path
+    let browser = VibesHarness.fakeBrowser(writingTo: scratch.appendingPathComponent("redirect.txt"))
+    let environment = harness.environment(fake.environment.merging(browser) { $1 })
     let login = try CLIRun.run(["auth", "login", "spotify"], environment: environment, timeout: 30)
     XCTAssertEqual(login.status, 0, login.all)
     Self.assertInert(login.stdout, "login stdout")

@@ -35,8 +35,7 @@ final class ExploreEndToEndTests: XCTestCase {
   func launch() throws -> Tmux {
     var environment = accounts.environment
     environment["VIBES_SPOTIFY_API_URL"] = web.baseURL.absoluteString
-    environment["BROWSER"] = "/usr/bin/python3 \(Self.browserScript.path)"
-    environment["FAKE_BROWSER_OUT"] = scratch.appendingPathComponent("redirect.txt").path
+    environment.merge(VibesHarness.fakeBrowser(writingTo: scratch.appendingPathComponent("redirect.txt"))) { $1 }
     let tmux = try harness.start(environment)
     sessions.append(tmux)
     return tmux

@@ -33,8 +33,7 @@ final class SpotifyConnectEndToEndTests: XCTestCase {
 
   func launch(_ extra: [String: String] = [:]) throws -> Tmux {
     var environment = fake.environment
-    environment["BROWSER"] = "/usr/bin/python3 \(Self.browserScript.path)"
-    environment["FAKE_BROWSER_OUT"] = browserOut.path
+    environment.merge(VibesHarness.fakeBrowser(writingTo: browserOut)) { $1 }
     environment.merge(extra) { $1 }
     let tmux = try harness.start(environment)
     sessions.append(tmux)

@@ -41,6 +41,12 @@ struct VibesHarness {
     return environment
   }
 
+  /// `$BROWSER` as the user's browser (Fixtures/fake-browser.py): it follows the authorize address and writes the
+  /// redirect it reached to `out`.
+  static func fakeBrowser(writingTo out: URL) -> [String: String] {
+    ["BROWSER": "/usr/bin/python3 \(SpotifyConnectEndToEndTests.browserScript.path)", "FAKE_BROWSER_OUT": out.path]
+  }
+
   func start(_ extra: [String: String] = [:], arguments: [String] = [], width: Int = 80, height: Int = 24) throws
     -> Tmux
   {

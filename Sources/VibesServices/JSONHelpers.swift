@@ -14,6 +14,12 @@ enum JSONBody {
     return nil
   }
 
+  /// An integer from an answer clamped into `range`: a number from the network never overflows the arithmetic done
+  /// with it (a device-flow `interval` of Int64.max became nanoseconds); an absent or unreadable one is `fallback`.
+  static func int(_ value: Any?, clampedTo range: ClosedRange<Int>, fallback: Int) -> Int {
+    min(max(int(value) ?? fallback, range.lowerBound), range.upperBound)
+  }
+
   /// Parses a protobuf Duration string such as "26s" or "1.5s" into whole seconds, rounded up.
   static func durationSeconds(_ value: Any?) -> Int? {
     guard let string = value as? String, string.hasSuffix("s") else { return nil }

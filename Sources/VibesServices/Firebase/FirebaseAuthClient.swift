@@ -69,7 +69,8 @@ public struct FirebaseAuthClient: Sendable {
       throw .service(.invalidResponse)
     }
     return FirebaseAuthGrant(
-      uid: uid, idToken: id, refreshToken: refresh, expiresIn: JSONBody.int(object["expiresIn"]) ?? 3600,
+      uid: uid, idToken: id, refreshToken: refresh,
+      expiresIn: JSONBody.int(object["expiresIn"], clampedTo: 60...3600, fallback: 3600),
       email: object["email"] as? String,
       displayName: (object["displayName"] as? String) ?? object["fullName"] as? String,
       photoURL: object["photoUrl"] as? String, isNewUser: object["isNewUser"] as? Bool ?? false)
@@ -105,7 +106,7 @@ public struct FirebaseAuthClient: Sendable {
     else { throw .service(.invalidResponse) }
     return FirebaseAuthGrant(
       uid: uid, idToken: id, refreshToken: (object["refresh_token"] as? String) ?? refreshToken,
-      expiresIn: JSONBody.int(object["expires_in"]) ?? 3600)
+      expiresIn: JSONBody.int(object["expires_in"], clampedTo: 60...3600, fallback: 3600))
   }
 
   private func call(_ method: String, _ body: [String: Any]) async throws(FirebaseError) -> [String: Any] {

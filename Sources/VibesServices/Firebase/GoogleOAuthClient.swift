@@ -106,8 +106,9 @@ public struct GoogleOAuthClient: Sendable {
       let url = (body["verification_url"] as? String) ?? (body["verification_uri"] as? String)
     else { throw .service(.invalidResponse) }
     return GoogleDeviceCode(
-      deviceCode: device, userCode: user, verificationURL: url, expiresIn: JSONBody.int(body["expires_in"]) ?? 1800,
-      interval: max(1, JSONBody.int(body["interval"]) ?? 5))
+      deviceCode: device, userCode: user, verificationURL: url,
+      expiresIn: JSONBody.int(body["expires_in"], clampedTo: 1...3600, fallback: 1800),
+      interval: JSONBody.int(body["interval"], clampedTo: 1...60, fallback: 5))
   }
 
   /// One poll of the token endpoint. Branches on `error`, never on the status (Google answers 400 or 428).
@@ -171,6 +172,6 @@ public struct GoogleOAuthClient: Sendable {
     else { throw .service(.invalidResponse) }
     return GoogleTokenGrant(
       accessToken: access, idToken: id, refreshToken: body["refresh_token"] as? String,
-      expiresIn: JSONBody.int(body["expires_in"]) ?? 3600)
+      expiresIn: JSONBody.int(body["expires_in"], clampedTo: 60...3600, fallback: 3600))
   }
 }

@@ -136,6 +136,23 @@ final class StreakTests: XCTestCase {
       r = next
     }
   }
+
+  /// Another device (or a hostile client) may store any integer: Int.max used to trap on the next share's `+ 1`,
+  /// and Int.min on the day difference.
+  func testAbsurdStoredValuesNeverTrap() {
+    let day = LocalDay(year: 2026, month: 11, day: 25)
+    for extreme in [Int.max, Int.min, -1, StreakRecord.maxStoredValue + 1] {
+      let stored = StreakRecord(
+        storedFields: ["streak": extreme, "streakDay": extreme, "streakFreezeWeek": extreme, "streakLongest": extreme])
+      XCTAssertNil(stored.lastDay, "\(extreme) is no day")
+      XCTAssertTrue((0...StreakRecord.maxStoredValue).contains(stored.count))
+      let next = stored.sharing(on: day)
+      XCTAssertEqual(next.lastDay, day)
+      XCTAssertFalse(StreakRecord.isAllowedStep(from: stored, to: next.sharing(on: day.adding(5)), utcDay: day))
+    }
+    let huge = StreakRecord(storedFields: ["streak": Int.max, "streakDay": day.number - 1, "streakLongest": Int.max])
+    XCTAssertEqual(huge.sharing(on: day).count, StreakRecord.maxStoredValue + 1)
+  }
 }
 
 extension StreakTests {

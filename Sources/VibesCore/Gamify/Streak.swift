@@ -170,12 +170,17 @@ extension StreakRecord {
     return fields
   }
 
-  /// Reads the stored fields; missing or negative values count as none.
+  /// The largest stored count or day number read back (day 1,000,000 is in the year 4707): other people's
+  /// devices write these fields, and a value near Int.max would overflow the next share's `+ 1`.
+  public static let maxStoredValue = 1_000_000
+
+  /// Reads the stored fields; missing, negative or absurd days count as none, counts are clamped.
   public init(storedFields fields: [String: Int]) {
-    let count = max(fields["streak"] ?? 0, 0)
+    func plausible(_ value: Int?) -> Int? { value.flatMap { (0...Self.maxStoredValue).contains($0) ? $0 : nil } }
+    func count(_ value: Int?) -> Int { min(max(value ?? 0, 0), Self.maxStoredValue) }
     self.init(
-      count: count, lastDay: fields["streakDay"].map(LocalDay.init(number:)), freezeWeek: fields["streakFreezeWeek"],
-      longest: max(fields["streakLongest"] ?? 0, 0))
+      count: count(fields["streak"]), lastDay: plausible(fields["streakDay"]).map(LocalDay.init(number:)),
+      freezeWeek: plausible(fields["streakFreezeWeek"]), longest: count(fields["streakLongest"]))
   }
 }
 

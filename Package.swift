@@ -69,15 +69,16 @@ let package = Package(
     .target(
       name: "VibesTestSupport",
       dependencies: [
-        "VibesServices", "VibesCore",
+        "VibesServices", "VibesCore", "VibesApp",
         .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "Crypto", package: "swift-crypto"),
       ],
       path: "Tests/VibesTestSupport"
     ),
-    .testTarget(name: "VibesCoreTests", dependencies: ["VibesCore", "VibesUI", "VibesTestSupport"]),
+    .testTarget(name: "VibesCoreTests", dependencies: ["VibesCore", "VibesUI", "VibesApp", "VibesTestSupport"]),
     .testTarget(
-      name: "VibesUITests", dependencies: ["VibesUI", "VibesCore", "VibesTestSupport"], exclude: ["Goldens"]),
+      name: "VibesUITests", dependencies: ["VibesUI", "VibesCore", "VibesApp", "VibesTestSupport"], exclude: ["Goldens"]
+    ),
     .testTarget(name: "VibesTerminalTests", dependencies: ["VibesTerminal", "VibesUI", "VibesCore"]),
     .testTarget(name: "VibesStorageTests", dependencies: ["VibesStorage", "VibesCore"]),
     .testTarget(name: "VibesGraphicsTests", dependencies: ["VibesGraphics"]),

@@ -55,16 +55,17 @@ public final class AppRuntime {
     dispatch(.started)
     render()
     let player = script.map { script in Task { await script.play { sink.yield(.input($0)) } } }
+    // The clock runs only for the tabs that ask for it (`TabFeature.wantsClock`).
     let ticker = ClockTicker(now: runner.dependencies.now)
-    let clock = Task { await ticker.run { sink.yield(.clockTicked($0)) } }
+    let clock = state.tabs.wantsClock ? Task { await ticker.run { sink.yield(.clockTicked($0)) } } : nil
     for await action in actions {
       dispatch(action)
       if state.isQuitting { break }
-      render(onlyIfChanged: action.isClockDriven)
+      render(onlyIfChanged: state.isClockDriven(action))
     }
     forwarder.cancel()
     player?.cancel()
-    clock.cancel()
+    clock?.cancel()
     running.cancelAll()
   }
 

@@ -16,46 +16,22 @@ public struct EffectRunner: Sendable {
 
   var log: Logger { dependencies.logger }
 
-  /// One row per tab: which runner opens that tab's effects. Adding a tab adds one row here.
-  static let featureRunners:
-    [TabID: @Sendable (EffectRunner, FeatureMessage, @escaping @Sendable (AppAction) -> Void) async -> Void] = [
-      .feed: { runner, message, send in
-        guard let effect = message.value(as: FeedEffect.self) else { return }
-        await runner.runFeed(effect, send: send)
-      },
-      .explore: { runner, message, send in
-        guard let effect = message.value(as: ExploreEffect.self) else { return }
-        await runner.runExplore(effect, send: send)
-      },
-      .create: { runner, message, send in
-        guard let effect = message.value(as: CreateEffect.self) else { return }
-        await runner.runCreate(effect, send: send)
-      },
-      .profile: { runner, message, send in
-        guard let effect = message.value(as: ProfileEffect.self) else { return }
-        await runner.runProfile(effect, send: send)
-      },
-      .appStoreConnect: { runner, message, send in
-        guard let effect = message.value(as: AppStoreConnectEffect.self) else { return }
-        await runner.runAppStoreConnect(effect, send: send)
-      },
-      .tracker: { runner, message, send in
-        guard let effect = message.value(as: TrackerEffect.self) else { return }
-        await runner.runTracker(effect, send: send)
-      },
-      .tutorial: { runner, message, send in
-        guard let effect = message.value(as: TutorialEffect.self) else { return }
-        await runner.runTutorial(effect, send: send)
-      },
-    ]
-
   /// Runs `effect`, handing each resulting action to `send` (most effects send one; a sync may send
   /// progress; a cancelled check sends none).
   public func run(_ effect: AppEffect, send: @escaping @Sendable (AppAction) -> Void) async {
     switch effect {
     case .feature(let message):
-      await Self.featureRunners[message.tab]?(self, message, send)
+      // The message's tab runs it (`TabModule.run`); a message no tab opens is a programming error, said aloud.
+      guard let runtime = AppTabs.list.registration(message.tab)?.part(TabRuntimePart.self),
+        await runtime.run(self, message, send)
+      else {
+        log.error("no runtime for an effect of tab \(message.tab)")
+        assertionFailure("no runtime for an effect of tab \(message.tab)")
+        return
+      }
       await reportUnsavedSpotifyTokens(send: send)
+    case .tutorial(let effect):
+      await runTutorial(effect, send: send)
     case .loadFacts:
       do {
         send(.factsLoaded(try loadFacts()))

@@ -1,4 +1,5 @@
 import Foundation
+import VibesApp
 import VibesCore
 import VibesTestSupport
 import XCTest
@@ -198,9 +199,9 @@ final class FeedCardsReducerTests: XCTestCase {
     XCTAssertEqual(status(driver), "Updated 15 min ago", "half a minute later the text has not changed")
     driver.send(.clockTicked(now.addingTimeInterval(50 * 60 - 1)))
     XCTAssertEqual(status(driver, .de), "Wird aktualisiert…", "older than 30 min: it refreshes on its own")
-    XCTAssertTrue(AppAction.clockTicked(now).isClockDriven)
-    XCTAssertTrue(AppAction.feed(.pendingSyncCounted(1)).isClockDriven)
-    XCTAssertFalse(AppAction.feed(.feedStatusLoaded(updatedAt: nil, now: now)).isClockDriven)
+    XCTAssertTrue(AppState().isClockDriven(AppAction.clockTicked(now)))
+    XCTAssertTrue(AppState().isClockDriven(AppAction.feed(.pendingSyncCounted(1))))
+    XCTAssertFalse(AppState().isClockDriven(AppAction.feed(.feedStatusLoaded(updatedAt: nil, now: now))))
   }
 
   func testClockRefreshesOnceStaleAndRetriesAFailureOnlyAfterAnotherHalfHour() {

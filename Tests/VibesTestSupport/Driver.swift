@@ -1,3 +1,4 @@
+import VibesApp
 import VibesCore
 import XCTest
 

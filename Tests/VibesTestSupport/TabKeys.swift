@@ -1,8 +1,9 @@
+import VibesApp
 import VibesCore
 
 extension TabID {
   /// The number key that selects this tab (from the registry, so tests survive a new tab).
-  public var key: String { String(number ?? 0) }
+  public var key: String { String(AppTabs.list.number(of: self) ?? 0) }
 }
 
 extension Key {

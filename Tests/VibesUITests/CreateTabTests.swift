@@ -1,4 +1,5 @@
 import Foundation
+import VibesApp
 import VibesCore
 import VibesTestSupport
 import VibesUI
@@ -55,8 +56,8 @@ private func playlist(
 
 final class CreateTabTests: XCTestCase {
   func testCreateIsRegisteredRightAfterTheFeed() {
-    XCTAssertEqual(TabRegistry.ids, [.feed, .explore, .create, .profile, .appStoreConnect, .tracker])
-    XCTAssertEqual(TabRegistry.number(of: .create), 3)
+    XCTAssertEqual(AppTabs.list.ids, [.feed, .explore, .create, .profile, .appStoreConnect, .tracker])
+    XCTAssertEqual(AppTabs.list.number(of: .create), 3)
     let driver = Driver.onCreate()
     XCTAssertEqual(driver.state.selectedTab, .create)
     XCTAssertTrue(driver.screen.contains("Create a playlist with Gemini"))

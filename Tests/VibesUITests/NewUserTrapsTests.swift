@@ -1,4 +1,5 @@
 import Foundation
+import VibesApp
 import VibesCore
 import VibesTestSupport
 import XCTest
@@ -252,12 +253,12 @@ final class NewUserTrapsTests: XCTestCase {
 
   func testAt60ColumnsTheTabBarNamesEveryTab() {
     for language in [Language.en, .de] {
-      for tab in TabRegistry.ids {
+      for tab in AppTabs.list.ids {
         var driver = Driver.screen(width: 60, height: 20)
         driver.press(.alt(Character(tab.key)))
         let bar = driver.render(language).lines[0]
         let t = Localizer(language)
-        for screen in TabScreens.all {
+        for (_, screen) in AppTabs.list.screens {
           let short = String(screen.shortTitle(t).prefix(3))
           XCTAssertTrue(bar.contains(short), "\(language) on \(tab): \(bar) lacks \(short)")
         }

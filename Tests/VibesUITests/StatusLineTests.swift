@@ -219,7 +219,7 @@ final class StatusLineTests: XCTestCase {
     var screen = rebuilt(width: 80, height: 24)
     screen.press(.character("!"))
     XCTAssertTrue(screen.state.isNoticeOpen)
-    screen.send(.feature(FeatureMessage(.tutorial, TutorialAction.replay)))
+    screen.send(.tutorial(.replay))
     XCTAssertTrue(screen.state.tutorial.isVisible)
     XCTAssertFalse(screen.state.isNoticeOpen, "keys go to the tutorial, so it shows")
   }

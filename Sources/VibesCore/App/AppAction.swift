@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything that can happen at the root, named for what happened. A feature's own actions travel as
 /// `.feature(FeatureMessage)`; each feature adds static constructors for them in its own folder.
 public enum AppAction: Sendable, Hashable {
@@ -13,6 +15,10 @@ public enum AppAction: Sendable, Hashable {
   case databaseRecovered(movedTo: String, reason: LocalizedText)
   case terminationRequested
   case feature(FeatureMessage)
+  /// The first-launch tutorial, an overlay above every tab (not a tab).
+  case tutorial(TutorialAction)
+  /// The runtime's clock: the wall-clock time, at most every 30 s while the UI runs, for the tabs that want it.
+  case clockTicked(Date)
   /// The vault cannot be opened (key lost, invalid, or vault damaged): the root offers the reset.
   case secretStoreDamaged(SecretStoreDamage)
   case vaultResetFinished(success: Bool)

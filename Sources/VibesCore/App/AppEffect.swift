@@ -8,6 +8,8 @@ public enum AppEffect: Sendable, Hashable {
   case copyToClipboard(String)
   case quit
   case feature(FeatureMessage)
+  /// The tutorial overlay's work at the edge.
+  case tutorial(TutorialEffect)
   /// Delete the damaged vault and its key (the user confirmed); answers `.vaultResetFinished`.
   case resetVault(vaultPath: String, keyPath: String)
 

@@ -2,7 +2,11 @@
 /// and the shared `AppContext`; the root routes, switches tabs and acts on navigation requests.
 public enum AppReducer {
   public static func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
+    // The tab that acts (a message's owner, else the one showing) already knows of a change it makes.
+    let actor: TabID
+    if case .feature(let message) = action { actor = message.tab } else { actor = state.selectedTab }
     var effects = reduceRoot(&state, action)
+    effects += announceFactsChange(&state, from: actor)
     effects += followNavigationRequest(&state)
     // The whole-message overlay shows the notice; with the notice gone there is nothing to show, and the
     // tutorial (which takes every key) covers it.
@@ -13,7 +17,7 @@ public enum AppReducer {
   static func reduceRoot(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
     switch action {
     case .started:
-      return [.describeSecretStore, .loadFacts] + TabRegistry.tabs.flatMap { $0.start(&state) } + [
+      return [.describeSecretStore, .loadFacts] + state.tabs.tabs.flatMap { $0.start(&state) } + [
         .tutorial(.loadSeen)
       ]
 
@@ -22,11 +26,12 @@ public enum AppReducer {
 
     case .resized(let size):
       state.size = size
-      return TabRegistry.tabs.flatMap { $0.contextChanged(&state, .resized) }
+      return state.tabs.tabs.flatMap { $0.contextChanged(&state, .resized) }
 
     case .factsLoaded(let facts):
       state.facts = facts
-      return TabRegistry.tabs.flatMap { $0.contextChanged(&state, .factsChanged) }
+      state.context.factsChanged = false
+      return state.tabs.tabs.flatMap { $0.contextChanged(&state, .factsChanged) }
 
     case .factsLoadFailed:
       state.notice = .storageUnavailable
@@ -54,11 +59,14 @@ public enum AppReducer {
       state.isQuitting = true
       return cancelRunning(state) + [.quit]
 
-    case .feature(let message) where message.tab == .tutorial:
-      return message.value(as: TutorialAction.self).map { Tutorial.reduce($0, &state) } ?? []
+    case .tutorial(let action):
+      return Tutorial.reduce(action, &state)
+
+    case .clockTicked(let date):
+      return state.tabs.tabs.filter(\.wantsClock).flatMap { $0.clockTicked(&state, date) }
 
     case .feature(let message):
-      return TabRegistry.registration(message.tab)?.reduce(&state, message) ?? []
+      return state.tabs.registration(message.tab)?.reduce(&state, message) ?? []
 
     case .secretStoreDamaged(let damage):
       // Shown again each time (a save that failed on it, a reload): the way out stays in sight.
@@ -72,7 +80,7 @@ public enum AppReducer {
       }
       state.vaultRecovery = nil
       state.notice = .message(.vault(.done))
-      return [.loadFacts] + TabRegistry.tabs.flatMap { $0.start(&state) }
+      return [.loadFacts] + state.tabs.tabs.flatMap { $0.start(&state) }
     }
   }
 
@@ -83,43 +91,13 @@ public enum AppReducer {
       state.isQuitting = true
       return cancelRunning(state) + [.quit]
     }
-    if state.tutorial.isVisible {
-      // The tutorial overlay takes every key while it shows.
-      guard case .key(let key) = event else { return [] }
-      return Tutorial.handleKey(key, &state)
+    if let overlay = state.overlays.first {
+      return handleInput(&state, event, on: overlay)
     }
-    if state.isHelpVisible {
-      // Any key closes the help overlay; it never falls through to the screen below.
-      if case .key = event { state.isHelpVisible = false }
-      return []
-    }
-    if state.isConfirmingQuit {
-      // The quit question: only its own keys answer; anything else leaves the question standing.
-      guard case .key(let key) = event, let command = QuitKeys.bindings().command(for: key) else { return [] }
-      return QuitKeys.perform(command, &state)
-    }
-    if state.isNoticeOpen {
-      // The whole message covers the screen: only its own keys work (Ctrl-C above still quits).
-      guard case .key(let key) = event, let command = NoticeKeys.overlayBindings(state).command(for: key) else {
-        return []
-      }
-      NoticeKeys.perform(command, &state)
-      return []
-    }
-    // `!` opens a warning whole, also over the recovery screen, before any key clears the notice.
+    // `!` opens a warning whole before any key clears the notice.
     if case .key(let key) = event, let command = NoticeKeys.openBindings(state).command(for: key) {
       NoticeKeys.perform(command, &state)
       return []
-    }
-    if var recovery = state.vaultRecovery, recovery.isShown {
-      // The recovery screen covers every tab: only its own keys work, and PgUp/PgDn when it is taller than
-      // the terminal (a narrow one in German).
-      guard case .key(let key) = event else { return [] }
-      if let scroll = GlobalKeys.scrollBindings(state).command(for: key) { return perform(scroll, &state) }
-      guard let command = recovery.bindings.command(for: key) else { return [] }
-      let effects = recovery.perform(command)
-      state.vaultRecovery = recovery
-      return effects
     }
     guard let registration = state.selectedRegistration else { return [] }
     guard case .key(let key) = event else {
@@ -147,6 +125,40 @@ public enum AppReducer {
     return registration.handleUnbound(&state, event) ?? []
   }
 
+  /// A key while an overlay is on top (`Overlay` holds the one order): only the overlay's own keys work.
+  static func handleInput(_ state: inout AppState, _ event: InputEvent, on overlay: Overlay) -> [AppEffect] {
+    guard case .key(let key) = event else { return [] }
+    switch overlay {
+    case .help:
+      // Any key closes the help overlay; it never falls through to the screen below.
+      state.isHelpVisible = false
+      return []
+    case .quitQuestion:
+      // The quit question: only its own keys answer; anything else leaves the question standing.
+      guard let command = QuitKeys.bindings().command(for: key) else { return [] }
+      return QuitKeys.perform(command, &state)
+    case .notice:
+      // The whole message covers the screen: only its own keys work (Ctrl-C still quits).
+      if let command = NoticeKeys.overlayBindings(state).command(for: key) { NoticeKeys.perform(command, &state) }
+      return []
+    case .vaultRecovery:
+      // Only its own keys work, `!` for a warning, and PgUp/PgDn when it is taller than the terminal (a narrow
+      // one in German).
+      if let command = NoticeKeys.openBindings(state).command(for: key) {
+        NoticeKeys.perform(command, &state)
+        return []
+      }
+      if let scroll = GlobalKeys.scrollBindings(state).command(for: key) { return perform(scroll, &state) }
+      guard var recovery = state.vaultRecovery, let command = recovery.bindings.command(for: key) else { return [] }
+      let effects = recovery.perform(command)
+      state.vaultRecovery = recovery
+      return effects
+    case .tutorial:
+      // The tutorial overlay takes every key while it shows.
+      return Tutorial.handleKey(key, &state)
+    }
+  }
+
   static func perform(_ command: GlobalCommand, _ state: inout AppState) -> [AppEffect] {
     switch command {
     case .help:
@@ -169,7 +181,7 @@ public enum AppReducer {
   }
 
   static func select(_ tab: TabID, _ state: inout AppState) -> [AppEffect] {
-    guard tab != state.selectedTab, let registration = TabRegistry.registration(tab) else { return [] }
+    guard tab != state.selectedTab, let registration = state.tabs.registration(tab) else { return [] }
     state.selectedTab = tab
     state.context.scroll = ScrollPosition()
     return registration.arrive(&state)
@@ -193,18 +205,13 @@ public enum AppReducer {
     switch request {
     case .selectTab(let tab):
       return recordingReturn(&state) { select(tab, &$0) }
-    case .openSetupStep(let step):
-      return recordingReturn(&state) { state in
-        var effects = select(.feed, &state)
-        effects +=
-          TabRegistry.registration(.feed)?.reduce(&state, FeatureMessage(.feed, FeedAction.openSetupStep(step)))
-          ?? []
-        return effects
-      }
+    case .open(let tab, let message):
+      guard let registration = state.tabs.registration(tab) else { return [] }
+      return recordingReturn(&state) { state in select(tab, &state) + registration.reduce(&state, message) }
     case .restart:
       // Sign-out: what still runs belongs to the old session; cancel it before everything starts again.
       let cancels = cancelRunning(state)
-      var fresh = AppState(size: state.size)
+      var fresh = AppState(size: state.size, tabs: state.tabs)
       fresh.context.secretStore = state.context.secretStore
       fresh.context.nextRequestID = state.context.nextRequestID
       fresh.context.notice = state.context.notice
@@ -213,22 +220,6 @@ public enum AppReducer {
       state = fresh
       // The first-launch screen: every tab from nothing, and the tutorial from its first card.
       return cancels + reduceRoot(&state, .started) + Tutorial.reduce(.replay, &state)
-    case .openSpotifyItem(let link):
-      return recordingReturn(&state) { state in
-        var effects = select(.explore, &state)
-        effects +=
-          TabRegistry.registration(.explore)?.reduce(&state, FeatureMessage(.explore, ExploreAction.open(link)))
-          ?? []
-        return effects
-      }
-    case .searchExplore(let text):
-      return recordingReturn(&state) { state in
-        var effects = select(.explore, &state)
-        effects +=
-          TabRegistry.registration(.explore)?.reduce(&state, FeatureMessage(.explore, ExploreAction.search(text)))
-          ?? []
-        return effects
-      }
     case .replayTutorial:
       return Tutorial.reduce(.replay, &state)
     }
@@ -242,8 +233,14 @@ public enum AppReducer {
 
   /// On quit: cancel every request that can be cancelled (the runtime drops their late answers).
   static func cancelRunning(_ state: AppState) -> [AppEffect] {
-    (state.feed.runningRequestID.map { [.cancel(requestID: $0)] } ?? [])
-      + state.create.runningRequestIDs.map { .cancel(requestID: $0) }
+    state.tabs.tabs.flatMap { $0.runningRequestIDs(state) }.map { .cancel(requestID: $0) }
+  }
+
+  /// A feature changed the shared setup facts (a save, a removal): the other tabs hear of it, as after a load.
+  static func announceFactsChange(_ state: inout AppState, from actor: TabID) -> [AppEffect] {
+    guard state.context.factsChanged else { return [] }
+    state.context.factsChanged = false
+    return state.tabs.tabs.filter { $0.id != actor }.flatMap { $0.contextChanged(&state, .factsChanged) }
   }
 }
 

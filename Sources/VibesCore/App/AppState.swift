@@ -34,17 +34,21 @@ public enum Notice: Sendable, Hashable {
   case message(HelpText)
 }
 
-/// The whole app: the shared context, which tab shows, and one stored feature per tab (registered in
-/// `TabRegistry`).
+/// The whole app: the shared context, which tab shows, and one stored feature per tab (the app registers
+/// each as a `TabModule` and hands the list in as `tabs`).
 public struct AppState: Sendable, Hashable {
   public var context: AppContext
-  public var selectedTab: TabID = .feed
+  /// Every tab in tab-bar order, with its screen and runtime (fixed for a run).
+  public let tabs: TabList
+  public var selectedTab: TabID
   public var feed = FeedTab()
   public var explore = ExploreState()
   public var create = CreateState()
   public var profile = ProfileState()
   public var appStoreConnect = AppStoreConnectState()
   public var tracker = TrackerState()
+  /// The features of tabs that keep no stored property here (`FeatureStore`).
+  public var features = FeatureStore()
   /// The first-launch tutorial overlay (Sources/VibesCore/Tutorial).
   public var tutorial = TutorialState()
   public var isQuitting = false
@@ -59,8 +63,11 @@ public struct AppState: Sendable, Hashable {
   /// Where Esc returns after a request opened a screen in another tab (`ReturnPoint`).
   public var returnPoint: ReturnPoint?
 
-  public init(size: ScreenSize = ScreenSize(width: 80, height: 24)) {
+  public init(size: ScreenSize = ScreenSize(width: 80, height: 24), tabs: TabList) {
     context = AppContext(size: size)
+    context.tabIDs = tabs.ids
+    self.tabs = tabs
+    selectedTab = tabs.ids.first ?? TabID("")
   }
 
   public var size: ScreenSize {
@@ -86,7 +93,7 @@ public struct AppState: Sendable, Hashable {
   public var secretStore: SecretStoreInfo? { context.secretStore }
 
   /// The selected tab's registration.
-  public var selectedRegistration: TabRegistration? { TabRegistry.registration(selectedTab) }
+  public var selectedRegistration: TabRegistration? { tabs.registration(selectedTab) }
 
   /// True when typed characters go into a text field (so digits, q and ? are text, not commands).
   public var isEditingText: Bool { selectedRegistration?.isEditingText(self) ?? false }
@@ -95,16 +102,30 @@ public struct AppState: Sendable, Hashable {
   public var isAtRoot: Bool { (selectedRegistration?.depth(self) ?? 0) == 0 }
 
   /// The key bindings in force: the screen's own, then the global ones.
+  /// The key bindings in force: the top overlay's (the help lists what is under it), else the screen's own, then
+  /// the global ones.
   public var keyHints: [KeyHint] {
-    if isConfirmingQuit { return QuitKeys.hints() }
-    if isNoticeOpen { return NoticeKeys.overlayHints(self) }
-    if let vaultRecovery, vaultRecovery.isShown {
-      return vaultRecovery.bindings.map(\.hint) + GlobalKeys.scrollBindings(self).prefix(1).map(\.hint)
+    switch overlays.first(where: { $0 != .help }) {
+    case .quitQuestion?: return QuitKeys.hints()
+    case .notice?: return NoticeKeys.overlayHints(self)
+    case .vaultRecovery?:
+      return (vaultRecovery?.bindings.map(\.hint) ?? []) + GlobalKeys.scrollBindings(self).prefix(1).map(\.hint)
         + NoticeKeys.openBindings(self).map(\.hint) + [KeyHint(label: "Ctrl-C", help: .common(.helpQuitAnywhere))]
+    case .tutorial?: return Tutorial.bindings(tutorial).map(\.hint)
+    case .help?, nil:
+      return (selectedRegistration?.hints(self) ?? []) + NoticeKeys.openBindings(self).map(\.hint)
+        + GlobalKeys.hints(self)
     }
-    if tutorial.isVisible { return Tutorial.bindings(tutorial).map(\.hint) }
-    return (selectedRegistration?.hints(self) ?? []) + NoticeKeys.openBindings(self).map(\.hint)
-      + GlobalKeys.hints(self)
+  }
+
+  /// True for the clock's tick and the answers it asks for: the runtime redraws after them only when the frame
+  /// changed, so an idle vibes stays idle.
+  public func isClockDriven(_ action: AppAction) -> Bool {
+    switch action {
+    case .clockTicked: return true
+    case .feature(let message): return tabs.registration(message.tab)?.isClockDriven(message) ?? false
+    default: return false
+    }
   }
 
   public mutating func makeRequestID() -> Int { context.makeRequestID() }

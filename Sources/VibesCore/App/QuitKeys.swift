@@ -20,7 +20,7 @@ public enum QuitKeys {
 
   /// What quitting now would lose, from every tab (nil: nothing, quit at once).
   public static func unsavedWork(_ state: AppState) -> LocalizedText? {
-    TabRegistry.tabs.lazy.compactMap { $0.unsavedWork(state) }.first
+    state.tabs.tabs.lazy.compactMap { $0.unsavedWork(state) }.first
   }
 
   /// `q` at a root: quit, or ask first when work would be lost.

@@ -231,3 +231,10 @@ public enum ExploreEffect: CancellableEffect {
     }
   }
 }
+
+extension NavigationRequest {
+  /// Show Explore with this track, album, artist or playlist opened (from Profile, Create, the Feed).
+  public static func openSpotifyItem(_ link: SpotifyLink) -> NavigationRequest { .open(ExploreState.self, .open(link)) }
+  /// Show Explore searching for this text (a concert's artist from the Feed).
+  public static func searchExplore(_ text: String) -> NavigationRequest { .open(ExploreState.self, .search(text)) }
+}

@@ -27,7 +27,7 @@ extension FeedTab {
 
   /// The clock ticked (at most every 30 s while the UI runs): move "Updated N min ago" on, count what waits to
   /// sync, and refresh on its own once the cache is older than 30 minutes (a failed try waits another 30).
-  mutating func clockTicked(_ date: Date, _ context: inout AppContext) -> [AppEffect] {
+  public mutating func clockTicked(_ date: Date, _ context: inout AppContext) -> [AppEffect] {
     refresh.now = date
     var effects = [Self.run(.countPendingSync)]
     guard refresh.startCheckDone, let facts = context.facts, Self.canRefresh(facts), refresh.isDueForRefresh

@@ -37,6 +37,18 @@ public struct FeedTab: TabFeature {
   }
 
   /// The request a quit must cancel, if one runs on top.
+  public var runningRequestIDs: [Int] { runningRequestID.map { [$0] } ?? [] }
+
+  /// The Feed's clock: the "updated … ago" line, the due refresh and the pending-sync count follow it.
+  public static var wantsClock: Bool { true }
+
+  public static func isClockDriven(_ action: FeedAction) -> Bool {
+    switch action {
+    case .clockTicked, .pendingSyncCounted: return true
+    default: return false
+    }
+  }
+
   public var runningRequestID: Int? {
     switch path.last {
     case .credentialForm(let form)?:
@@ -144,8 +156,8 @@ public struct FeedTab: TabFeature {
     case .checklist: return checklistBindings
     case .credentialForm(let form): return formBindings(form)
     case .spotify(let connect): return spotifyBindings(connect, context)
-    case .concert(let concert): return concertBindings(concert)
-    case .release(let detail): return releaseBindings(detail)
+    case .concert(let concert): return concertBindings(concert, context)
+    case .release(let detail): return releaseBindings(detail, context)
     }
   }
 
@@ -313,17 +325,6 @@ public enum FeedCommand: Sendable, Hashable {
 extension AppAction {
   public static func spotify(_ action: SpotifyAction) -> AppAction { .feature(FeedTab.self, .spotify(action)) }
   public static func feed(_ action: FeedAction) -> AppAction { .feature(FeedTab.self, action) }
-  /// The runtime's clock tick: the wall-clock time, at most every 30 s while the UI runs.
-  public static func clockTicked(_ date: Date) -> AppAction { .feed(.clockTicked(date)) }
-
-  /// True for the clock's tick and the answers it asks for: the runtime redraws after them only when the frame
-  /// changed, so an idle vibes stays idle.
-  public var isClockDriven: Bool {
-    switch action(of: FeedTab.self) {
-    case .clockTicked?, .pendingSyncCounted?: return true
-    default: return false
-    }
-  }
   public static func feedWindowLoaded(total: Int, offset: Int, items: [FeedCard?]) -> AppAction {
     .feed(.windowLoaded(total: total, offset: offset, items: items))
   }
@@ -376,4 +377,9 @@ extension AppEffect {
     guard case .spotify(let effect)? = feedEffect else { return nil }
     return effect
   }
+}
+
+extension NavigationRequest {
+  /// Show the Feed's checklist with this step opened (e.g. "Connect Spotify" from Explore).
+  public static func openSetupStep(_ step: SetupStep) -> NavigationRequest { .open(FeedTab.self, .openSetupStep(step)) }
 }

@@ -4,7 +4,13 @@
 public struct AppContext: Sendable, Hashable {
   public var size: ScreenSize
   /// What storage says about the setup; nil until it has been read.
-  public var facts: SetupFacts?
+  public var facts: SetupFacts? {
+    didSet { if facts != oldValue { factsChanged = true } }
+  }
+  /// Set when a feature changed `facts`; the root then tells every tab (`ContextChange.factsChanged`) and clears it.
+  public var factsChanged = false
+  /// The registered tabs, in tab-bar order (a feature asks whether a tab it would open is there).
+  public var tabIDs: [TabID] = []
   public var secretStore: SecretStoreInfo?
   /// The Spotify connection as the app knows it (shared by the Feed, Explore, Create and Profile).
   public var spotify = SpotifyState()
@@ -32,15 +38,19 @@ public struct AppContext: Sendable, Hashable {
   }
 }
 
+extension NavigationRequest {
+  /// Show `Feature`'s tab and give it `action`.
+  public static func open<Feature: TabFeature>(_ type: Feature.Type, _ action: Feature.Action) -> NavigationRequest {
+    .open(Feature.id, FeatureMessage(Feature.id, action))
+  }
+}
+
 /// A feature's request to the root to show something outside the feature.
 public enum NavigationRequest: Sendable, Hashable {
   case selectTab(TabID)
-  /// Show the Feed's checklist with this step opened (e.g. "Connect Spotify" from Explore).
-  case openSetupStep(SetupStep)
-  /// Show Explore with this track, album, artist or playlist opened (from Profile, Create, the Feed).
-  case openSpotifyItem(SpotifyLink)
-  /// Show Explore searching for this text (a concert's artist from the Feed).
-  case searchExplore(String)
+  /// Show `tab` and give it `message` (one of its own actions): a screen of another tab, with Esc leading back
+  /// (`ReturnPoint`). Each tab offers typed constructors for its own (`openSetupStep`, `openSpotifyItem`, …).
+  case open(TabID, FeatureMessage)
   /// Start every tab again from nothing, as on the first launch (after signing out).
   case restart
   /// Show the first-launch tutorial again from its first card (Profile's "Replay tutorial").

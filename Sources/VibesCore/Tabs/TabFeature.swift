@@ -1,13 +1,23 @@
-/// A tab as a feature module: it owns its state and its navigation stack, answers keys before the root
-/// does, and declares its key bindings as data (from which the footer and the help overlay are drawn).
-/// Shared things go through `AppContext`. Register it once in `TabRegistry`. Features return `AppEffect`s:
-/// their own effects boxed with `run(_:)`, plus the shared ones (open a link, copy, cancel).
+import Foundation
+
+/// A tab's pure part: it owns its state and its navigation stack, answers keys before the root does, and
+/// declares its key bindings as data (from which the footer and the help overlay are drawn). Shared things go
+/// through `AppContext`. A tab is registered once, as a `TabModule` in the app (Sources/VibesApp/AppTabs.swift),
+/// which ties this feature to its screen and its runtime. Features return `AppEffect`s: their own effects boxed
+/// with `run(_:)`, plus the shared ones (open a link, copy, cancel).
+///
+/// What the root needs to know of a tab is asked here, never by name: what to cancel on quit
+/// (`runningRequestIDs`), whether it wants the clock (`wantsClock`, `clockTicked`), what quitting would lose
+/// (`unsavedWork`), and another tab's screens open through `NavigationRequest.open` with a way back.
 public protocol TabFeature: Sendable, Hashable {
   associatedtype Action: Sendable & Hashable
   associatedtype Effect: CancellableEffect
   associatedtype Command: Sendable & Hashable
 
   static var id: TabID { get }
+
+  /// The tab as it is at the first launch (and after signing out).
+  init()
 
   /// True when typed characters go into a text field on the screen on top (digits, q and ? are text).
   var isEditingText: Bool { get }
@@ -16,6 +26,10 @@ public protocol TabFeature: Sendable, Hashable {
   var unsavedWork: LocalizedText? { get }
   /// How many screens are pushed above the tab's root (0 = the root shows).
   var depth: Int { get }
+  /// The requests in flight that quitting (or signing out) cancels.
+  var runningRequestIDs: [Int] { get }
+  /// True when the tab wants the runtime's clock (`clockTicked` at most every 30 s while the UI runs).
+  static var wantsClock: Bool { get }
 
   /// Effects to run once at start-up.
   mutating func start(_ context: inout AppContext) -> [AppEffect]
@@ -31,6 +45,10 @@ public protocol TabFeature: Sendable, Hashable {
   mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]?
   /// Esc: cancel what runs, leave a field, or pop. nil at the root with nothing to undo.
   mutating func goBack(_ context: inout AppContext) -> [AppEffect]?
+  /// The runtime's clock ticked (only for a tab whose `wantsClock` is true).
+  mutating func clockTicked(_ date: Date, _ context: inout AppContext) -> [AppEffect]
+  /// True for the answers a clock tick asked for: the runtime redraws after them only when the frame changed.
+  static func isClockDriven(_ action: Action) -> Bool
 }
 
 extension TabFeature {
@@ -42,4 +60,8 @@ extension TabFeature {
   public mutating func arrive(_ context: inout AppContext) -> [AppEffect] { [] }
   public mutating func contextChanged(_ change: ContextChange, _ context: inout AppContext) -> [AppEffect] { [] }
   public mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? { nil }
+  public var runningRequestIDs: [Int] { [] }
+  public static var wantsClock: Bool { false }
+  public mutating func clockTicked(_ date: Date, _ context: inout AppContext) -> [AppEffect] { [] }
+  public static func isClockDriven(_ action: Action) -> Bool { false }
 }

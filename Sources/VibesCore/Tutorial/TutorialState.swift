@@ -1,8 +1,3 @@
-extension TabID {
-  /// Not a tab: the id the tutorial overlay's actions and effects travel under.
-  public static let tutorial = TabID("tutorial")
-}
-
 /// The first-launch tutorial: an overlay above every tab, shown until it is finished or skipped once
 /// (storage remembers that) and again whenever it is replayed.
 public struct TutorialState: Sendable, Hashable {
@@ -40,14 +35,4 @@ public enum TutorialEffect: CancellableEffect {
 /// The tutorial's keys.
 public enum TutorialCommand: Sendable, Hashable {
   case next, previous, skip, connectSpotify
-}
-
-extension AppAction {
-  /// Boxes a tutorial action.
-  public static func tutorial(_ action: TutorialAction) -> AppAction { .feature(FeatureMessage(.tutorial, action)) }
-}
-
-extension AppEffect {
-  /// Boxes a tutorial effect.
-  public static func tutorial(_ effect: TutorialEffect) -> AppEffect { .feature(FeatureMessage(.tutorial, effect)) }
 }

@@ -8,28 +8,25 @@ public enum AppView {
       TooSmallScreen.render(into: &grid, size: state.size, t)
       return grid
     }
-    Chrome.renderTabBar(into: &grid, selected: state.selectedTab, demo: state.isDemo, t)
+    Chrome.renderTabBar(into: &grid, state.tabs, selected: state.selectedTab, demo: state.isDemo, t)
     // A warning wraps onto up to three status rows; the body gives up those rows and scrolls as it must.
     let status = StatusLine.rows(state, width: grid.width - 2, t)
     let statusRows = max(1, status.count)
     let content = Rect(
       row: ScreenLayout.headerRows, column: 0, width: grid.width,
       height: grid.height - ScreenLayout.headerRows - (ScreenLayout.footerRows - 1) - statusRows)
-    if state.isNoticeOpen, let notice = state.notice {
-      grid.viewport = ScrollView.render(into: &grid, content, scroll: state.context.scroll) { canvas, area in
-        NoticeOverlay.render(notice, into: &canvas, area, t)
-      }
-    } else if let recovery = state.vaultRecovery, recovery.isShown {
-      grid.viewport = ScrollView.render(into: &grid, content, scroll: state.context.scroll) { canvas, area in
-        VaultRecoveryScreen.render(recovery, into: &canvas, area, t)
-      }
-    } else if state.tutorial.isVisible {
-      grid.viewport = ScrollView.render(into: &grid, content, scroll: state.context.scroll) { canvas, area in
+    // The overlay on top (in `Overlay`'s one order) replaces the tab's screen; else the tab draws.
+    let screen = state.tabs.registration(state.selectedTab)?.part(TabScreenPart.self)
+    grid.viewport = ScrollView.render(into: &grid, content, scroll: state.context.scroll) { canvas, area in
+      switch state.coveringOverlay {
+      case .notice?:
+        if let notice = state.notice { NoticeOverlay.render(notice, into: &canvas, area, t) }
+      case .vaultRecovery?:
+        if let recovery = state.vaultRecovery { VaultRecoveryScreen.render(recovery, into: &canvas, area, t) }
+      case .tutorial?:
         TutorialScreen.render(state.tutorial, into: &canvas, area, t)
-      }
-    } else if let screen = TabScreens.screen(state.selectedTab) {
-      grid.viewport = ScrollView.render(into: &grid, content, scroll: state.context.scroll) { canvas, area in
-        screen.render(state, &canvas, area, t)
+      case .help?, .quitQuestion?, nil:
+        screen?.render(state, &canvas, area, t)
       }
     }
     // The viewport decides whether PgUp/PgDn scroll, so the footer is drawn from the state it will have.

@@ -6,9 +6,10 @@ enum Chrome {
   /// short titles; then short titles without padding around the tabs not selected; then those cut to four
   /// letters; only then numbers only, except the selected tab's title. Every tab's number always shows, and
   /// at 60 columns every tab's name too (so Profile and Tracker can be found).
-  static func renderTabBar(into grid: inout Grid, selected: TabID, demo: Bool = false, _ t: Localizer) {
-    let screens = TabScreens.all
-    func labels(padded: Bool = true, _ title: (TabScreen) -> String) -> [String] {
+  static func renderTabBar(into grid: inout Grid, _ tabs: TabList, selected: TabID, demo: Bool = false, _ t: Localizer)
+  {
+    let screens = tabs.screens.map { (id: $0.id, title: $0.screen.title(t), short: $0.screen.shortTitle(t)) }
+    func labels(padded: Bool = true, _ title: ((id: TabID, title: String, short: String)) -> String) -> [String] {
       screens.enumerated().map { index, screen in
         let name = title(screen)
         if !padded, screen.id != selected { return name.isEmpty ? "\(index + 1)" : "\(index + 1) \(name)" }
@@ -16,10 +17,10 @@ enum Chrome {
       }
     }
     let candidates: [(name: Bool, labels: [String])] = [
-      (true, labels { $0.title(t) }), (false, labels { $0.title(t) }), (false, labels { $0.shortTitle(t) }),
-      (false, labels(padded: false) { $0.shortTitle(t) }),
-      (false, labels(padded: false) { $0.id == selected ? $0.shortTitle(t) : String($0.shortTitle(t).prefix(4)) }),
-      (false, labels { $0.id == selected ? $0.shortTitle(t) : "" }),
+      (true, labels { $0.title }), (false, labels { $0.title }), (false, labels { $0.short }),
+      (false, labels(padded: false) { $0.short }),
+      (false, labels(padded: false) { $0.id == selected ? $0.short : String($0.short.prefix(4)) }),
+      (false, labels { $0.id == selected ? $0.short : "" }),
     ]
     let appName = t[.appName]
     // Under `vibes demo` a DEMO mark follows the name (and stays when the name gives way).

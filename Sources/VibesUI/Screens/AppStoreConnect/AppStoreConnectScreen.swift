@@ -1,7 +1,7 @@
 import VibesCore
 
 /// The App Store Connect tab: setup until credentials are verified, then the dashboard; settings on top.
-enum AppStoreConnectScreen {
+public enum AppStoreConnectScreen {
   static func render(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
     if case .settings(let settings)? = state.appStoreConnect.path.last {
       AppStoreConnectSettingsScreen.render(settings, into: &grid, area, t)

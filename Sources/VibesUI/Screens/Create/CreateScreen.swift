@@ -2,7 +2,7 @@ import Foundation
 import VibesCore
 
 /// The Create tab: the prompt form with the history at the root, the preview and Grow pushed.
-enum CreateScreen {
+public enum CreateScreen {
   static func render(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
     switch state.create.path.last {
     case .preview(let preview)?: CreatePreviewScreen.render(state, preview, into: &grid, area, t)

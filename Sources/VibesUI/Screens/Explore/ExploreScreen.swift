@@ -2,7 +2,7 @@ import VibesCore
 
 /// The Explore tab: the search with its results or recent searches; detail screens on top; the playlist
 /// picker over whatever shows.
-enum ExploreScreen {
+public enum ExploreScreen {
   static func render(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
     let explore = state.explore
     guard state.facts?.storedSecrets.contains(.spotify) ?? false else {

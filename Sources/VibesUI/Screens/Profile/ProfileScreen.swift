@@ -2,7 +2,7 @@ import VibesCore
 
 /// The Profile tab's listening stats: the period tabs, then top artists, top tracks and top genres, each
 /// ranked with a bar of block characters (the rank and the number carry the meaning without colour).
-enum ProfileScreen {
+public enum ProfileScreen {
   static func render(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
     let connected = state.facts?.storedSecrets.contains(.spotify) ?? false
     var row = area.row

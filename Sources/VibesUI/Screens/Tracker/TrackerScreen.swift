@@ -2,7 +2,7 @@ import VibesCore
 
 /// The Tracker tab: the configuration form while nothing is configured, else the demo screen;
 /// Settings and the event forms are pushed on top.
-enum TrackerScreen {
+public enum TrackerScreen {
   static func render(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
     switch state.tracker.path.last {
     case .settings(let form)?:

@@ -1,0 +1,30 @@
+/// Every tab, in tab-bar order (the number keys follow it). The app builds it once from its `TabModule`s
+/// (Sources/VibesApp/AppTabs.swift) and hands it to `AppState`; the core only reads it, so the core never
+/// names a tab and a tab's pieces cannot drift apart.
+public struct TabList: Sendable, Hashable {
+  public let tabs: [TabRegistration]
+
+  public init(_ tabs: [TabRegistration]) {
+    self.tabs = tabs
+  }
+
+  public var ids: [TabID] { tabs.map(\.id) }
+
+  public func registration(_ id: TabID) -> TabRegistration? { tabs.first { $0.id == id } }
+
+  public func contains(_ id: TabID) -> Bool { registration(id) != nil }
+
+  /// The 1-based number shown in the tab bar and used by the number keys.
+  public func number(of id: TabID) -> Int? { tabs.firstIndex { $0.id == id }.map { $0 + 1 } }
+
+  public func tab(number: Int) -> TabID? {
+    tabs.indices.contains(number - 1) ? tabs[number - 1].id : nil
+  }
+
+  /// True when any tab wants the runtime's clock.
+  public var wantsClock: Bool { tabs.contains { $0.wantsClock } }
+
+  // The list is fixed for a run: two lists are the same when they hold the same tabs in the same order.
+  public static func == (lhs: TabList, rhs: TabList) -> Bool { lhs.ids == rhs.ids }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ids) }
+}

@@ -185,7 +185,7 @@ final class AppStoreConnectFlowTests: XCTestCase {
     var driver = onTab(configured: true)
     XCTAssertEqual(driver.state.appStoreConnect.root, .dashboard)
     driver.press(.down, .down)
-    XCTAssertEqual(driver.state.appStoreConnect.dashboard.selected, 1)
+    XCTAssertEqual(driver.state.appStoreConnect.dashboard.list.selected, 1)
     driver.press(.character("q"))
     XCTAssertTrue(driver.state.isQuitting)
   }

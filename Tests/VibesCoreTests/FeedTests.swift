@@ -35,8 +35,8 @@ final class FeedTests: XCTestCase {
     }
     XCTAssertEqual(requests.count, 3, "a window request only when the visible rows leave the loaded window")
     XCTAssertEqual(driver.state.feed.list.selectedItem, rows + 200)
-    XCTAssertEqual(driver.state.feed.list.scrollTop, driver.state.feed.list.selectedItem! - rows + 1)
-    let visible = driver.state.feed.list.scrollTop..<(driver.state.feed.list.scrollTop + rows)
+    XCTAssertEqual(driver.state.feed.list.selection.scrollTop, driver.state.feed.list.selectedItem! - rows + 1)
+    let visible = driver.state.feed.list.selection.scrollTop..<(driver.state.feed.list.selection.scrollTop + rows)
     XCTAssertTrue(driver.state.feed.list.covers(visible))
     XCTAssertLessThanOrEqual(driver.state.feed.list.window.count, rows + 80, "never more than one window in memory")
   }

@@ -112,10 +112,7 @@ extension AppStoreConnectState: TabFeature {
     case .sync: return startSync(&context)
     case .openSettings: path.append(.settings(AppStoreConnectSettingsState()))
     case .list(let move):
-      var list = ListState(selected: dashboard.selected, scrollTop: dashboard.scrollTop)
-      list.apply(move, count: dashboard.apps.count, visibleRows: Self.visibleRows(context.size))
-      dashboard.selected = list.selected
-      dashboard.scrollTop = list.scrollTop
+      dashboard.list.apply(move, count: dashboard.apps.count, visibleRows: Self.visibleRows(context.size))
     case .askRemoval: updateSettings { $0.removal = .confirming }
     case .confirmRemoval:
       updateSettings { $0.removal = .removing }
@@ -215,10 +212,7 @@ extension AppStoreConnectState: TabFeature {
   }
 
   mutating func clampScroll(_ context: AppContext) {
-    var list = ListState(selected: dashboard.selected, scrollTop: dashboard.scrollTop)
-    list.clamp(count: dashboard.apps.count, visibleRows: Self.visibleRows(context.size))
-    dashboard.selected = list.selected
-    dashboard.scrollTop = list.scrollTop
+    dashboard.list.clamp(count: dashboard.apps.count, visibleRows: Self.visibleRows(context.size))
   }
 
   public mutating func contextChanged(_ change: ContextChange, _ context: inout AppContext) -> [AppEffect] {

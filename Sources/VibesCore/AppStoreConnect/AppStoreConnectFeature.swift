@@ -24,10 +24,17 @@ public struct AppStoreConnectDashboard: Sendable, Hashable {
   public var apps: [AppStoreConnectApp] = []
   public var lastSync: Date?
   public var sync: AppStoreConnectSyncPhase = .idle
-  public var selected = 0
-  public var scrollTop = 0
+  /// The highlighted app and the first visible row.
+  public var list = ListState()
 
   public init() {}
+
+  /// New apps from storage or a sync: the highlight stays on the app it was on while that app is still listed.
+  public mutating func replaceApps(_ newApps: [AppStoreConnectApp], visibleRows: Int) {
+    let previous = apps.indices.contains(list.selected) ? apps[list.selected].id : nil
+    apps = newApps
+    list.keep(previous, in: newApps.map(\.id), visibleRows: visibleRows)
+  }
 
   public var syncRequestID: Int? {
     if case .syncing(let id, _) = sync { return id }
@@ -112,9 +119,8 @@ extension AppStoreConnectState {
     case .storedStateLoaded(let stored):
       isConfigured = stored.isConfigured
       if !stored.isConfigured { path = [] }
-      dashboard.apps = stored.apps
+      dashboard.replaceApps(stored.apps, visibleRows: Self.visibleRows(context.size))
       dashboard.lastSync = stored.lastSync
-      clampScroll(context)
       return []
 
     case .privateKeyInspected(let requestID, let result):
@@ -163,9 +169,8 @@ extension AppStoreConnectState {
       switch result {
       case .success(let stored):
         dashboard.sync = .idle
-        dashboard.apps = stored.apps
+        dashboard.replaceApps(stored.apps, visibleRows: Self.visibleRows(context.size))
         dashboard.lastSync = stored.lastSync
-        clampScroll(context)
       case .failure(let failure):
         dashboard.sync = .failed(failure)
       }

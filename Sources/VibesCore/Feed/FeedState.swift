@@ -9,10 +9,11 @@ public struct FeedState: Sendable, Hashable {
   public var windowOffset: Int = 0
   /// The loaded cards; nil marks a card whose kind this version does not know (drawn as a quiet row, never opened).
   public var window: [FeedCard?] = []
-  /// nil while the SetupCard has the focus; otherwise the selected card's index in the whole feed.
-  public var selectedItem: Int?
-  /// The feed index of the first visible row.
-  public var scrollTop: Int = 0
+  /// The selected card's index in the whole feed and the feed index of the first visible row, moved like every
+  /// list; it counts only while the SetupCard (above item 0) does not have the focus.
+  public var selection = ListState()
+  /// True while the SetupCard has the focus (it does when the Feed opens).
+  public var setupCardFocused = true
   /// The window the last load asked for, so one is not requested twice.
   public var pendingWindow: FeedWindowRequest?
   /// After a refresh: the id of the card the cursor was on, so the cursor stays on that card (not on whatever
@@ -31,6 +32,54 @@ public struct FeedState: Sendable, Hashable {
   public func card(at index: Int) -> FeedCard? {
     guard isLoaded(index) else { return nil }
     return window[index - windowOffset]
+  }
+
+  /// nil while the SetupCard has the focus; otherwise the selected card's index in the whole feed.
+  public var selectedItem: Int? {
+    get { setupCardFocused ? nil : selection.selected }
+    set {
+      setupCardFocused = newValue == nil
+      if let newValue { selection.selected = newValue }
+    }
+  }
+
+  /// Moves the focus: the SetupCard is above item 0, so Up from the first item (or Home, or PgUp past the top)
+  /// returns to it and Down from it goes to the first item; within the cards it moves like every list.
+  public mutating func move(_ move: ListState.Move, visibleRows: Int) {
+    let total = totalCount ?? 0
+    switch move {
+    case .home:
+      setupCardFocused = true
+    case .up, .pageUp:
+      guard !setupCardFocused else { break }
+      if selection.selected - (move == .up ? 1 : max(1, visibleRows)) < 0 {
+        setupCardFocused = true
+      } else {
+        selection.apply(move, count: total, visibleRows: visibleRows)
+      }
+    case .down, .pageDown, .end:
+      guard total > 0 else { break }
+      if setupCardFocused {
+        // From the card: as if the selection stood just above item 0.
+        setupCardFocused = false
+        selection.selected = -1
+      }
+      selection.apply(move, count: total, visibleRows: visibleRows)
+    }
+    clampSelection(visibleRows: visibleRows)
+  }
+
+  /// Keeps the selection inside the feed and the visible rows; with no cards left the SetupCard takes the focus.
+  public mutating func clampSelection(visibleRows: Int) {
+    let total = totalCount ?? 0
+    if !setupCardFocused, selection.selected >= total {
+      if total > 0 { selection.selected = total - 1 } else { setupCardFocused = true }
+    }
+    guard !setupCardFocused else {
+      selection.scrollTop = 0
+      return
+    }
+    selection.clamp(count: total, visibleRows: visibleRows)
   }
 
   /// The selected card, if a known one is selected.

@@ -69,6 +69,13 @@ public struct ListState: Sendable, Hashable {
     scrollTop = max(0, min(scrollTop, max(0, count - rows)))
   }
 
+  /// After the items changed (a reload, a sync): the selection stays on the item it was on (`previous`, found
+  /// among the new items' `ids`) while that item is still there, else keeps its place clamped to the new items.
+  public mutating func keep<ID: Equatable>(_ previous: ID?, in ids: [ID], visibleRows: Int) {
+    if let previous, let index = ids.firstIndex(of: previous) { selected = index }
+    clamp(count: ids.count, visibleRows: visibleRows)
+  }
+
   /// The keys every list answers to, as bindings: ↑/k ↓/j, PgUp/PgDn, Home/g, End/G; `command` makes each
   /// move the feature's own command. A list drawn inside a screen that scrolls as a whole (the Profile) passes
   /// `paging: false`: PgUp/PgDn then stay the screen's scroll keys (`GlobalKeys`), so every row of the screen,

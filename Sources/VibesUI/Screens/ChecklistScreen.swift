@@ -56,11 +56,8 @@ enum ChecklistScreen {
       grid.write("▌", row: rect.row + 1, column: rect.column, style: stateStyle)
       inner = Rect(row: rect.row, column: rect.column + 1, width: rect.width - 1, height: 2)
     }
-    if selected {
-      grid.paint(inner, style: Theme.selected)
-    }
+    ListView.mark(selected, row: inner.row, column: inner.column, bar: inner, into: &grid)
     let base = selected ? Theme.selected : CellStyle.plain
-    grid.write(selected ? "›" : " ", row: inner.row, column: inner.column, style: base)
     grid.write(symbol, row: inner.row, column: inner.column + 2, style: stateStyle.merged(base))
     // The status (it may carry a name from the network) gets the room the title leaves, clipped with an
     // ellipsis, and never less than a few columns; it never runs over the title or off the left edge.

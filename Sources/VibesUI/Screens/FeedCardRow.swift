@@ -9,10 +9,9 @@ enum FeedCardRow {
     [FeedL10n.kindConcert, .kindNewRelease, .kindCreated].map { DisplayWidth.of(t[$0]) }.max() ?? 0
   }
 
+  /// Draws the row's content; the `ListView` has drawn its marker and focus bar.
   static func render(_ card: FeedCard?, selected: Bool, row: Int, width: Int, into grid: inout Grid, _ t: Localizer) {
     let style = selected ? Theme.selected : CellStyle.plain
-    if selected { grid.paint(Rect(row: row, column: 1, width: width - 2, height: 1), style: style) }
-    grid.write(selected ? "›" : " ", row: row, column: 1, style: style)
     guard let card else {
       grid.write(
         t[FeedL10n.kindUnknown], row: row, column: 3, style: selected ? style : Theme.hint, maxWidth: width - 5)

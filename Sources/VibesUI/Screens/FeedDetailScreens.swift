@@ -104,23 +104,20 @@ enum ReleaseDetailScreen {
         row += 1
       }
       let numberWidth = String(tracks.count).count
-      for (index, track) in tracks.enumerated() {
+      row = ListView.render(
+        count: tracks.count, selected: detail.list.selected, top: row, markerColumn: 2, into: &grid
+      ) { grid, item in
+        let track = tracks[item.index]
         let number =
           String(repeating: " ", count: max(0, numberWidth - String(track.number).count))
           + "\(track.number)."
         let time = FeedFormat.duration(ms: track.durationMs)
-        let selected = index == detail.list.selected
-        if selected {
-          grid.write("›", row: row, column: 2, style: Theme.selected)
-          grid.focusRow = row
-        }
-        grid.write(number, row: row, column: 4, style: Theme.hint)
+        grid.write(number, row: item.row, column: 4, style: Theme.hint)
         let nameColumn = 4 + numberWidth + 2
         grid.write(
-          TerminalText.sanitize(track.name), row: row, column: nameColumn, style: selected ? Theme.selected : .plain,
+          TerminalText.sanitize(track.name), row: item.row, column: nameColumn, style: item.style(),
           maxWidth: max(4, area.width - nameColumn - 3 - time.count))
-        grid.write(time, row: row, column: area.width - 2 - time.count, style: Theme.hint)
-        row += 1
+        grid.write(time, row: item.row, column: area.width - 2 - time.count, style: Theme.hint)
       }
       let total = t.format(FeedL10n.totalLength, ["duration": FeedFormat.duration(ms: detail.totalMs ?? 0)])
       grid.write(total, row: row, column: max(4, area.width - 2 - DisplayWidth.of(total)), style: Theme.title)

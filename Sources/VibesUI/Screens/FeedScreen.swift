@@ -47,16 +47,16 @@ enum FeedScreen {
       }
       return
     }
-    for offset in 0..<rows {
-      let index = feed.list.scrollTop + offset
-      guard index < total else { break }
-      let row = listTop + offset
-      let isSelected = feed.list.selectedItem == index
-      guard feed.list.isLoaded(index) else {
-        grid.write("…", row: row, column: 2, style: Theme.hint)
-        continue
+    ListView.render(
+      count: total, selected: feed.list.selectedItem, first: feed.list.selection.scrollTop, limit: rows, top: listTop,
+      markerColumn: 1, look: .bar, barWidth: area.width - 2, into: &grid
+    ) { grid, row in
+      guard feed.list.isLoaded(row.index) else {
+        grid.write("…", row: row.row, column: 2, style: Theme.hint)
+        return
       }
-      FeedCardRow.render(feed.list.card(at: index), selected: isSelected, row: row, width: area.width, into: &grid, t)
+      FeedCardRow.render(
+        feed.list.card(at: row.index), selected: row.selected, row: row.row, width: area.width, into: &grid, t)
     }
   }
 

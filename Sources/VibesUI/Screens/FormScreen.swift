@@ -51,16 +51,11 @@ enum FormScreen {
       row += 1
       if id == .city, focused, !form.citySuggestions.isEmpty {
         // The shipped city list's matches, largest first; ↑/↓ picks one (marked and highlighted), Enter takes it.
-        for (index, city) in form.citySuggestions.enumerated() {
-          let picked = index == form.pickedSuggestion
-          grid.write(picked ? "›" : " ", row: row, column: inputColumn - 2, style: Theme.focusedBorder)
-          grid.write(
-            TerminalText.sanitize(city.label), row: row, column: inputColumn,
-            style: picked ? Theme.selected : Theme.hint, maxWidth: inputWidth)
-          if picked { grid.focusRow = row }
-          row += 1
-        }
-        row += 1
+        row =
+          ListView.render(
+            labels: form.citySuggestions.map { TerminalText.sanitize($0.label) }, selected: form.pickedSuggestion,
+            top: row, markerColumn: inputColumn - 2, column: inputColumn, width: inputWidth, normal: Theme.hint,
+            into: &grid) + 1
       }
     }
 

@@ -6,7 +6,7 @@ import VibesCore
 enum FormFieldView {
   /// Draws the focus marker (column 1) and the label (column 3).
   static func drawLabel(_ label: String, focused: Bool, into grid: inout Grid, row: Int) {
-    grid.write(focused ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
+    ListView.mark(focused, row: row, column: 1, into: &grid)
     grid.write(label, row: row, column: 3, style: focused ? Theme.title : .plain)
   }
 

@@ -260,16 +260,14 @@ enum AppStoreConnectDashboardScreen {
       }
       return
     }
-    let rows = AppStoreConnectState.visibleRows(state.size)
-    for offset in 0..<rows {
-      let index = dashboard.scrollTop + offset
-      guard index < dashboard.apps.count, tableRow + 1 + offset < area.bottom else { break }
-      let app = dashboard.apps[index]
-      let row = tableRow + 1 + offset
-      let style = index == dashboard.selected ? Theme.selected : CellStyle.plain
-      if index == dashboard.selected {
-        grid.paint(Rect(row: row, column: 1, width: area.width - 2, height: 1), style: style)
-      }
+    let rows = min(AppStoreConnectState.visibleRows(state.size), area.bottom - tableRow - 1)
+    ListView.render(
+      count: dashboard.apps.count, selected: dashboard.list.selected, first: dashboard.list.scrollTop, limit: rows,
+      top: tableRow + 1, markerColumn: 1, look: .bar, barWidth: area.width - 2, into: &grid
+    ) { grid, item in
+      let app = dashboard.apps[item.index]
+      let row = item.row
+      let style = item.style()
       grid.write(
         TerminalText.sanitize(app.name), row: row, column: 2, style: style, maxWidth: nameWidth)
       grid.write(

@@ -29,16 +29,12 @@ enum CreateGrowScreen {
           t[.createNoOwnPlaylists], row: row,
           column: 2, style: Theme.hint)
       }
-      for (index, playlist) in grow.playlists.enumerated() {
-        let selected = index == grow.playlistList.selected
-        grid.write(selected ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
-        grid.write(
-          TerminalText.sanitize(playlist.name) + " · "
-            + t.counted(playlist.trackCount, one: CreateL10n.createSongCountOne, other: .createSongCount),
-          row: row, column: 3, style: selected ? Theme.selected : .plain, maxWidth: area.width - 5)
-        if selected { grid.focusRow = row }
-        row += 1
-      }
+      row = ListView.render(
+        labels: grow.playlists.map {
+          TerminalText.sanitize($0.name) + " · "
+            + t.counted($0.trackCount, one: CreateL10n.createSongCountOne, other: .createSongCount)
+        }, selected: grow.playlistList.selected, top: row, markerColumn: 1, column: 3, width: area.width - 5,
+        into: &grid)
     case .ready:
       if let leftOut = grow.leftOut {
         let text = t.format(
@@ -54,11 +50,12 @@ enum CreateGrowScreen {
           t[.createAllAdded], row: row,
           column: 2, style: Theme.hint)
       }
-      for (index, song) in grow.suggestions.enumerated() {
-        let selected = index == grow.suggestionList.selected
-        grid.write(selected ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
+      row = ListView.render(
+        count: grow.suggestions.count, selected: grow.suggestionList.selected, top: row, markerColumn: 1, into: &grid
+      ) { grid, item in
+        let song = grow.suggestions[item.index]
         let text: String
-        var style: CellStyle = selected ? Theme.selected : .plain
+        var style = item.style()
         switch song.resolution {
         case .found(let track):
           text =
@@ -68,11 +65,9 @@ enum CreateGrowScreen {
           text =
             TerminalText.sanitize(song.song.title) + " — " + TerminalText.sanitize(song.song.artist) + "  "
             + t[.createNotFound]
-          if !selected { style = Theme.hint }
+          style = item.style(Theme.hint)
         }
-        grid.write(text, row: row, column: 3, style: style, maxWidth: area.width - 5)
-        if selected { grid.focusRow = row }
-        row += 1
+        grid.write(text, row: item.row, column: 3, style: style, maxWidth: area.width - 5)
       }
     }
   }

@@ -31,9 +31,11 @@ enum CreatePreviewScreen {
 
     let songs = preview.playlist.songs
     let numberWidth = String(songs.count).count
-    for (index, song) in songs.enumerated() {
-      let selected = index == preview.list.selected && preview.focus == .tracks
-      grid.write(selected ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
+    ListView.render(
+      count: songs.count, selected: preview.focus == .tracks ? preview.list.selected : nil, top: row, markerColumn: 1,
+      into: &grid
+    ) { grid, item in
+      let (index, row, song) = (item.index, item.row, songs[item.index])
       let number = String(repeating: " ", count: numberWidth - String(index + 1).count) + "\(index + 1)."
       grid.write(number, row: row, column: 3, style: Theme.hint)
       let textColumn = 4 + number.count
@@ -44,7 +46,7 @@ enum CreatePreviewScreen {
         let main =
           TerminalText.sanitize(track.name) + " — " + TerminalText.sanitize(track.artists.joined(separator: ", "))
           + " · " + TerminalText.sanitize(track.album)
-        grid.write(main, row: row, column: textColumn, style: selected ? Theme.selected : .plain, maxWidth: width - 7)
+        grid.write(main, row: row, column: textColumn, style: item.style(), maxWidth: width - 7)
         grid.write(length, row: row, column: area.width - 1 - DisplayWidth.of(length), style: Theme.hint)
       case .notFound:
         let main =
@@ -52,15 +54,13 @@ enum CreatePreviewScreen {
           + TerminalText.sanitize(song.song.artist)
         let note = t[.createNotFound]
         let used = grid.write(
-          main, row: row, column: textColumn, style: selected ? Theme.selected : Theme.hint,
+          main, row: row, column: textColumn, style: item.style(Theme.hint),
           maxWidth: max(10, width - DisplayWidth.of(note) - 3))
         grid.write(note, row: row, column: textColumn + used + 2, style: Theme.warning, maxWidth: width - used - 2)
       case .pending:
         let main = TerminalText.sanitize(song.song.title) + " — " + TerminalText.sanitize(song.song.artist)
-        grid.write(main, row: row, column: textColumn, style: selected ? Theme.selected : .plain, maxWidth: width)
+        grid.write(main, row: row, column: textColumn, style: item.style(), maxWidth: width)
       }
-      if selected { grid.focusRow = row }
-      row += 1
     }
   }
 

@@ -101,8 +101,12 @@ public enum CreateScreen {
         style: Theme.hint, maxWidth: area.width - 4)
       return
     }
-    for (index, playlist) in create.history.enumerated() {
-      let selected = create.focus == .history && index == create.historyList.selected
+    ListView.render(
+      count: create.history.count, selected: create.focus == .history ? create.historyList.selected : nil, top: row,
+      markerColumn: 1, into: &grid
+    ) { grid, item in
+      let playlist = create.history[item.index]
+      let row = item.row
       let status: String
       switch playlist.saveState {
       case .saved: status = t[.createSaved]
@@ -116,15 +120,12 @@ public enum CreateScreen {
       let details =
         " · " + t.counted(playlist.songs.count, one: CreateL10n.createSongCountOne, other: .createSongCount) + " · "
         + status
-      let style = selected ? Theme.selected : CellStyle.plain
+      let style = item.style()
       let room = area.width - 5
       let nameWidth = max(min(12, room), room - DisplayWidth.of(details))
-      grid.write(selected ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
       let used = grid.write(
         TerminalText.sanitize(playlist.name), row: row, column: 3, style: style, maxWidth: nameWidth)
       grid.write(details, row: row, column: 3 + used, style: style, maxWidth: room - used)
-      if selected { grid.focusRow = row }
-      row += 1
     }
   }
 

@@ -133,11 +133,7 @@ enum DetailScreenView {
           item, prefix: prefix, saved: explore.library[item.link.uri] == true, selected: selected, row: row, area: area,
           into: &grid, t)
       case .more:
-        grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
-        grid.write(
-          t[.exploreMore], row: row, column: area.column + 4,
-          style: selected ? Theme.selected : Theme.hint)
-        if selected { grid.focusRow = row }
+        MusicRows.drawMore(t[.exploreMore], selected: selected, row: row, area: area, into: &grid)
       }
       row += 1
     }
@@ -215,18 +211,10 @@ enum PlaylistPickerView {
         t.format(.explorePickerAdding, ["name": MusicRows.clean(playlist.name)]), row: top, column: inner,
         style: Theme.pending, maxWidth: innerWidth)
     case .choosing:
-      let first = picker.list.scrollTop
-      for (offset, playlist) in picker.playlists.dropFirst(first).prefix(rows).enumerated() {
-        let index = first + offset
-        let selected = index == picker.list.selected
-        let row = top + offset
-        grid.write(selected ? "›" : " ", row: row, column: inner - 1, style: Theme.focusedBorder)
-        let count = playlist.itemsTotal.map { "  \($0)" } ?? ""
-        grid.write(
-          MusicRows.clean(playlist.name) + count, row: row, column: inner + 1,
-          style: selected ? Theme.selected : .plain, maxWidth: innerWidth - 1)
-        if selected { grid.focusRow = row }
-      }
+      ListView.render(
+        labels: picker.playlists.map { MusicRows.clean($0.name) + ($0.itemsTotal.map { "  \($0)" } ?? "") },
+        selected: picker.list.selected, first: picker.list.scrollTop, limit: rows, top: top, markerColumn: inner - 1,
+        column: inner + 1, width: innerWidth - 1, into: &grid)
     }
   }
 }

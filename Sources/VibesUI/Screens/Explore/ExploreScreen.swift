@@ -111,15 +111,9 @@ public enum ExploreScreen {
       return
     }
     grid.write(t[.exploreRecentTitle], row: start, column: area.column + 2, style: Theme.title)
-    for (index, query) in explore.recentSearches.enumerated() {
-      let row = start + 1 + index
-      let selected = !explore.isEditing && index == explore.list.selected
-      grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
-      grid.write(
-        MusicRows.clean(query), row: row, column: area.column + 4, style: selected ? Theme.selected : .plain,
-        maxWidth: area.width - 6)
-      if selected { grid.focusRow = row }
-    }
+    ListView.render(
+      labels: explore.recentSearches.map(MusicRows.clean), selected: explore.isEditing ? nil : explore.list.selected,
+      top: start + 1, markerColumn: area.column + 1, column: area.column + 4, width: area.width - 6, into: &grid)
     renderLibraryRows(explore, row: start + 2 + explore.recentSearches.count, into: &grid, area, t)
   }
 
@@ -128,15 +122,10 @@ public enum ExploreScreen {
     _ explore: ExploreState, row start: Int, into grid: inout Grid, _ area: Rect, _ t: Localizer
   ) {
     grid.write(t[.exploreLibraryTitle], row: start, column: area.column + 2, style: Theme.title)
-    for (offset, kind) in LibraryKind.allCases.enumerated() {
-      let row = start + 1 + offset
-      let selected = !explore.isEditing && explore.list.selected == explore.recentSearches.count + offset
-      grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
-      grid.write(
-        t[kind.title], row: row, column: area.column + 4, style: selected ? Theme.selected : .plain,
-        maxWidth: area.width - 6)
-      if selected { grid.focusRow = row }
-    }
+    ListView.render(
+      labels: LibraryKind.allCases.map { t[$0.title] },
+      selected: explore.isEditing ? nil : explore.list.selected - explore.recentSearches.count, top: start + 1,
+      markerColumn: area.column + 1, column: area.column + 4, width: area.width - 6, into: &grid)
   }
 
   static func groupTitle(_ group: SearchGroup, _ t: Localizer) -> String {
@@ -168,11 +157,8 @@ public enum ExploreScreen {
           item, saved: explore.library[item.link.uri] == true, selected: selected, row: row, area: area, into: &grid, t)
       case .more:
         let loading = explore.moreRequest?.group == result.group
-        grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
-        grid.write(
-          loading ? t[.exploreLoadingMore] : t[.exploreMore], row: row, column: area.column + 4,
-          style: selected ? Theme.selected : Theme.hint)
-        if selected { grid.focusRow = row }
+        MusicRows.drawMore(
+          loading ? t[.exploreLoadingMore] : t[.exploreMore], selected: selected, row: row, area: area, into: &grid)
       }
       row += 1
     }

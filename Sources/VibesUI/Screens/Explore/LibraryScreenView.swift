@@ -47,11 +47,8 @@ enum LibraryScreenView {
             into: &grid, t)
         case .more:
           let loading = screen.moreRequestID != nil
-          grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
-          grid.write(
-            loading ? t[.exploreLoadingMore] : t[.exploreMore], row: row, column: area.column + 4,
-            style: selected ? Theme.selected : Theme.hint)
-          if selected { grid.focusRow = row }
+          MusicRows.drawMore(
+            loading ? t[.exploreLoadingMore] : t[.exploreMore], selected: selected, row: row, area: area, into: &grid)
         }
         row += 1
       }

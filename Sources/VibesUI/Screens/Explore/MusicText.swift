@@ -33,7 +33,7 @@ enum MusicRows {
     _ t: Localizer
   ) {
     let (name, detail) = line(item, t)
-    grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
+    ListView.mark(selected, row: row, column: area.column + 1, into: &grid)
     grid.write(saved ? Theme.completeSymbol : " ", row: row, column: area.column + 2, style: Theme.complete)
     let width = area.width - 5
     let nameWidth = detail.isEmpty ? width : min(DisplayWidth.of(prefix + name), max(12, width * 3 / 5))
@@ -42,7 +42,12 @@ enum MusicRows {
     if !detail.isEmpty, width - used - 2 > 3 {
       grid.write(detail, row: row, column: area.column + 4 + used + 2, style: Theme.hint, maxWidth: width - used - 2)
     }
-    if selected { grid.focusRow = row }
+  }
+
+  /// The "More…" row under a group of results ("Loading more…" while it loads).
+  static func drawMore(_ text: String, selected: Bool, row: Int, area: Rect, into grid: inout Grid) {
+    ListView.mark(selected, row: row, column: area.column + 1, into: &grid)
+    grid.write(text, row: row, column: area.column + 4, style: selected ? Theme.selected : Theme.hint)
   }
 
   /// "offline copy from 23 Nov 09:30" for answers read from the cache.

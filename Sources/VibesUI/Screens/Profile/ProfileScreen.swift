@@ -112,7 +112,7 @@ public enum ProfileScreen {
     } else {
       filled = max(1, barWidth * (total - rank) / max(1, total))
     }
-    grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
+    ListView.mark(selected, row: row, column: area.column + 1, into: &grid)
     grid.write(String(format: "%2d", rank + 1), row: row, column: area.column + 2, style: Theme.hint)
     grid.write(
       String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled), row: row,
@@ -121,6 +121,5 @@ public enum ProfileScreen {
     if let (count, _) = value { column += grid.write("\(count)×", row: row, column: column, style: Theme.hint) + 1 }
     grid.write(
       label, row: row, column: column, style: selected ? Theme.selected : .plain, maxWidth: area.right - column - 1)
-    if selected { grid.focusRow = row }
   }
 }

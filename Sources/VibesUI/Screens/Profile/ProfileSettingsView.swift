@@ -22,10 +22,9 @@ enum ProfileSettingsView {
       let selected = profile.list.selected == statsRows + index && profile.signOut == .idle
       switch settingsRow {
       case .connection(let service):
-        // Each case draws its own marker: the tutorial button sits one row lower, and a marker drawn here too left
-        // a second "›" on the blank row above it.
-        if selected { grid.focusRow = row }
-        grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
+        // Each case marks its own row: the tutorial button sits one row lower, and a marker drawn here too left
+        // a second marker on the blank row above it.
+        ListView.mark(selected, row: row, column: area.column + 1, into: &grid)
         let status = profile.info?.connections.first { $0.service == service }
         let (symbol, words, style) = describe(status?.state, store, t)
         grid.write(service.title, row: row, column: left, style: selected ? Theme.selected : Theme.title, maxWidth: 20)
@@ -33,14 +32,12 @@ enum ProfileSettingsView {
           "\(symbol) \(words)", row: row, column: left + 20, style: style, maxWidth: max(0, width - 20))
       case .replayTutorial:
         row += 1
-        if selected { grid.focusRow = row }
-        grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
+        ListView.mark(selected, row: row, column: area.column + 1, into: &grid)
         grid.write(
           "[ " + t[.profileReplayTutorial] + " ]", row: row, column: left,
           style: selected ? Theme.selected : Theme.title)
       case .signOut:
-        if selected { grid.focusRow = row }
-        grid.write(selected ? "›" : " ", row: row, column: area.column + 1, style: Theme.focusedBorder)
+        ListView.mark(selected, row: row, column: area.column + 1, into: &grid)
         grid.write(
           "[ " + t[.profileSignOutAll] + " ]", row: row, column: left,
           style: selected ? Theme.selected : Theme.title)

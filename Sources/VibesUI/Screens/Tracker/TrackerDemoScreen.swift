@@ -62,14 +62,14 @@ enum TrackerDemoScreen {
 
     let actionsTop = row
     let actionsWidth = min(32, area.width / 2)
-    for action in TrackerDemoAction.allCases where row < area.bottom {
-      let selected = action == tracker.selection
-      grid.write(selected ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
-      grid.write(String(action.shortcut), row: row, column: 3, style: Theme.title)
-      grid.write(
-        t.trackerAction(action), row: row, column: 5, style: selected ? Theme.selected : .plain,
-        maxWidth: actionsWidth - 6)
-      row += 1
+    let actions = TrackerDemoAction.allCases
+    row = ListView.render(
+      count: actions.count, selected: actions.firstIndex(of: tracker.selection), limit: area.bottom - row, top: row,
+      markerColumn: 1, into: &grid
+    ) { grid, item in
+      let action = actions[item.index]
+      grid.write(String(action.shortcut), row: item.row, column: 3, style: Theme.title)
+      grid.write(t.trackerAction(action), row: item.row, column: 5, style: item.style(), maxWidth: actionsWidth - 6)
     }
 
     let logColumn = actionsWidth + 1

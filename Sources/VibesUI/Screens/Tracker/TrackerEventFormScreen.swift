@@ -51,7 +51,7 @@ enum TrackerEventFormScreen {
       row += 2
     }
     let focused = form.focus == .send
-    grid.write(focused ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
+    ListView.mark(focused, row: row, column: 1, into: &grid)
     grid.write(
       "[ \(t[TrackerL10n.trackerButtonSend]) ]", row: row, column: inputColumn,
       style: focused ? Theme.selected : Theme.title)

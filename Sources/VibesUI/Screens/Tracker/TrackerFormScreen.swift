@@ -50,7 +50,7 @@ enum TrackerFormScreen {
     row += 1
 
     let focused = form.focus == .initialize
-    grid.write(focused ? "›" : " ", row: row, column: 1, style: Theme.focusedBorder)
+    ListView.mark(focused, row: row, column: 1, into: &grid)
     let enabled = form.canInitialize
     let buttonStyle = !enabled ? Theme.hint : (focused ? Theme.selected : Theme.title)
     let used = grid.write(

@@ -69,7 +69,7 @@ let package = Package(
     .target(
       name: "VibesTestSupport",
       dependencies: [
-        "VibesServices", "VibesCore",
+        "VibesServices", "VibesCore", "VibesApp",
         .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "Crypto", package: "swift-crypto"),
       ],

@@ -17,6 +17,8 @@ final class AppRuntimeTests: XCTestCase {
   var presenter: TestPresenter!
   var runtime: AppRuntime!
   var loop: Task<Void, Never>?
+  /// Frames presented before the loop took its first action.
+  var framesBeforeLoop = 0
   static let geminiKey = "AIzaRuntimeTestKey000000000000000000000"
 
   override func setUp() async throws {
@@ -59,6 +61,9 @@ final class AppRuntimeTests: XCTestCase {
       script: script)
     self.presenter = presenter
     self.runtime = runtime
+    presenter.onPresent = { [unowned self, unowned runtime] _ in
+      if !runtime.started { self.framesBeforeLoop += 1 }
+    }
     loop = Task { await runtime.run() }
     await settle()
   }
@@ -88,7 +93,8 @@ final class AppRuntimeTests: XCTestCase {
     XCTAssertEqual(first.width, 80)
     XCTAssertEqual(first.height, 24)
     XCTAssertTrue(first.text.contains("Feed"), "the tab bar:\n\(first.text)")
-    // Drawn at once, before any effect answered: the state `.started` leaves.
+    XCTAssertEqual(framesBeforeLoop, 1, "one frame drawn at start, before the loop took any action")
+    // The state `.started` leaves.
     var started = AppState(size: ScreenSize(width: 80, height: 24))
     started.context.language = .en
     _ = AppReducer.reduce(&started, .started)

@@ -13,6 +13,8 @@ public final class TestPresenter: AppPresenter {
   public private(set) var frames: [Grid] = []
   public private(set) var copied: [String] = []
   public private(set) var resizesHandled = 0
+  /// Called with each frame as it is presented (to look at the runtime at that moment).
+  public var onPresent: (@MainActor (Grid) -> Void)?
   /// Events sent so far (what `AppRuntime.settle(afterEvents:)` waits for the loop to take).
   public private(set) var sent = 0
   private let stream: AsyncStream<TerminalEvent>
@@ -33,7 +35,10 @@ public final class TestPresenter: AppPresenter {
   public var screen: String { frames.last?.text ?? "" }
 
   public func events() -> AsyncStream<TerminalEvent> { stream }
-  public func present(_ grid: Grid) { frames.append(grid) }
+  public func present(_ grid: Grid) {
+    frames.append(grid)
+    onPresent?(grid)
+  }
   public func copyToClipboard(_ text: String) { copied.append(text) }
   public func handleResize() { resizesHandled += 1 }
 }

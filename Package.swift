@@ -104,7 +104,8 @@ let package = Package(
       ]
     ),
     .testTarget(
-      name: "VibesDemoTests", dependencies: ["VibesDemo", "VibesApp", "VibesCore", "VibesServices", "VibesUI"]),
+      name: "VibesDemoTests",
+      dependencies: ["VibesDemo", "VibesApp", "VibesCore", "VibesServices", "VibesUI", "VibesTestSupport"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["VibesTestSupport", "VibesStorage", "VibesCore"],

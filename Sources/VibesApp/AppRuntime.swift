@@ -5,23 +5,32 @@ import VibesTerminal
 import VibesUI
 
 /// The loop: terminal event -> action -> reduce -> effects -> render -> present.
-/// All state lives on the main actor; effects run in tasks and come back as actions.
+/// All state lives on the main actor; effects run in tasks and come back as actions. The screen is an
+/// `AppPresenter`: the terminal in the app, a frame recorder in tests and the headless demo.
 @MainActor
 public final class AppRuntime {
-  let session: TerminalSession
+  let session: any AppPresenter
   let runner: EffectRunner
   let localizer: Localizer
   var state: AppState
   var running = RunningEffects()
+  /// Every effect still running, cancellable or not, with when it started (what `settle` waits for).
+  var inFlight: [UUID: (task: Task<Void, Never>, started: ContinuousClock.Instant)] = [:]
+  /// Events taken from the presenter so far.
+  var eventsTaken = 0
+  /// The first frame is drawn and the loop takes actions.
+  var started = false
+  /// The loop has ended (quit, signal, or its task cancelled).
+  var stopped = false
   let actions: AsyncStream<AppAction>
-  let sink: AsyncStream<AppAction>.Continuation
+  let sink: ActionSink
   /// Keys replayed as if typed (`vibes demo --script`).
   let script: KeyScript?
   /// The frame last handed to the terminal, so a clock tick that changes no text draws nothing.
   var presented: Grid?
 
   public init(
-    session: TerminalSession, runner: EffectRunner, localizer: Localizer, isDemo: Bool = false,
+    session: any AppPresenter, runner: EffectRunner, localizer: Localizer, isDemo: Bool = false,
     script: KeyScript? = nil
   ) {
     self.session = session
@@ -32,7 +41,9 @@ public final class AppRuntime {
     self.state.isDemo = isDemo
     self.state.context.language = localizer.language
     self.script = script
-    (actions, sink) = AsyncStream.makeStream(of: AppAction.self)
+    let (actions, continuation) = AsyncStream.makeStream(of: AppAction.self)
+    self.actions = actions
+    self.sink = ActionSink(continuation)
   }
 
   /// Runs until the user quits or a termination signal arrives.
@@ -42,6 +53,7 @@ public final class AppRuntime {
     let forwarder = Task { @MainActor [weak self] in
       for await event in events {
         guard let self else { return }
+        self.eventsTaken += 1
         switch event {
         case .input(let input): sink.yield(.input(input))
         case .resize:
@@ -54,6 +66,7 @@ public final class AppRuntime {
     }
     dispatch(.started)
     render()
+    started = true
     let player = script.map { script in Task { await script.play { sink.yield(.input($0)) } } }
     // The clock runs only for the tabs that ask for it (`TabFeature.wantsClock`).
     let ticker = ClockTicker(now: runner.dependencies.now)
@@ -62,11 +75,25 @@ public final class AppRuntime {
       dispatch(action)
       if state.isQuitting { break }
       render(onlyIfChanged: state.isClockDriven(action))
+      sink.handled()
     }
     forwarder.cancel()
     player?.cancel()
     clock?.cancel()
     running.cancelAll()
+    stopped = true
+  }
+
+  /// For a presenter without a terminal (tests, the headless demo): waits until the loop has drawn its first
+  /// frame, taken `events` events from the presenter, handled every action sent to it and seen every effect end
+  /// (or until the loop stopped). An effect still running after `effectLimit` (a timer, a retry's wait) is
+  /// cancelled, as leaving its screen would, and its late answer is dropped.
+  public func settle(afterEvents events: Int, effectLimit: Duration) async {
+    while !stopped, !started || eventsTaken < events || sink.backlog > 0 || !inFlight.isEmpty {
+      let now = ContinuousClock.now
+      for effect in inFlight.values where now - effect.started > effectLimit { effect.task.cancel() }
+      do { try await Task.sleep(for: .milliseconds(2)) } catch { return }
+    }
   }
 
   /// Draws the state; with `onlyIfChanged` (after a clock tick) nothing reaches the terminal unless the frame differs.
@@ -93,14 +120,14 @@ public final class AppRuntime {
     case .cancel(let requestID):
       running.cancel(requestID)
     default:
-      if let requestID = effect.cancellationID {
-        let token = UUID()
-        running.add(
-          launch(effect) { [weak self] in self?.running.finished(requestID, token: token) }, id: requestID, token: token
-        )
-      } else {
-        _ = launch(effect) {}
+      let token = UUID()
+      let requestID = effect.cancellationID
+      let task = launch(effect) { [weak self] in
+        self?.inFlight[token] = nil
+        if let requestID { self?.running.finished(requestID, token: token) }
       }
+      inFlight[token] = (task, .now)
+      if let requestID { running.add(task, id: requestID, token: token) }
     }
   }
 
@@ -116,4 +143,45 @@ public final class AppRuntime {
       await completion()
     }
   }
+}
+
+/// Where actions reach the loop from (the presenter's events, effects, the clock, a script), counting those sent
+/// and not yet handled so `AppRuntime.settle` can tell when the loop has caught up.
+struct ActionSink: Sendable {
+  private let continuation: AsyncStream<AppAction>.Continuation
+  private let counter = Backlog()
+
+  init(_ continuation: AsyncStream<AppAction>.Continuation) { self.continuation = continuation }
+
+  func yield(_ action: AppAction) {
+    counter.change(by: 1)
+    continuation.yield(action)
+  }
+
+  /// The loop finished one action.
+  func handled() { counter.change(by: -1) }
+
+  /// Actions sent and not yet handled.
+  var backlog: Int { counter.value }
+
+  /// Actions sent since the runtime was made (handled or not).
+  var sent: Int { counter.sent }
+}
+
+/// A lock-guarded count, changed from effect tasks and read on the main actor.
+private final class Backlog: @unchecked Sendable {
+  // @unchecked: every access holds the lock.
+  private let lock = NSLock()
+  private var count = 0
+  private var total = 0
+
+  func change(by delta: Int) {
+    lock.withLock {
+      count += delta
+      if delta > 0 { total += delta }
+    }
+  }
+
+  var value: Int { lock.withLock { count } }
+  var sent: Int { lock.withLock { total } }
 }

@@ -1,19 +1,23 @@
 import Foundation
-import VibesApp
 import VibesCore
+import VibesTestSupport
 import VibesUI
 
+@testable import VibesApp
 @testable import VibesDemo
 
-/// The demo's app loop without a terminal: `vibes demo`'s dependencies (the demo fakes, a private home, the
-/// demo clock), keys in, each effect run against the fakes and its actions fed back, the screen rendered as text.
-/// An effect still running after `effectLimit` (a timer, a retry's sleep) is cancelled, as leaving the screen would.
+/// `vibes demo` without a terminal: its dependencies (the demo fakes, a private home, the demo clock) under the
+/// real `AppRuntime`, whose frames land in a `TestPresenter`; keys go in as terminal events and each step waits
+/// until the loop has handled them and every effect they started has ended. An effect still running after
+/// `effectLimit` (a timer, a retry's sleep) is cancelled, as leaving the screen would.
 @MainActor
 final class HeadlessDemo {
   let session: DemoSession
   let runner: EffectRunner
-  var state = AppState(size: ScreenSize(width: 80, height: 24))
+  let presenter: TestPresenter
+  let runtime: AppRuntime
   let effectLimit: Double
+  private var loop: Task<Void, Never>?
 
   init(
     clock: (@Sendable () -> Date)? = DemoClock.now, effectLimit: Double = 1.5, browser: String = "/bin/false",
@@ -25,13 +29,26 @@ final class HeadlessDemo {
     var dependencies = try AppLauncher.makeDependencies(environment: environment)
     if let clock { dependencies.useClock(clock) }
     runner = EffectRunner(dependencies: dependencies)
+    let presenter = TestPresenter(width: 80, height: 24)
+    self.presenter = presenter
+    runtime = AppRuntime(session: presenter, runner: runner, localizer: Localizer(.en), isDemo: true)
     self.effectLimit = effectLimit
-    await dispatch(.started)
+    let runtime = self.runtime
+    loop = Task { await runtime.run() }
+    await settle()
   }
 
-  func finish() async { await session.finish() }
+  /// Stops the loop, then the fakes.
+  func finish() async {
+    loop?.cancel()
+    await loop?.value
+    await session.finish()
+  }
 
-  /// What the demo Spotify holds now: the playlists the tour saved.
+  /// The app's state now.
+  var state: AppState { runtime.state }
+
+  /// What Spotify holds now: the playlists the tour saved.
   func spotifyPlaylists() async -> [(name: String, tracks: Int)] { await session.spotify.savedPlaylists() }
 
   /// Presses the keys of a demo-script fragment (`key`, `type` and `paste` lines; pauses are skipped).
@@ -41,19 +58,21 @@ final class HeadlessDemo {
     }
   }
 
+  /// Input goes in through the presenter, as the terminal sends it; any other action straight to the loop.
   func dispatch(_ action: AppAction) async {
-    var queue = [action]
-    while !queue.isEmpty {
-      for effect in AppReducer.reduce(&state, queue.removeFirst()) {
-        switch effect {
-        case .quit, .cancel, .copyToClipboard, .openURL: continue
-        default: queue += await run(effect)
-        }
-      }
+    if case .input(let event) = action {
+      presenter.send(.input(event))
+    } else {
+      runtime.sink.yield(action)
     }
+    await settle()
   }
 
-  /// The actions `effect` sent within the limit.
+  func settle() async {
+    await runtime.settle(afterEvents: presenter.sent, effectLimit: .milliseconds(Int(effectLimit * 1000)))
+  }
+
+  /// The actions `effect` sent within the limit, run on its own outside the loop.
   func run(_ effect: AppEffect) async -> [AppAction] {
     let collected = Collected()
     let runner = self.runner
@@ -67,7 +86,8 @@ final class HeadlessDemo {
     return collected.actions
   }
 
-  var screen: String { AppView.render(state, Localizer(.en)).text }
+  /// The last frame drawn.
+  var screen: String { presenter.screen }
 
   /// `vibes demo-browser` from this build, as `vibes demo` sets it; nil when the executable was not built.
   static var demoBrowser: String? {

@@ -1,0 +1,21 @@
+import VibesCore
+import VibesTerminal
+import VibesUI
+
+/// What `AppRuntime` needs from the screen it runs on: its size, the events that reach the app (keys and pastes,
+/// resizes, termination signals), somewhere to show a frame and to copy text to. `TerminalSession` is the real
+/// one; tests and the headless demo drive the same runtime with a presenter that keeps the frames it is handed.
+@MainActor
+public protocol AppPresenter: AnyObject {
+  /// Columns and rows the next frame should fill.
+  var size: (width: Int, height: Int) { get }
+  /// Input, resizes and signals, in order; the runtime asks once.
+  func events() -> AsyncStream<TerminalEvent>
+  /// Shows `grid` (the runtime hands over each frame it draws).
+  func present(_ grid: Grid)
+  func copyToClipboard(_ text: String)
+  /// A `.resize` event arrived: read the new size before the next frame.
+  func handleResize()
+}
+
+extension TerminalSession: AppPresenter {}

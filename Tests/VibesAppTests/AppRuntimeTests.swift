@@ -1,0 +1,188 @@
+import Foundation
+import VibesCore
+import VibesServices
+import VibesTestSupport
+import VibesUI
+import XCTest
+
+@testable import VibesApp
+
+/// The real `AppRuntime` and `EffectRunner` over a temporary home (real SQLite file, real vault), drawn into a
+/// `TestPresenter`: what reaches the screen, how often, and what a quit leaves running. Gemini is a loopback fake;
+/// every other service points at a port that refuses connections.
+@MainActor
+final class AppRuntimeTests: XCTestCase {
+  var home: URL!
+  var gemini: FakeGeminiServer!
+  var presenter: TestPresenter!
+  var runtime: AppRuntime!
+  var loop: Task<Void, Never>?
+  /// Frames presented before the loop took its first action.
+  var framesBeforeLoop = 0
+  static let geminiKey = "AIzaRuntimeTestKey000000000000000000000"
+
+  override func setUp() async throws {
+    home = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-runtime-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    gemini = try await FakeGeminiServer(validKeys: [Self.geminiKey])
+  }
+
+  override func tearDown() async throws {
+    loop?.cancel()
+    await loop?.value
+    await gemini.stop()
+    try? FileManager.default.removeItem(at: home)
+  }
+
+  /// Starts the loop at `width`×`height`, replaying `script` if given, and waits for the start's effects.
+  func start(width: Int = 80, height: Int = 24, script: KeyScript? = nil) async throws {
+    let refused = try FaultServer.refusingURL().absoluteString
+    var environment = [
+      "HOME": home.path, "LANG": "en_GB.UTF-8", "TERM": "xterm", "PATH": "/usr/bin:/bin",
+      "VIBES_SECRET_STORE": "vault", "VIBES_SKIP_TUTORIAL": "1", "BROWSER": "/bin/false",
+      "VIBES_GEMINI_API_URL": gemini.baseURL.absoluteString,
+    ]
+    for variable in [
+      "VIBES_TICKETMASTER_API_URL", "VIBES_ITUNES_API_URL", "VIBES_SPOTIFY_ACCOUNTS_URL", "VIBES_SPOTIFY_API_URL",
+      "VIBES_ASC_API_URL", "VIBES_TRACKER_QC_URL", "VIBES_TRACKER_PRODUCTION_URL",
+    ] {
+      environment[variable] = refused
+    }
+    for (variable, folder) in [
+      ("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"), ("XDG_STATE_HOME", ".local/state"),
+      ("XDG_CACHE_HOME", ".cache"),
+    ] {
+      environment[variable] = home.appendingPathComponent(folder).path
+    }
+    let dependencies = try AppLauncher.makeDependencies(environment: environment)
+    let presenter = TestPresenter(width: width, height: height)
+    let runtime = AppRuntime(
+      session: presenter, runner: EffectRunner(dependencies: dependencies), localizer: Localizer(.en),
+      script: script)
+    self.presenter = presenter
+    self.runtime = runtime
+    presenter.onPresent = { [unowned self, unowned runtime] _ in
+      if !runtime.started { self.framesBeforeLoop += 1 }
+    }
+    loop = Task { await runtime.run() }
+    await settle()
+  }
+
+  func settle() async { await runtime.settle(afterEvents: presenter.sent, effectLimit: .seconds(5)) }
+
+  func press(_ key: Key) async {
+    presenter.send(.input(.key(key)))
+    await settle()
+  }
+
+  /// Polls `condition` every 10 ms for up to 5 s.
+  func waitUntil(_ what: String, _ condition: () async -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !(await condition()) {
+      guard ContinuousClock.now < deadline else {
+        XCTFail("waited 5 s for \(what)")
+        throw CancellationError()
+      }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+  }
+
+  func testStartDrawsTheFirstFrameAtTheTerminalsSize() async throws {
+    try await start()
+    let first = try XCTUnwrap(presenter.frames.first, "nothing drawn")
+    XCTAssertEqual(first.width, 80)
+    XCTAssertEqual(first.height, 24)
+    XCTAssertTrue(first.text.contains("Feed"), "the tab bar:\n\(first.text)")
+    XCTAssertEqual(framesBeforeLoop, 1, "one frame drawn at start, before the loop took any action")
+    // The state `.started` leaves.
+    var started = AppState(size: ScreenSize(width: 80, height: 24))
+    started.context.language = .en
+    _ = AppReducer.reduce(&started, .started)
+    XCTAssertEqual(first, AppView.render(started, Localizer(.en)), "the first frame is the started state")
+    // At most one more per action the start's effects sent back (a clock-driven one only if it changed the text).
+    XCTAssertLessThanOrEqual(presenter.frames.count, 1 + runtime.sink.sent)
+    XCTAssertEqual(presenter.screen, AppView.render(runtime.state, Localizer(.en)).text, "the last frame is the state")
+  }
+
+  func testAKeyThatChangesTheScreenDrawsExactlyOneFrame() async throws {
+    try await start()
+    let before = presenter.frames.count
+    let screen = presenter.screen
+    await press(.function(1))
+    XCTAssertEqual(presenter.frames.count, before + 1, "one frame for the help overlay")
+    XCTAssertNotEqual(presenter.screen, screen)
+    XCTAssertTrue(runtime.state.isHelpVisible)
+    await press(.escape)
+    XCTAssertEqual(presenter.frames.count, before + 2, "one frame for closing it")
+    XCTAssertEqual(presenter.screen, screen, "back to the screen under the help")
+  }
+
+  func testAClockTickThatChangesNoTextDrawsNothing() async throws {
+    try await start()
+    let before = presenter.frames.count
+    // The Feed's checklist shows no time: a tick a minute on changes no text.
+    runtime.sink.yield(.clockTicked(Date().addingTimeInterval(60)))
+    await settle()
+    XCTAssertEqual(runtime.sink.backlog, 0, "the tick was handled")
+    XCTAssertEqual(presenter.frames.count, before, "an unchanged frame is not presented again")
+    // A key after it still draws.
+    await press(.function(1))
+    XCTAssertEqual(presenter.frames.count, before + 1)
+  }
+
+  func testQuitCancelsARunningCheckAndDropsItsLateAnswer() async throws {
+    try await start()
+    await gemini.enqueue(.delay(seconds: 1.5))
+    // Create without Gemini opens its setup step; typing a key and Ctrl-S checks it against the fake.
+    await press(.tabKey(.create))
+    await press(.enter)
+    for character in Self.geminiKey { presenter.send(.input(.key(.character(character)))) }
+    presenter.send(.input(.key(.ctrl("s"))))
+    let gemini = self.gemini!
+    try await waitUntil("the check to reach the fake") { await gemini.recordedRequests().isEmpty == false }
+    let requestID = try XCTUnwrap(runtime.state.feed.runningRequestID, "a check is running")
+    XCTAssertEqual(runtime.running.count(requestID), 1, "the check runs under its request id")
+
+    let quitAt = ContinuousClock.now
+    presenter.send(.input(.key(.ctrl("c"))))
+    await loop?.value
+    let sentAtQuit = runtime.sink.sent
+    XCTAssertLessThan(ContinuousClock.now - quitAt, .seconds(1), "the loop ended without waiting for the answer")
+    XCTAssertEqual(runtime.running.count(requestID), 0, "the check was cancelled")
+    // Past the fake's answer: nothing reached the loop after the quit.
+    try await Task.sleep(for: .seconds(2))
+    XCTAssertEqual(runtime.sink.sent, sentAtQuit, "the cancelled check's late answer was dropped")
+    XCTAssertTrue(runtime.inFlight.isEmpty, "the cancelled task ended")
+    XCTAssertTrue(runtime.state.isQuitting)
+  }
+
+  func testAResizeRedrawsAtTheNewSize() async throws {
+    try await start()
+    let before = presenter.frames.count
+    presenter.size = (width: 120, height: 40)
+    presenter.send(.resize)
+    await settle()
+    XCTAssertEqual(presenter.resizesHandled, 1, "the presenter was told to read its new size")
+    XCTAssertEqual(runtime.state.size, ScreenSize(width: 120, height: 40))
+    XCTAssertGreaterThan(presenter.frames.count, before)
+    let last = try XCTUnwrap(presenter.frames.last)
+    XCTAssertEqual(last.width, 120)
+    XCTAssertEqual(last.height, 40)
+    XCTAssertEqual(presenter.screen, AppView.render(runtime.state, Localizer(.en)).text)
+  }
+
+  func testASignalQuits() async throws {
+    try await start()
+    presenter.send(.signal(15))
+    await loop?.value
+    XCTAssertTrue(runtime.state.isQuitting)
+  }
+
+  func testTheScriptPlayerTypesIntoTheRunningApp() async throws {
+    try await start(script: try KeyScript(parsing: "pace 0\nkey 3\nkey f1"))
+    try await waitUntil("the script's keys") { runtime.state.isHelpVisible && runtime.sink.backlog == 0 }
+    XCTAssertEqual(runtime.state.selectedTab, .create, "the script's first key switched tabs")
+    XCTAssertEqual(presenter.sent, 0, "no key came from the terminal")
+    XCTAssertEqual(presenter.screen, AppView.render(runtime.state, Localizer(.en)).text, "the help is drawn")
+  }
+}

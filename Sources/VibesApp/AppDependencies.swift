@@ -24,6 +24,9 @@ public struct AppDependencies: Sendable {
   public var now: @Sendable () -> Date
   /// True when the first-launch tutorial must not show (`VIBES_SKIP_TUTORIAL=1`, for scripted runs).
   public var skipTutorial = false
+  /// The environment vibes started with: a tab added later builds its client from it in its own folder (its base-URL
+  /// override through `ServiceEndpoints.baseURL`), so adding a client edits neither this type nor `AppLauncher`.
+  public var environment: [String: String] = [:]
   /// Set when another vibes already ran on the same data at start: its process id (0 when unknown).
   public var otherInstancePID: Int32?
 

@@ -60,6 +60,7 @@ public enum AppLauncher {
       create: .live(environment: environment, paths: paths, geminiBaseURL: gemini.url, spotify: spotify), logger: logger
     )
     dependencies.skipTutorial = environment["VIBES_SKIP_TUTORIAL"] == "1"
+    dependencies.environment = environment
     return dependencies
   }
 

@@ -196,6 +196,10 @@ public enum AppReducer {
       // Nothing left to close here (the request opened the tab's root): back to the origin.
       state.returnPoint?.openedDepth = 1
     }
+    if effects == nil, state.returnPoint == nil, let home = registration.home, registration.depth(state) == 0 {
+      // An area's root with nowhere recorded to return to: back to the tab it belongs to.
+      return select(home, &state)
+    }
     return (effects ?? []) + returnIfClosed(&state)
   }
 

@@ -99,7 +99,10 @@ public struct AppState: Sendable, Hashable {
   public var isEditingText: Bool { selectedRegistration?.isEditingText(self) ?? false }
 
   /// True when the selected tab shows its root screen (nothing pushed).
-  public var isAtRoot: Bool { (selectedRegistration?.depth(self) ?? 0) == 0 }
+  public var isAtRoot: Bool {
+    // An area sits above its home tab: its root is not the app's root (q goes back, not out).
+    selectedRegistration?.home == nil && (selectedRegistration?.depth(self) ?? 0) == 0
+  }
 
   /// The key bindings in force: the screen's own, then the global ones.
   /// The key bindings in force: the top overlay's (the help lists what is under it), else the screen's own, then

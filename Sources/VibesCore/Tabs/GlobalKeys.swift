@@ -13,7 +13,7 @@ public enum GlobalCommand: Sendable, Hashable {
 /// (Alt never types); the bare number keys, ? and q only where no text field takes them.
 public enum GlobalKeys {
   public static func bindings(_ state: AppState, editing: Bool) -> [KeyBinding<GlobalCommand>] {
-    let ids = state.tabs.ids
+    let ids = state.tabs.tabBarIDs
     let range = ids.isEmpty ? "" : "1–\(ids.count)"
     var bindings: [KeyBinding<GlobalCommand>] = []
     for (index, id) in ids.enumerated() {

@@ -28,6 +28,10 @@ public protocol TabFeature: Sendable, Hashable {
   var depth: Int { get }
   /// The requests in flight that quitting (or signing out) cancels.
   var runningRequestIDs: [Int] { get }
+  /// nil for a tab in the tab bar. An area (People, Inbox) names the tab it belongs to instead: it has no number
+  /// key and no place in the tab bar (its home tab shows as selected), it opens only through a `NavigationRequest`,
+  /// and Esc or q at its root goes back to where it was opened from.
+  static var home: TabID? { get }
   /// True when the tab wants the runtime's clock (`clockTicked` at most every 30 s while the UI runs).
   static var wantsClock: Bool { get }
 
@@ -61,6 +65,7 @@ extension TabFeature {
   public mutating func contextChanged(_ change: ContextChange, _ context: inout AppContext) -> [AppEffect] { [] }
   public mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? { nil }
   public var runningRequestIDs: [Int] { [] }
+  public static var home: TabID? { nil }
   public static var wantsClock: Bool { false }
   public mutating func clockTicked(_ date: Date, _ context: inout AppContext) -> [AppEffect] { [] }
   public static func isClockDriven(_ action: Action) -> Bool { false }

@@ -10,15 +10,22 @@ public struct TabList: Sendable, Hashable {
 
   public var ids: [TabID] { tabs.map(\.id) }
 
+  /// The tabs of the tab bar, in order (areas such as People are left out: they have no number key).
+  public var tabBarIDs: [TabID] { tabs.filter { $0.home == nil }.map(\.id) }
+
+  /// The tab the tab bar shows as selected while `id` shows (an area's home).
+  public func tabBarTab(for id: TabID) -> TabID { registration(id)?.home ?? id }
+
   public func registration(_ id: TabID) -> TabRegistration? { tabs.first { $0.id == id } }
 
   public func contains(_ id: TabID) -> Bool { registration(id) != nil }
 
   /// The 1-based number shown in the tab bar and used by the number keys.
-  public func number(of id: TabID) -> Int? { tabs.firstIndex { $0.id == id }.map { $0 + 1 } }
+  public func number(of id: TabID) -> Int? { tabBarIDs.firstIndex(of: id).map { $0 + 1 } }
 
   public func tab(number: Int) -> TabID? {
-    tabs.indices.contains(number - 1) ? tabs[number - 1].id : nil
+    let ids = tabBarIDs
+    return ids.indices.contains(number - 1) ? ids[number - 1] : nil
   }
 
   /// True when any tab wants the runtime's clock.

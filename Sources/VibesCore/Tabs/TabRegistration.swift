@@ -9,6 +9,8 @@ public protocol TabPart: Sendable {}
 /// path of `AppState` and opens its boxed actions with the type the feature declared.
 public struct TabRegistration: Sendable {
   public let id: TabID
+  /// The tab an area belongs to (nil: a tab of the tab bar).
+  public let home: TabID?
   let isEditingText: @Sendable (AppState) -> Bool
   let depth: @Sendable (AppState) -> Int
   let unsavedWork: @Sendable (AppState) -> LocalizedText?
@@ -29,6 +31,7 @@ public struct TabRegistration: Sendable {
 
   public init<Feature: TabFeature>(_ path: WritableKeyPath<AppState, Feature> & Sendable, parts: [any TabPart] = []) {
     self.id = Feature.id
+    self.home = Feature.home
     self.parts = parts
     /// Runs `body` on the feature in place and on a copy of the context, which is written back (the feature
     /// is never copied out and back; the context is small).

@@ -8,7 +8,8 @@ public enum AppView {
       TooSmallScreen.render(into: &grid, size: state.size, t)
       return grid
     }
-    Chrome.renderTabBar(into: &grid, state.tabs, selected: state.selectedTab, demo: state.isDemo, t)
+    Chrome.renderTabBar(
+      into: &grid, state.tabs, selected: state.tabs.tabBarTab(for: state.selectedTab), demo: state.isDemo, t)
     // A warning wraps onto up to three status rows; the body gives up those rows and scrolls as it must.
     let status = StatusLine.rows(state, width: grid.width - 2, t)
     let statusRows = max(1, status.count)

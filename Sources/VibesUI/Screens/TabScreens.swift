@@ -29,8 +29,10 @@ public struct TabScreenPart: TabPart {
 }
 
 extension TabList {
-  /// Each tab's screen, in tab-bar order, with its id.
+  /// Each tab-bar tab's screen, in tab-bar order, with its id (areas have no place in the tab bar).
   public var screens: [(id: TabID, screen: TabScreenPart)] {
-    tabs.compactMap { registration in registration.part(TabScreenPart.self).map { (registration.id, $0) } }
+    tabs.filter { $0.home == nil }.compactMap { registration in
+      registration.part(TabScreenPart.self).map { (registration.id, $0) }
+    }
   }
 }

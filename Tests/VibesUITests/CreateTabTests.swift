@@ -7,7 +7,7 @@ import XCTest
 /// Why these tests drive the app loosely (see `Driver.Exhaustivity`).
 private let createOutcomes = Driver.Exhaustivity.nonExhaustive(
   because:
-    "checks the Create screen text and the outcome each test names (the step-by-step state is CreateTabPolishTests' subject)"
+    "checks the Create screen text and each test's outcome; the step-by-step state is CreateTabPolishTests' subject"
 )
 
 /// The shared driver on the Create tab, with the Create state and the screen at hand.

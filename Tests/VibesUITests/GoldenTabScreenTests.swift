@@ -4,7 +4,8 @@ import VibesTestSupport
 import VibesUI
 import XCTest
 
-/// Goldens of the Explore, Create and Profile main screens, each in English and German at 80×24 and 60×20
+/// Goldens of the Explore (results, library rows, your playlists, an album), Create (prompt, preview) and Profile
+/// main screens, each in English and German at 80×24 and 60×20
 /// (files `<name>-<en|de>-<width>x<height>.txt`). They pin what the user sees while the text field, list and
 /// composition code underneath is rebuilt; regenerate with `VIBES_UPDATE_GOLDENS=1` only for an intended change.
 extension GoldenScreenTests {
@@ -28,6 +29,18 @@ extension GoldenScreenTests {
       Self.openExplore(&driver)
       driver.send(.explore(.recentLoaded(["Aurora Lines", "Basalt"], queued: 0)))
       driver.press(.character("l"))
+    }
+  }
+
+  func testExploreLibraryPlaylists() {
+    assertGoldens("explore-library-playlists") { driver in
+      Self.openExplore(&driver)
+      driver.send(.explore(.recentLoaded(["Aurora Lines", "Basalt"], queued: 0)))
+      driver.press(.character("l"), .down, .down, .enter)
+      guard case .loading(let id)? = driver.state.explore.libraryScreen?.phase else { return XCTFail("not loading") }
+      let playlists = [MusicFixtures.lateNight, MusicFixtures.running].map(MusicItem.playlist)
+      let library = CachedLibrary(page: MusicPage(items: playlists, total: 2), fetchedAt: Self.fetched)
+      driver.send(.explore(.libraryFinished(requestID: id, .playlists, .success(library))))
     }
   }
 

@@ -6,13 +6,13 @@ import XCTest
 /// Why the search-typing tests drive the app loosely (see `Driver.Exhaustivity`).
 private let searchEffects = Driver.Exhaustivity.nonExhaustive(
   because: "checks the timer, search and cancel effects of typing; the field state is TextInputModelTests' subject")
-/// Why the navigation tests drive the app loosely.
+/// Why the two cross-tab tests drive the app loosely.
 private let whereItOpens = Driver.Exhaustivity.nonExhaustive(
-  because: "checks which screen opens and which request it makes, not every list field along the way")
+  because: "checks which tab and screen another tab's key opens, not that tab's arrival effects")
 
 /// The Explore tab's reducer: debounce as effects (no real time), cancellation, stale answers, navigation
-/// and the library and playlist actions. The actions on a detail screen, the picker and the Profile ranges are
-/// exhaustive (every change and effect stated); the typing and navigation tests say why they are not.
+/// and the library and playlist actions. Opening and stacking detail screens, their actions, the picker and the
+/// Profile ranges are exhaustive (every change and effect stated); the typing and cross-tab tests say why not.
 final class ExploreReducerTests: XCTestCase {
   /// On Explore with Spotify connected (the premise: arriving is not checked).
   func connected(_ exhaustivity: Driver.Exhaustivity = .exhaustive) -> Driver {
@@ -173,41 +173,63 @@ final class ExploreReducerTests: XCTestCase {
   }
 
   func testOpeningPushesADetailEscPopsAndReopeningMakesNoRequest() {
-    var driver = connected(whereItOpens)
-    search(&driver, "aurora")
-    driver.press(.enter)
-    let (opened, effects) = openSelected(&driver)
-    XCTAssertEqual(opened, MusicFixtures.tide.link)
+    var driver = connected()
+    driver.arrange { driver in
+      self.search(&driver, "aurora")
+      driver.press(.enter)  // into the results list
+    }
     let link = MusicFixtures.tide.link
-    guard case .loadDetail(let id, _)? = effects.first?.exploreEffect else { return XCTFail("\(effects)") }
+    let id = driver.state.context.nextRequestID
+    driver.press(.enter, expecting: [.explore(.loadDetail(requestID: id, link))]) {
+      $0.explore.path = [DetailScreen(link: link, phase: .loading(requestID: id))]
+      $0.context.nextRequestID = id + 1
+    }
     XCTAssertEqual(driver.state.explore.depth, 1)
-    driver.send(.explore(.detailFinished(requestID: id + 100, link, .success(cached(.track(MusicFixtures.tide))))))
-    XCTAssertNil(driver.state.explore.path.last?.loaded, "a stale answer is dropped")
-    let answered = driver.send(
-      .explore(.detailFinished(requestID: id, link, .success(cached(.track(MusicFixtures.tide))))))
-    XCTAssertNotNil(driver.state.explore.path.last?.loaded)
-    XCTAssertEqual(answered, [AppEffect.explore(.checkLibrary(uris: [MusicFixtures.tide.uri]))])
-    driver.press(.escape)
-    XCTAssertEqual(driver.state.explore.depth, 0)
-    let again = driver.press(.enter)
-    XCTAssertTrue(again.isEmpty, "the second open is served from the session cache")
-    XCTAssertNotNil(driver.state.explore.path.last?.loaded)
+    let detail = cached(.track(MusicFixtures.tide))
+    driver.send(.explore(.detailFinished(requestID: id + 100, link, .success(detail))), expecting: [])  // stale
+    driver.send(
+      .explore(.detailFinished(requestID: id, link, .success(detail))),
+      expecting: [.explore(.checkLibrary(uris: [MusicFixtures.tide.uri]))]
+    ) {
+      $0.explore.detailCache[link] = detail
+      $0.explore.path = [DetailScreen(link: link, phase: .loaded(detail))]
+    }
+    driver.press(.escape, expecting: []) { $0.explore.path = [] }
+    // The second open is served from the session cache: no request.
+    driver.press(.enter, expecting: []) { $0.explore.path = [DetailScreen(link: link, phase: .loaded(detail))] }
   }
 
   func testAnOfflineCopyIsAskedForAgainOnTheNextOpen() {
-    var driver = connected(whereItOpens)
+    var driver = connected()
     let link = MusicFixtures.tide.link
-    driver.send(.explore(.open(link)))
+    let id = driver.state.context.nextRequestID
+    driver.send(.explore(.open(link)), expecting: [.explore(.loadDetail(requestID: id, link))]) {
+      $0.explore.path = [DetailScreen(link: link, phase: .loading(requestID: id))]
+      $0.context.nextRequestID = id + 1
+    }
     let stale = CachedDetail(
       detail: .track(MusicFixtures.tide), fetchedAt: Date(), isStale: true, staleReason: .rateLimited(seconds: 90))
-    let answered = driver.send(.explore(.detailFinished(requestID: loadingID(driver), link, .success(stale))))
-    XCTAssertTrue(answered.isEmpty, "no library check while offline")
+    // No library check while offline; the reason is said.
+    driver.send(.explore(.detailFinished(requestID: id, link, .success(stale))), expecting: []) { state in
+      state.explore.detailCache[link] = stale
+      state.explore.path = [DetailScreen(link: link, phase: .loaded(stale))]
+      state.notice = .localized(
+        LocalizedText(ExploreL10n.exploreOfflineCopyNotice) { t in
+          ["reason": t[MusicFailure.rateLimited(seconds: 90).text]]
+        }, isWarning: true)
+    }
     guard case .localized(let text, true)? = driver.state.notice else { return XCTFail("the reason is said") }
     XCTAssertEqual(text.resolved(.en), "Spotify asks to wait 90 s before trying again. Showing the offline copy.")
     XCTAssertEqual(text.resolved(.de), "Spotify bittet, 90 s zu warten. Zeige die Offline-Kopie.")
-    driver.press(.escape)
-    driver.send(.explore(.open(link)))
-    if case .loading? = driver.state.explore.path.last?.phase {} else { XCTFail("a stale copy is fetched again") }
+    driver.press(.escape, expecting: []) { state in
+      state.explore.path = []
+      state.notice = nil
+    }
+    // A stale copy is fetched again.
+    driver.send(.explore(.open(link)), expecting: [.explore(.loadDetail(requestID: id + 1, link))]) {
+      $0.explore.path = [DetailScreen(link: link, phase: .loading(requestID: id + 1))]
+      $0.context.nextRequestID = id + 2
+    }
   }
 
   func testWebURLsKeepAnIDToOneSegment() {
@@ -218,34 +240,47 @@ final class ExploreReducerTests: XCTestCase {
   }
 
   func testDetailScreensPushEachOther() {
-    var driver = connected(whereItOpens)
-    driver.send(.explore(.open(MusicFixtures.aurora.link)))
-    let id = loadingID(driver)
-    driver.send(
-      .explore(.detailFinished(requestID: id, MusicFixtures.aurora.link, .success(cached(MusicFixtures.artistDetail)))))
-    driver.press(.down)  // Popular: Tide, then Albums: Night Swim
-    let effects = driver.press(.enter)
-    XCTAssertEqual(driver.state.explore.path.last?.link, MusicFixtures.nightSwim.link)
+    var driver = connected()
+    let artist = MusicFixtures.aurora.link
+    let album = MusicFixtures.nightSwim.link
+    let detail = cached(MusicFixtures.artistDetail)
+    driver.arrange { driver in
+      driver.send(.explore(.open(artist)))
+      driver.send(.explore(.detailFinished(requestID: self.loadingID(driver), artist, .success(detail))))
+    }
+    let artistScreen = DetailScreen(link: artist, phase: .loaded(detail))
+    driver.press(.down, expecting: []) { $0.explore.path[0].list.selected = 1 }  // Popular: Tide, then Night Swim
+    let id = driver.state.context.nextRequestID
+    driver.press(.enter, expecting: [.explore(.loadDetail(requestID: id, album))]) { state in
+      state.explore.path.append(DetailScreen(link: album, phase: .loading(requestID: id)))
+      state.context.nextRequestID = id + 1
+    }
     XCTAssertEqual(driver.state.explore.depth, 2)
-    guard case .loadDetail? = effects.first?.exploreEffect else { return XCTFail() }
-    driver.press(.escape)
-    driver.press(.end)
-    let more = driver.press(.enter)
-    XCTAssertEqual(
-      more.first?.exploreEffect,
-      .loadReleases(
-        requestID: driver.state.context.nextRequestID - 1, artistID: MusicFixtures.aurora.id, singles: true, offset: 10)
-    )
+    driver.press(.escape, expecting: [.cancel(requestID: id)]) { $0.explore.path.removeLast() }
+    let rows = MusicFixtures.artistDetail.rows.count
+    driver.press(.end, expecting: []) { $0.explore.path[0].list.selected = rows - 1 }
+    let more = driver.state.context.nextRequestID
+    driver.press(
+      .enter,
+      expecting: [
+        .explore(.loadReleases(requestID: more, artistID: MusicFixtures.aurora.id, singles: true, offset: 10))
+      ]
+    ) { $0.context.nextRequestID = more + 1 }
+    XCTAssertEqual(driver.state.explore.path.first?.link, artistScreen.link)
   }
 
   func testAPastedSpotifyLinkOpensTheItemDirectly() {
-    var driver = connected(whereItOpens)
-    let link = "https://open.spotify.com/album/\(MusicFixtures.nightSwim.id)?si=abc"
-    let effects = driver.send(.input(.paste(link)))
-    XCTAssertEqual(driver.state.explore.path.last?.link, MusicFixtures.nightSwim.link)
-    XCTAssertTrue(searches(effects).isEmpty)
-    XCTAssertTrue(timers(effects).isEmpty)
-    XCTAssertEqual(driver.state.explore.query.text, "")
+    var driver = connected()
+    let link = MusicFixtures.nightSwim.link
+    let id = driver.state.context.nextRequestID
+    // No search, no timer, nothing typed: the item opens.
+    driver.send(
+      .input(.paste("https://open.spotify.com/album/\(MusicFixtures.nightSwim.id)?si=abc")),
+      expecting: [.explore(.loadDetail(requestID: id, link))]
+    ) {
+      $0.explore.path = [DetailScreen(link: link, phase: .loading(requestID: id))]
+      $0.context.nextRequestID = id + 1
+    }
   }
 
   func testSaveTogglesWithTheLibraryStateAndConfirmsOnTheStatusLine() {

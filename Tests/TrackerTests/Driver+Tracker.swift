@@ -3,14 +3,17 @@ import VibesTestSupport
 import VibesUI
 
 extension Driver {
-  /// The shared driver on the Tracker tab once the saved configuration (nil: none) has loaded.
-  static func tracker(configuration: TrackerConfiguration? = nil) -> Driver {
-    var driver = Driver()
+  /// The shared driver on the Tracker tab once the saved configuration (nil: none) has loaded; the caller says
+  /// how strictly its own steps are checked (loading the configuration is the premise, not checked).
+  static func tracker(_ exhaustivity: Exhaustivity, configuration: TrackerConfiguration? = nil) -> Driver {
+    var driver = Driver(exhaustivity)
     driver.state.selectedTab = .tracker
-    driver.send(
-      .tracker(
-        .configurationLoaded(
-          configuration, apiURLs: [.qc: "http://qc.test/api", .production: "http://prod.test/api"])))
+    driver.arrange {
+      $0.send(
+        .tracker(
+          .configurationLoaded(
+            configuration, apiURLs: [.qc: "http://qc.test/api", .production: "http://prod.test/api"])))
+    }
     return driver
   }
 

@@ -7,6 +7,10 @@ import VibesStorage
 import VibesTestSupport
 import XCTest
 
+/// Why these tests drive the app loosely (see `Driver.Exhaustivity`).
+private let throughTheRunner = Driver.Exhaustivity.nonExhaustive(
+  because: "the real runner answers the effects; the test checks what it fetched and counted")
+
 /// The Feed with Spotify connected and no Ticketmaster key, through the real runner against the loopback Spotify
 /// Web API fake; the count of offline actions waiting to sync; and the runtime's clock.
 final class FeedReleasesAndSyncRunnerTests: XCTestCase {
@@ -62,7 +66,7 @@ final class FeedReleasesAndSyncRunnerTests: XCTestCase {
 
   func testSpotifyWithoutTicketmasterLoadsNewReleasesAtStartThroughTheRunner() async throws {
     let runner = runner()
-    var driver = Driver(facts: spotifyOnly)
+    var driver = Driver(throughTheRunner, facts: spotifyOnly)
     let started = driver.send(.started)
     XCTAssertTrue(started.contains(FeedTab.run(.loadFeedStatus)))
     // Start-up: the cache was never refreshed, so the status answer asks for a refresh; the runner fetches.
@@ -86,7 +90,7 @@ final class FeedReleasesAndSyncRunnerTests: XCTestCase {
     XCTAssertTrue(albums.allSatisfy { $0.queryValue("include_groups") == "album,single" })
 
     // The next start within 30 minutes reads the fresh cache and does not call Spotify again.
-    var next = Driver(facts: spotifyOnly)
+    var next = Driver(throughTheRunner, facts: spotifyOnly)
     guard let again = await runner.run(FeedTab.run(.loadFeedStatus)) else { return XCTFail("no status") }
     XCTAssertEqual(refreshes(next.send(again)), 0)
     let count = await web.recordedRequests().count
@@ -94,7 +98,7 @@ final class FeedReleasesAndSyncRunnerTests: XCTestCase {
   }
 
   func testOfflineSpotifyKeepsTheCachedReleasesAndSaysOffline() async throws {
-    var driver = Driver(facts: spotifyOnly)
+    var driver = Driver(throughTheRunner, facts: spotifyOnly)
     let online = runner()
     await settle(&driver, [FeedTab.run(.loadFeedStatus)], online)
     XCTAssertEqual(driver.state.feed.list.totalCount, 1)
@@ -114,7 +118,7 @@ final class FeedReleasesAndSyncRunnerTests: XCTestCase {
 
   func testQueuedExploreActionsAndCreateSavesAreCountedForTheStatusLine() async throws {
     let runner = runner()
-    var driver = Driver(facts: spotifyOnly)
+    var driver = Driver(throughTheRunner, facts: spotifyOnly)
     await settle(&driver, [FeedTab.run(.countPendingSync)], runner)
     XCTAssertEqual(driver.state.feed.refresh.pendingSync, 0)
 

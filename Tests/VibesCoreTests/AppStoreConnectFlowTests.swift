@@ -4,6 +4,7 @@ import VibesTestSupport
 import XCTest
 
 /// The App Store Connect tab through the reducer: setup is mandatory, verify, dashboard and sync, removal.
+/// Exhaustive: every step states its whole change and its effects; reaching the tab is the premise (`arrange`).
 final class AppStoreConnectFlowTests: XCTestCase {
   static let issuer = "57246542-96fe-1a63-e053-0824d011072a"
   static let keyText =
@@ -13,222 +14,248 @@ final class AppStoreConnectFlowTests: XCTestCase {
     AppStoreConnectApp(id: "2", name: "Beta", bundleID: "com.example.beta", sku: "B2"),
   ]
 
+  static let lastSync = Date(timeIntervalSince1970: 1_700_000_000)
+
   func onTab(configured: Bool?) -> Driver {
     var driver = Driver()
-    let started = driver.send(.started)
-    XCTAssertTrue(started.contains(.appStoreConnect(.loadStoredState)))
-    if let configured {
-      driver.send(
-        .appStoreConnect(
-          .storedStateLoaded(
-            AppStoreConnectStoredState(
-              isConfigured: configured, apps: configured ? Self.apps : [],
-              lastSync: configured ? Date(timeIntervalSince1970: 1_700_000_000) : nil))))
+    driver.arrange { driver in
+      let started = driver.send(.started)
+      XCTAssertTrue(started.contains(.appStoreConnect(.loadStoredState)))
+      if let configured {
+        driver.send(
+          .appStoreConnect(
+            .storedStateLoaded(
+              AppStoreConnectStoredState(
+                isConfigured: configured, apps: configured ? Self.apps : [],
+                lastSync: configured ? Self.lastSync : nil))))
+      }
+      driver.press(.tabKey(.appStoreConnect))
+      XCTAssertEqual(driver.state.selectedTab, .appStoreConnect)
     }
-    driver.press(.tabKey(.appStoreConnect))
-    XCTAssertEqual(driver.state.selectedTab, .appStoreConnect)
     if configured == false {
       // Arriving on a tab never puts a key into a field: Tab enters the form.
       XCTAssertFalse(driver.state.isEditingText)
-      driver.press(.tab)
-      XCTAssertEqual(driver.state.appStoreConnect.setup.focus, .field(.issuerID))
+      driver.press(.tab, expecting: []) { $0.appStoreConnect.setup.form.focus = .field(.issuerID) }
     }
     return driver
   }
 
-  /// Fills the form with valid values; returns the connect effect's request id.
+  /// Fills the form with valid values (the premise) and presses Ctrl-S; returns the connect effect's request id.
   func fillAndSubmit(_ driver: inout Driver) -> Int? {
-    driver.type(Self.issuer)
-    driver.press(.tab)
-    driver.type("2x9r4hxf34")
-    driver.press(.tab)
-    driver.send(.input(.paste(Self.keyText)))
-    let effects = driver.press(.ctrl("s"))
-    guard case .connect(let id, let submission)? = effects.last?.appStoreConnectEffect else {
-      XCTFail("no connect effect: \(effects)")
-      return nil
+    driver.arrange { driver in
+      driver.type(Self.issuer)
+      driver.press(.tab)
+      driver.type("2x9r4hxf34")
+      driver.press(.tab)
+      driver.send(.input(.paste(Self.keyText)))
     }
-    XCTAssertEqual(submission.issuerID, Self.issuer)
-    XCTAssertEqual(submission.keyID, "2X9R4HXF34", "Key IDs are upper-cased")
-    XCTAssertEqual(submission.privateKey.value, Self.keyText)
-    XCTAssertEqual(String(describing: submission.privateKey), "‹redacted›")
-    return id
+    let id = driver.state.context.nextRequestID
+    let submission = AppStoreConnectSubmission(
+      issuerID: Self.issuer, keyID: "2X9R4HXF34", privateKey: RedactedText(Self.keyText))
+    let effects = driver.press(.ctrl("s"), expecting: [.appStoreConnect(.connect(requestID: id, submission))]) {
+      $0.appStoreConnect.setup.form.focus = .connect
+      $0.appStoreConnect.setup.form.phase = .checking(requestID: id)
+      $0.context.nextRequestID = id + 1
+    }
+    guard case .connect(let effectID, let sent)? = effects.last?.appStoreConnectEffect else { return nil }
+    XCTAssertEqual(sent.keyID, "2X9R4HXF34", "Key IDs are upper-cased")
+    XCTAssertEqual(String(describing: sent.privateKey), "‹redacted›")
+    return effectID
   }
 
   func testSetupIsTheRootUntilCredentialsAreVerified() {
     var driver = onTab(configured: nil)
     XCTAssertEqual(driver.state.appStoreConnect.root, .loading)
     driver.send(
-      .appStoreConnect(.storedStateLoaded(AppStoreConnectStoredState(isConfigured: false))))
+      .appStoreConnect(.storedStateLoaded(AppStoreConnectStoredState(isConfigured: false))), expecting: []
+    ) { $0.appStoreConnect.isConfigured = false }
     XCTAssertEqual(driver.state.appStoreConnect.root, .setup)
     // Dashboard keys do nothing on the setup screen: "s" is typed into the Issuer ID field.
-    driver.press(.character("s"), .character("r"))
-    XCTAssertEqual(driver.state.appStoreConnect.setup.issuerID.text, "sr")
-    XCTAssertTrue(driver.state.appStoreConnect.path.isEmpty)
-    XCTAssertFalse(driver.state.isQuitting)
-    driver.press(.character("q"))
+    driver.press(.character("s"), .character("r"), expecting: []) {
+      $0.appStoreConnect.setup.issuerID = TextInput("sr")
+    }
+    driver.press(.character("q"), expecting: []) { $0.appStoreConnect.setup.issuerID = TextInput("srq") }
     XCTAssertFalse(driver.state.isQuitting, "q is text in a focused field")
   }
 
   func testLocalChecksBlockTheNetworkCall() {
     var driver = onTab(configured: false)
-    driver.type("not-a-uuid")
-    let effects = driver.press(.ctrl("s"))
-    XCTAssertEqual(effects, [])
+    driver.type("not-a-uuid", expecting: []) { $0.appStoreConnect.setup.issuerID = TextInput("not-a-uuid") }
+    driver.press(.ctrl("s"), expecting: []) { state in
+      state.appStoreConnect.setup.form.setError(.field(.issuerID), .notUUID)
+      state.appStoreConnect.setup.form.setError(.field(.keyID), .required)
+      state.appStoreConnect.setup.form.setError(.field(.privateKey), .required)
+    }
     XCTAssertEqual(driver.state.appStoreConnect.setup.errors[.issuerID], .issuerFormat)
-    XCTAssertEqual(driver.state.appStoreConnect.setup.errors[.keyID], .required)
-    XCTAssertEqual(driver.state.appStoreConnect.setup.errors[.privateKey], .required)
     XCTAssertEqual(driver.state.appStoreConnect.setup.focus, .field(.issuerID))
   }
 
   func testPastingAKeyAsksForItsSummaryAndAPathFillsTheKeyID() {
     var driver = onTab(configured: false)
-    driver.press(.tab, .tab)
-    let effects = driver.send(.input(.paste("/home/me/AuthKey_ABCDE12345.p8")))
-    guard case .inspectPrivateKey(let id, let text)? = effects.first?.appStoreConnectEffect else {
-      return XCTFail("no inspection: \(effects)")
+    driver.press(.tab, .tab, expecting: []) { $0.appStoreConnect.setup.form.focus = .field(.privateKey) }
+    let path = "/home/me/AuthKey_ABCDE12345.p8"
+    let id = driver.state.context.nextRequestID
+    driver.send(
+      .input(.paste(path)), expecting: [.appStoreConnect(.inspectPrivateKey(requestID: id, RedactedText(path)))]
+    ) { state in
+      state.appStoreConnect.setup.privateKey = TextInput(path)
+      state.appStoreConnect.setup.inspectionID = id
+      state.context.nextRequestID = id + 1
     }
-    XCTAssertEqual(text.value, "/home/me/AuthKey_ABCDE12345.p8")
     let summary = PrivateKeySummary(
       curve: "P-256", fingerprint: "1a2b…9f", keyIDFromFileName: "ABCDE12345")
-    driver.send(.appStoreConnect(.privateKeyInspected(requestID: id + 100, .success(summary))))
-    XCTAssertNil(driver.state.appStoreConnect.setup.keySummary, "a stale answer is dropped")
-    driver.send(.appStoreConnect(.privateKeyInspected(requestID: id, .success(summary))))
-    XCTAssertEqual(driver.state.appStoreConnect.setup.keySummary, summary)
-    XCTAssertEqual(driver.state.appStoreConnect.setup.keyID.text, "ABCDE12345")
+    // A stale answer is dropped.
+    driver.send(.appStoreConnect(.privateKeyInspected(requestID: id + 100, .success(summary))), expecting: [])
+    driver.send(.appStoreConnect(.privateKeyInspected(requestID: id, .success(summary))), expecting: []) { state in
+      state.appStoreConnect.setup.keySummary = summary
+      state.appStoreConnect.setup.inspectionID = nil
+      state.appStoreConnect.setup.keyID = TextInput("ABCDE12345")
+    }
   }
 
   func testTypedKeyIsInspectedWhenLeavingTheFieldAndMultilineKeepsBreaks() {
     var driver = onTab(configured: false)
-    driver.press(.tab, .tab)
-    driver.type("abc")
-    driver.press(.ctrl("j"))
-    driver.type("def")
-    XCTAssertEqual(driver.state.appStoreConnect.setup.privateKey.text, "abc\ndef")
-    let effects = driver.press(.tab)
-    guard case .inspectPrivateKey(_, let text)? = effects.first?.appStoreConnectEffect else {
-      return XCTFail("no inspection: \(effects)")
+    driver.press(.tab, .tab, expecting: []) { $0.appStoreConnect.setup.form.focus = .field(.privateKey) }
+    driver.type("abc", expecting: []) { $0.appStoreConnect.setup.privateKey = TextInput("abc") }
+    driver.press(.ctrl("j"), expecting: []) { $0.appStoreConnect.setup.privateKey = TextInput("abc\n") }
+    driver.type("def", expecting: []) { $0.appStoreConnect.setup.privateKey = TextInput("abc\ndef") }
+    let id = driver.state.context.nextRequestID
+    driver.press(.tab, expecting: [.appStoreConnect(.inspectPrivateKey(requestID: id, RedactedText("abc\ndef")))]) {
+      state in
+      state.appStoreConnect.setup.form.focus = .connect
+      state.appStoreConnect.setup.inspectionID = id
+      state.context.nextRequestID = id + 1
     }
-    XCTAssertEqual(text.value, "abc\ndef")
   }
 
   func testFailureKeepsTheFormSavesNothingAndRetriesWithoutRestart() throws {
     var driver = onTab(configured: false)
     let id = try XCTUnwrap(fillAndSubmit(&driver))
-    XCTAssertEqual(driver.state.appStoreConnect.setup.phase, .checking(requestID: id))
     XCTAssertFalse(driver.state.isEditingText, "typing is off while verifying")
-
-    let effects = driver.send(
-      .appStoreConnect(
-        .connectFinished(
-          requestID: id, .failure(.transport(TransportFailure(.timedOut, host: "api.appstoreconnect.apple.com"))))))
-    XCTAssertEqual(effects, [], "a failure asks for no save and no sync")
-    XCTAssertEqual(
-      driver.state.appStoreConnect.setup.phase,
-      .failed(.transport(TransportFailure(.timedOut, host: "api.appstoreconnect.apple.com"))))
-    XCTAssertEqual(driver.state.appStoreConnect.isConfigured, false)
-    XCTAssertEqual(driver.state.appStoreConnect.setup.keyID.text, "2x9r4hxf34")
-
-    let retry = driver.press(.ctrl("r"))
-    guard case .connect(let retryID, _)? = retry.first?.appStoreConnectEffect else {
-      return XCTFail("no retry")
+    let timedOut = AppStoreConnectFailure.transport(TransportFailure(.timedOut, host: "api.appstoreconnect.apple.com"))
+    // A failure asks for no save and no sync, and keeps what was typed.
+    driver.send(.appStoreConnect(.connectFinished(requestID: id, .failure(timedOut))), expecting: []) {
+      $0.appStoreConnect.setup.form.phase = .failed(timedOut)
     }
-    driver.send(.appStoreConnect(.connectFinished(requestID: retryID, .failure(.notAuthorized))))
-    XCTAssertEqual(driver.press(.ctrl("r")), [], "a 401 is not retried as is")
+    let retryID = driver.state.context.nextRequestID
+    let submission = AppStoreConnectSubmission(
+      issuerID: Self.issuer, keyID: "2X9R4HXF34", privateKey: RedactedText(Self.keyText))
+    driver.press(.ctrl("r"), expecting: [.appStoreConnect(.connect(requestID: retryID, submission))]) {
+      $0.appStoreConnect.setup.form.phase = .checking(requestID: retryID)
+      $0.context.nextRequestID = retryID + 1
+    }
+    driver.send(.appStoreConnect(.connectFinished(requestID: retryID, .failure(.notAuthorized))), expecting: []) {
+      $0.appStoreConnect.setup.form.phase = .failed(.notAuthorized)
+    }
+    driver.press(.ctrl("r"), expecting: [])  // a 401 is not retried as is
     // Fix a field: the failure clears and the user submits again.
-    driver.press(.backTab, .backTab)
-    driver.press(.backspace)
-    XCTAssertEqual(driver.state.appStoreConnect.setup.phase, .editing)
+    driver.arrange { $0.press(.backTab, .backTab) }
+    let before = driver.state.appStoreConnect.setup.form.input(driver.state.appStoreConnect.setup.form.focus)
+    driver.press(.backspace, expecting: []) { state in
+      var input = before
+      input.deleteBackward()
+      state.appStoreConnect.setup.form.setInput(state.appStoreConnect.setup.form.focus, input)
+      state.appStoreConnect.setup.form.phase = .editing
+    }
   }
 
   func testEscCancelsVerification() throws {
     var driver = onTab(configured: false)
     let id = try XCTUnwrap(fillAndSubmit(&driver))
-    XCTAssertEqual(driver.press(.escape), [.cancel(requestID: id)])
-    XCTAssertEqual(driver.state.appStoreConnect.setup.phase, .editing)
-    driver.send(.appStoreConnect(.connectFinished(requestID: id, .success(Date()))))
-    XCTAssertEqual(
-      driver.state.appStoreConnect.isConfigured, false, "a cancelled answer is dropped")
+    driver.press(.escape, expecting: [.cancel(requestID: id)]) { $0.appStoreConnect.setup.form.phase = .editing }
+    // A cancelled answer is dropped.
+    driver.send(.appStoreConnect(.connectFinished(requestID: id, .success(Date()))), expecting: [])
   }
 
   func testSuccessForgetsTheKeyOpensTheDashboardAndSyncsAtOnce() throws {
     var driver = onTab(configured: false)
     let id = try XCTUnwrap(fillAndSubmit(&driver))
-    let effects = driver.send(.appStoreConnect(.connectFinished(requestID: id, .success(Date()))))
-    guard case .sync(let syncID)? = effects.first?.appStoreConnectEffect else {
-      return XCTFail("no sync: \(effects)")
+    let syncID = driver.state.context.nextRequestID
+    driver.send(
+      .appStoreConnect(.connectFinished(requestID: id, .success(Date()))),
+      expecting: [.appStoreConnect(.sync(requestID: syncID))]
+    ) { state in
+      state.appStoreConnect.isConfigured = true
+      state.appStoreConnect.setup = AppStoreConnectSetupForm()  // the key left memory
+      state.appStoreConnect.dashboard.sync = .syncing(requestID: syncID, fetched: 0)
+      state.context.nextRequestID = syncID + 1
     }
     XCTAssertEqual(driver.state.appStoreConnect.root, .dashboard)
-    XCTAssertEqual(
-      driver.state.appStoreConnect.setup, AppStoreConnectSetupForm(), "the key left memory")
-
-    driver.send(.appStoreConnect(.syncProgress(requestID: syncID, fetched: 1)))
-    XCTAssertEqual(
-      driver.state.appStoreConnect.dashboard.sync, .syncing(requestID: syncID, fetched: 1))
-    XCTAssertEqual(driver.press(.character("r")), [], "one sync at a time")
+    driver.send(.appStoreConnect(.syncProgress(requestID: syncID, fetched: 1)), expecting: []) {
+      $0.appStoreConnect.dashboard.sync = .syncing(requestID: syncID, fetched: 1)
+    }
+    driver.press(.character("r"), expecting: [])  // one sync at a time
     let synced = Date(timeIntervalSince1970: 1_800_000_000)
     driver.send(
       .appStoreConnect(
         .syncFinished(
-          requestID: syncID,
-          .success(
-            AppStoreConnectStoredState(isConfigured: true, apps: Self.apps, lastSync: synced)))))
-    XCTAssertEqual(driver.state.appStoreConnect.dashboard.apps, Self.apps)
-    XCTAssertEqual(driver.state.appStoreConnect.dashboard.lastSync, synced)
-    XCTAssertEqual(driver.state.appStoreConnect.dashboard.sync, .idle)
-    guard case .sync? = driver.press(.character("r")).first?.appStoreConnectEffect else {
-      return XCTFail("r syncs")
+          requestID: syncID, .success(AppStoreConnectStoredState(isConfigured: true, apps: Self.apps, lastSync: synced))
+        )),
+      expecting: []
+    ) { state in
+      state.appStoreConnect.dashboard.apps = Self.apps
+      state.appStoreConnect.dashboard.lastSync = synced
+      state.appStoreConnect.dashboard.sync = .idle
+    }
+    let next = driver.state.context.nextRequestID
+    driver.press(.character("r"), expecting: [.appStoreConnect(.sync(requestID: next))]) {
+      $0.appStoreConnect.dashboard.sync = .syncing(requestID: next, fetched: 0)
+      $0.context.nextRequestID = next + 1
     }
   }
 
   func testDashboardMovesAndQuitsAtRoot() {
     var driver = onTab(configured: true)
     XCTAssertEqual(driver.state.appStoreConnect.root, .dashboard)
-    driver.press(.down, .down)
-    XCTAssertEqual(driver.state.appStoreConnect.dashboard.list.selected, 1)
-    driver.press(.character("q"))
-    XCTAssertTrue(driver.state.isQuitting)
+    driver.press(.down, .down, expecting: []) { $0.appStoreConnect.dashboard.list.selected = 1 }
+    driver.press(.character("q"), expecting: [.quit]) { $0.isQuitting = true }
   }
 
   func testRemovalConfirmsCancelsASyncAndReturnsToAFreshSetup() {
     var driver = onTab(configured: true)
-    guard case .sync(let syncID)? = driver.press(.character("r")).first?.appStoreConnectEffect else {
-      return XCTFail("no sync")
+    let syncID = driver.state.context.nextRequestID
+    driver.press(.character("r"), expecting: [.appStoreConnect(.sync(requestID: syncID))]) {
+      $0.appStoreConnect.dashboard.sync = .syncing(requestID: syncID, fetched: 0)
+      $0.context.nextRequestID = syncID + 1
     }
-    driver.press(.character("s"))
-    XCTAssertEqual(
-      driver.state.appStoreConnect.path, [.settings(AppStoreConnectSettingsState())])
-    XCTAssertEqual(driver.press(.enter), [])
-    XCTAssertEqual(driver.press(.character("n")), [], "n keeps the credentials")
-    driver.press(.enter)
-    let effects = driver.press(.character("y"))
-    XCTAssertEqual(effects, [.cancel(requestID: syncID), .appStoreConnect(.removeCredentials)])
-    driver.send(.appStoreConnect(.credentialsRemoved))
-    XCTAssertEqual(driver.state.appStoreConnect.root, .setup)
-    XCTAssertEqual(driver.state.appStoreConnect.path, [])
-    XCTAssertEqual(driver.state.appStoreConnect.dashboard, AppStoreConnectDashboard())
-    var fresh = AppStoreConnectSetupForm()
-    fresh.focus = .connect
-    XCTAssertEqual(driver.state.appStoreConnect.setup, fresh)
+    driver.press(.character("s"), expecting: []) {
+      $0.appStoreConnect.path = [.settings(AppStoreConnectSettingsState())]
+    }
+    driver.press(.enter, expecting: []) {
+      $0.appStoreConnect.path = [.settings(AppStoreConnectSettingsState(removal: .confirming))]
+    }
+    driver.press(.character("n"), expecting: []) {  // n keeps the credentials
+      $0.appStoreConnect.path = [.settings(AppStoreConnectSettingsState())]
+    }
+    driver.press(.enter, expecting: []) {
+      $0.appStoreConnect.path = [.settings(AppStoreConnectSettingsState(removal: .confirming))]
+    }
+    driver.press(.character("y"), expecting: [.cancel(requestID: syncID), .appStoreConnect(.removeCredentials)]) {
+      $0.appStoreConnect.path = [.settings(AppStoreConnectSettingsState(removal: .removing))]
+      $0.appStoreConnect.dashboard.sync = .idle
+    }
+    driver.send(.appStoreConnect(.credentialsRemoved), expecting: []) { state in
+      state.appStoreConnect.isConfigured = false
+      state.appStoreConnect.path = []
+      state.appStoreConnect.dashboard = AppStoreConnectDashboard()
+      var fresh = AppStoreConnectSetupForm()
+      fresh.form.focus = .connect
+      state.appStoreConnect.setup = fresh
+      state.notice = .message(.appStoreConnect(.ascBannerRemoved))
+    }
     // Like a fresh install, but no field takes the next key by surprise: dashboard keys do nothing, Tab enters.
     XCTAssertFalse(driver.state.isEditingText)
-    driver.press(.character("s"))
-    XCTAssertTrue(driver.state.appStoreConnect.path.isEmpty)
-    XCTAssertEqual(driver.state.appStoreConnect.setup.form.text(.field(.issuerID)), "")
+    driver.press(.character("s"), expecting: []) { $0.notice = nil }  // the key only clears the banner
   }
 
   func testEscPopsSettingsAndRemovalFailureStays() {
     var driver = onTab(configured: true)
-    driver.press(.character("s"), .enter, .character("y"))
-    driver.send(.appStoreConnect(.credentialsRemovalFailed))
-    XCTAssertEqual(
-      driver.state.appStoreConnect.path,
-      [.settings(AppStoreConnectSettingsState(removal: .failed))])
-    driver.press(.escape)
-    XCTAssertEqual(
-      driver.state.appStoreConnect.path, [.settings(AppStoreConnectSettingsState())])
-    driver.press(.escape)
-    XCTAssertEqual(driver.state.appStoreConnect.path, [])
+    driver.arrange { $0.press(.character("s"), .enter, .character("y")) }
+    driver.send(.appStoreConnect(.credentialsRemovalFailed), expecting: []) {
+      $0.appStoreConnect.path = [.settings(AppStoreConnectSettingsState(removal: .failed))]
+    }
+    driver.press(.escape, expecting: []) { $0.appStoreConnect.path = [.settings(AppStoreConnectSettingsState())] }
+    driver.press(.escape, expecting: []) { $0.appStoreConnect.path = [] }
     XCTAssertEqual(driver.state.appStoreConnect.root, .dashboard)
   }
 
@@ -249,15 +276,14 @@ final class AppStoreConnectFlowTests: XCTestCase {
 extension AppStoreConnectFlowTests {
   func testEscLeavesTheFieldSoTabsAndQuitWorkOnTheSetupRoot() {
     var driver = onTab(configured: false)
-    driver.type("3")
-    XCTAssertEqual(
-      driver.state.appStoreConnect.setup.issuerID.text, "3", "digits are text in a field")
-    driver.press(.escape)
-    XCTAssertEqual(driver.state.appStoreConnect.setup.focus, .connect)
+    driver.type("3", expecting: []) { $0.appStoreConnect.setup.issuerID = TextInput("3") }  // digits are text
+    driver.press(.escape, expecting: []) { state in
+      state.appStoreConnect.setup.form.focus = .connect
+      state.appStoreConnect.setup.form.setError(.field(.issuerID), .notUUID)  // leaving the field checks it
+    }
     XCTAssertFalse(driver.state.isEditingText)
-    driver.press(.tabKey(.tracker))
-    XCTAssertEqual(driver.state.selectedTab, .tracker)
-    driver.press(.tabKey(.appStoreConnect), .character("q"))
-    XCTAssertTrue(driver.state.isQuitting, "q quits on the setup root without a focused field")
+    driver.press(.tabKey(.tracker), expecting: []) { $0.selectedTab = .tracker }
+    driver.press(.tabKey(.appStoreConnect), expecting: []) { $0.selectedTab = .appStoreConnect }
+    driver.press(.character("q"), expecting: [.quit]) { $0.isQuitting = true }  // no focused field: q quits
   }
 }

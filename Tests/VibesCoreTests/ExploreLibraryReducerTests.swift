@@ -3,6 +3,10 @@ import VibesCore
 import VibesTestSupport
 import XCTest
 
+/// Why these tests drive the app loosely (see `Driver.Exhaustivity`).
+private let libraryRows = Driver.Exhaustivity.nonExhaustive(
+  because: "checks the library rows, paging and what opens; the search around them is ExploreReducerTests' subject")
+
 /// "Your library" on Explore's root: the rows after the recent searches, `l`, the list screens with paging,
 /// failures with retry, the offline copy, and opening the usual detail screens from them.
 final class ExploreLibraryReducerTests: XCTestCase {
@@ -13,7 +17,7 @@ final class ExploreLibraryReducerTests: XCTestCase {
   }
 
   func connected() -> Driver {
-    var driver = Driver(facts: SetupFacts(storedSecrets: [.spotify]))
+    var driver = Driver(libraryRows, facts: SetupFacts(storedSecrets: [.spotify]))
     driver.press(.tabKey(.explore))
     return driver
   }

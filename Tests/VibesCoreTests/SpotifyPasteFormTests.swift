@@ -2,11 +2,14 @@ import VibesCore
 import VibesTestSupport
 import XCTest
 
+/// Why these tests drive the app loosely (see `Driver.Exhaustivity`).
+private let pasteField = Driver.Exhaustivity.nonExhaustive(because: "checks the paste field content and the form phase")
+
 /// The Spotify paste field runs on the one form engine: one secret-kind field, a rejection is the form's failed
 /// phase, the engine's key map and paste cleaning apply.
 final class SpotifyPasteFormTests: XCTestCase {
   func waitingDriver() -> (Driver, Int) {
-    var driver = Driver(facts: SetupFacts())
+    var driver = Driver(pasteField, facts: SetupFacts())
     driver.send(.started)
     driver.send(.spotify(.statusLoaded(SpotifyConnectTests.info, SpotifyStatus())))
     driver.press(.enter, .enter)

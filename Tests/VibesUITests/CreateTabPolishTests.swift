@@ -4,14 +4,15 @@ import VibesTestSupport
 import VibesUI
 import XCTest
 
-/// Create's lists on the shared list key map, every way out cancelling what runs (effects asserted exhaustively
-/// with the shared Driver), and undoing a removal in the preview.
+/// Create's lists on the shared list key map, every way out cancelling what runs, and undoing a removal in the
+/// preview. Exhaustive (each step states its change and effects); reaching a generation or a resolve is the
+/// premise (`arrange`), and the two list-movement tests say why they are loose.
 final class CreateTabPolishTests: XCTestCase {
   static let facts = SetupFacts(storedSecrets: [.gemini, .spotify])
 
-  func driver(width: Int = 80, height: Int = 24) -> Driver {
-    var driver = Driver(facts: Self.facts, size: ScreenSize(width: width, height: height))
-    driver.press(.tabKey(.create))
+  func driver(_ exhaustivity: Driver.Exhaustivity = .exhaustive, width: Int = 80, height: Int = 24) -> Driver {
+    var driver = Driver(exhaustivity, facts: Self.facts, size: ScreenSize(width: width, height: height))
+    driver.arrange { $0.press(.tabKey(.create)) }
     return driver
   }
 
@@ -19,8 +20,10 @@ final class CreateTabPolishTests: XCTestCase {
   func generate(_ driver: inout Driver) throws -> (request: Int, timer: Int) {
     // Arriving on Create puts typed text into the prompt.
     XCTAssertEqual(driver.state.create.focus, .prompt)
-    driver.type("road trip")
-    driver.press(.enter)
+    driver.arrange { driver in
+      driver.type("road trip")
+      driver.press(.enter)
+    }
     guard case .generating(let request, let timer, 0) = driver.state.create.phase else {
       XCTFail("not generating: \(driver.state.create.phase)")
       throw CancellationError()
@@ -31,7 +34,9 @@ final class CreateTabPolishTests: XCTestCase {
   /// Generates and answers with `songs` pending songs; returns the resolve's request id.
   func resolving(_ driver: inout Driver, songs: Int = 6) throws -> Int {
     let ids = try generate(&driver)
-    driver.send(.create(.generated(requestID: ids.request, .success(Self.playlist(songs: songs, pending: true)))))
+    driver.arrange {
+      $0.send(.create(.generated(requestID: ids.request, .success(Self.playlist(songs: songs, pending: true)))))
+    }
     guard case .resolving(let id, _, _)? = driver.state.create.preview?.phase else {
       XCTFail("not resolving: \(String(describing: driver.state.create.preview?.phase))")
       throw CancellationError()
@@ -62,7 +67,7 @@ final class CreateTabPolishTests: XCTestCase {
   // MARK: One list key map
 
   func testHistoryPreviewAndGrowAnswerToEveryListKey() throws {
-    var driver = driver()
+    var driver = driver(.nonExhaustive(because: "checks the shared list key map and where End, g, PgDn and j land"))
     driver.send(.create(.historyLoaded((1...3).map { Self.playlist(id: Int64($0), songs: 2) }, queued: [])))
     driver.press(.tab, .tab)
     XCTAssertEqual(driver.state.create.focus, .history)
@@ -102,7 +107,8 @@ final class CreateTabPolishTests: XCTestCase {
   }
 
   func testTheFocusedTrackStaysInViewInAPreviewTallerThanTheScreen() throws {
-    var driver = driver(width: 60, height: 20)
+    var driver = driver(
+      .nonExhaustive(because: "checks that the drawn preview keeps the focused track in view"), width: 60, height: 20)
     let resolve = try resolving(&driver, songs: 30)
     driver.send(.create(.resolved(requestID: resolve, .success(Self.playlist(songs: 30)))))
     driver.press(.end)
@@ -131,8 +137,11 @@ final class CreateTabPolishTests: XCTestCase {
       let ids = try generate(&driver)
       if exit == "q" {
         // Gemini still works: q asks first.
-        driver.press(.character("q"))
-        XCTAssertTrue(driver.state.isConfirmingQuit)
+        let lost = try XCTUnwrap(QuitKeys.unsavedWork(driver.state))
+        driver.press(.character("q"), expecting: []) { state in
+          state.isConfirmingQuit = true
+          state.notice = .localized(LocalizedText(L10n.quitQuestion) { t in ["what": t[lost]] }, isWarning: true)
+        }
       }
       let action: AppAction =
         switch exit {
@@ -191,16 +200,20 @@ final class CreateTabPolishTests: XCTestCase {
 
   func testQuittingCancelsGrowWhileItAsksForSongs() throws {
     var driver = driver()
-    let load = driver.press(.ctrl("g"))
+    var load: [AppEffect] = []
+    driver.arrange { load = $0.press(.ctrl("g")) }
     guard case .loadMyPlaylists(let loadID)? = load.first?.createEffect else { return XCTFail("\(load)") }
     driver.press(.character("q"), expecting: [.cancel(requestID: loadID)]) { $0.create.path = [] }
 
-    driver.press(.ctrl("g"))
-    guard case .grow(let grow)? = driver.state.create.path.last, case .loadingPlaylists(let second) = grow.phase
-    else { return XCTFail("\(driver.state.create.path)") }
-    let own = OwnPlaylist(id: "P", name: "Mine", description: "", trackCount: 1)
-    driver.send(.create(.myPlaylistsLoaded(requestID: second, .success([own]))))
-    let suggest = driver.press(.enter)
+    var suggest: [AppEffect] = []
+    driver.arrange { driver in
+      driver.press(.ctrl("g"))
+      guard case .grow(let grow)? = driver.state.create.path.last, case .loadingPlaylists(let second) = grow.phase
+      else { return XCTFail("\(driver.state.create.path)") }
+      let own = OwnPlaylist(id: "P", name: "Mine", description: "", trackCount: 1)
+      driver.send(.create(.myPlaylistsLoaded(requestID: second, .success([own]))))
+      suggest = driver.press(.enter)
+    }
     guard case .grow(let growID, _, _, _)? = suggest.first?.createEffect else { return XCTFail("\(suggest)") }
     driver.send(.terminationRequested, expecting: [.cancel(requestID: growID), .quit]) { $0.isQuitting = true }
   }
@@ -210,12 +223,15 @@ final class CreateTabPolishTests: XCTestCase {
   func testUndoPutsRemovedSongsBackAtTheirPlaceLastFirst() throws {
     var driver = driver()
     let resolve = try resolving(&driver, songs: 5)
-    driver.send(.create(.resolved(requestID: resolve, .success(Self.playlist(songs: 5)))))
+    driver.arrange { $0.send(.create(.resolved(requestID: resolve, .success(Self.playlist(songs: 5))))) }
     XCTAssertFalse(screen(driver).last?.contains("undo") ?? true, "nothing to undo yet")
     XCTAssertNil(driver.state.create.bindings(driver.state.context).command(for: .character("u")))
 
     let all = Self.playlist(songs: 5).songs
-    driver.press(.down)
+    driver.press(.down, expecting: []) { state in
+      state.create.updatePreviewForTest { $0.list.selected = 1 }
+      state.notice = nil  // the key clears the note that Gemini gave 5 of the 20 songs asked for
+    }
     driver.press(.character("x"), expecting: [.create(.removeSong(playlistID: 1, index: 1))]) {
       $0.create.updatePreviewForTest {
         $0.playlist.songs.remove(at: 1)
@@ -223,7 +239,7 @@ final class CreateTabPolishTests: XCTestCase {
       }
       $0.create.history = [$0.create.preview!.playlist]
     }
-    driver.press(.end)
+    driver.press(.end, expecting: []) { $0.create.updatePreviewForTest { $0.list.selected = 3 } }
     driver.press(.character("x"), expecting: [.create(.removeSong(playlistID: 1, index: 3))]) {
       $0.create.updatePreviewForTest {
         $0.playlist.songs.remove(at: 3)
@@ -236,7 +252,7 @@ final class CreateTabPolishTests: XCTestCase {
     XCTAssertTrue(screen(driver).last?.contains("· u undo") ?? false, screen(driver).last ?? "")
     for (language, text) in [(Language.en, "undo remove"), (.de, "Entfernen rückgängig")] {
       var help = driver
-      help.press(.character("?"))
+      help.arrange { $0.press(.character("?")) }
       XCTAssertTrue(
         screen(help, language).contains { $0.contains(text) }, screen(help, language).joined(separator: "\n"))
     }
@@ -259,11 +275,11 @@ final class CreateTabPolishTests: XCTestCase {
     }
     XCTAssertEqual(driver.state.create.preview?.playlist.songs, all)
     XCTAssertNil(driver.state.create.bindings(driver.state.context).command(for: .character("u")))
-    XCTAssertTrue(driver.press(.character("u")).isEmpty, "nothing left to undo")
+    driver.press(.character("u"), expecting: [])  // nothing left to undo
   }
 
   func testTheUndoStackIsSmall() throws {
-    var driver = driver()
+    var driver = driver(.nonExhaustive(because: "checks the undo stack's limit after 25 removals and 25 undos"))
     let resolve = try resolving(&driver, songs: 30)
     driver.send(.create(.resolved(requestID: resolve, .success(Self.playlist(songs: 30)))))
     for _ in 0..<25 { driver.press(.character("x")) }

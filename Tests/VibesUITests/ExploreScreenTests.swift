@@ -4,10 +4,14 @@ import VibesTestSupport
 import VibesUI
 import XCTest
 
+/// Why these tests drive the app loosely (see `Driver.Exhaustivity`).
+private let drawnScreen = Driver.Exhaustivity.nonExhaustive(
+  because: "checks the drawn Explore and Profile screens: text, styled spans, sanitised text")
+
 /// The Explore and Profile screens at 80×24 and 60×20: text and styled spans, sanitised network text.
 final class ExploreScreenTests: XCTestCase {
   func connected(width: Int = 80, height: Int = 24) -> Driver {
-    var screen = Driver.screen(facts: SetupFacts(storedSecrets: [.spotify]), width: width, height: height)
+    var screen = Driver.screen(drawnScreen, facts: SetupFacts(storedSecrets: [.spotify]), width: width, height: height)
     screen.press(.tabKey(.explore))
     return screen
   }
@@ -33,7 +37,7 @@ final class ExploreScreenTests: XCTestCase {
   }
 
   func testWithoutSpotifyTheTabExplainsWhy() {
-    var screen = Driver.screen(facts: SetupFacts())
+    var screen = Driver.screen(drawnScreen, facts: SetupFacts())
     screen.press(.tabKey(.explore))
     let grid = screen.render()
     XCTAssertNotNil(grid.row(containing: "Spotify is not connected"), grid.text)
@@ -185,7 +189,8 @@ final class ExploreScreenTests: XCTestCase {
 
   func testProfileShowsRankedBarsForTheChosenRange() {
     for (width, height) in [(80, 24), (60, 20)] {
-      var screen = Driver.screen(facts: SetupFacts(storedSecrets: [.spotify]), width: width, height: height)
+      var screen = Driver.screen(
+        drawnScreen, facts: SetupFacts(storedSecrets: [.spotify]), width: width, height: height)
       screen.press(.tabKey(.profile))
       guard let id = screen.state.profile.loading[.shortTerm] else { return XCTFail() }
       screen.send(

@@ -4,6 +4,9 @@ import VibesTestSupport
 import VibesUI
 import XCTest
 
+/// Why these tests drive the app loosely (see `Driver.Exhaustivity`).
+private let drawnScreen = Driver.Exhaustivity.nonExhaustive(because: "checks the drawn Feed cards at 80x24 and 60x20")
+
 /// The living Feed drawn at the two sizes that matter (80×24 and the 60×20 floor-ish), text and styles.
 final class FeedCardScreenTests: XCTestCase {
   static let sizes = [(80, 24), (60, 20)]
@@ -11,7 +14,7 @@ final class FeedCardScreenTests: XCTestCase {
   let now = Date(timeIntervalSince1970: 1_900_000_000)
 
   func screen(_ width: Int, _ height: Int, cards: [FeedCard?]) -> Driver {
-    var screen = Driver.screen(facts: facts, width: width, height: height)
+    var screen = Driver.screen(drawnScreen, facts: facts, width: width, height: height)
     screen.send(.feedWindowLoaded(total: cards.count, offset: 0, items: cards))
     return screen
   }
@@ -125,13 +128,13 @@ final class FeedCardScreenTests: XCTestCase {
   }
 
   func testEmptyStatesSayWhatToDo() {
-    var noCity = Driver.screen(facts: SetupFacts(), width: 60, height: 20)
+    var noCity = Driver.screen(drawnScreen, facts: SetupFacts(), width: 60, height: 20)
     noCity.send(.feedWindowLoaded(total: 0, offset: 0, items: []))
     var grid = noCity.render()
     XCTAssertNotNil(grid.row(containing: "Set up Ticketmaster to see concerts"), grid.text)
     XCTAssertNotNil(grid.row(containing: "Connect Spotify to see new music"), grid.text)
 
-    var noConcerts = Driver.screen(facts: facts)
+    var noConcerts = Driver.screen(drawnScreen, facts: facts)
     noConcerts.send(.feedWindowLoaded(total: 0, offset: 0, items: []))
     noConcerts.send(.feed(.feedStatusLoaded(updatedAt: now, now: now)))
     grid = noConcerts.render()

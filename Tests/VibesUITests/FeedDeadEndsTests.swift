@@ -5,13 +5,17 @@ import XCTest
 
 @testable import VibesUI
 
+/// Why these tests drive the app loosely (see `Driver.Exhaustivity`).
+private let whereKeysLead = Driver.Exhaustivity.nonExhaustive(
+  because: "checks where a Feed card's keys lead and what the status line says")
+
 /// Issue 20 item 6, through the shared Driver: a Feed release's tracks open in Explore (where save and add live), a
 /// concert reaches its artist, `c` says the link was copied, and `r` keeps the cursor on the same card.
 final class FeedDeadEndsTests: XCTestCase {
   static let facts = SetupFacts(storedSecrets: [.spotify, .ticketmaster], ticketmasterCity: "Berlin")
 
   func onFeed(_ cards: [FeedCard?]) -> Driver {
-    var driver = Driver.screen(facts: Self.facts)
+    var driver = Driver.screen(whereKeysLead, facts: Self.facts)
     driver.send(.feedWindowLoaded(total: cards.count, offset: 0, items: cards))
     return driver
   }

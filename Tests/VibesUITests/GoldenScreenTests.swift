@@ -4,6 +4,10 @@ import VibesTestSupport
 import VibesUI
 import XCTest
 
+/// Why these tests drive the app loosely (see `Driver.Exhaustivity`).
+private let wholeScreen = Driver.Exhaustivity.nonExhaustive(
+  because: "a golden compares the whole drawn screen; the steps only reach it")
+
 /// Whole-screen golden tests: the text of every row and a style map of every cell, compared with the
 /// files in Goldens/. After an intended change, regenerate with `VIBES_UPDATE_GOLDENS=1` and review the diff.
 final class GoldenScreenTests: XCTestCase {
@@ -43,7 +47,7 @@ final class GoldenScreenTests: XCTestCase {
     _ name: String, size: ScreenSize = ScreenSize(width: 80, height: 24), facts: SetupFacts = SetupFacts(),
     language: Language = .en, file: StaticString = #filePath, line: UInt = #line, _ build: (inout Driver) -> Void
   ) {
-    var driver = Driver(facts: facts, size: size)
+    var driver = Driver(wholeScreen, facts: facts, size: size)
     driver.send(.feedWindowLoaded(total: 0, offset: 0, items: []))
     build(&driver)
     let grid = AppView.render(driver.state, Localizer(language))

@@ -4,6 +4,10 @@ import XCTest
 
 @testable import VibesUI
 
+/// Why these tests drive the app loosely (see `Driver.Exhaustivity`).
+private let layoutOnly = Driver.Exhaustivity.nonExhaustive(
+  because: "walks every catalogued screen state; checks layout (cuts, reachability, footer), not the steps")
+
 /// Every screen in every state of `ScreenStateCatalog`, at 60×20, 80×24 and 120×40, in English and German:
 /// no word is cut without an ellipsis (the Grid's write log, see `WordCutCheckTests`), whatever the screen
 /// draws can be reached by scrolling (PgDn walks the whole content without skipping a row), the focused field
@@ -18,7 +22,7 @@ final class LayoutReachabilityTests: XCTestCase {
     for state in ScreenStateCatalog.all {
       for size in Self.sizes {
         for language in [Language.en, .de] {
-          var driver = Driver.screen(width: size.width, height: size.height)
+          var driver = Driver.screen(layoutOnly, width: size.width, height: size.height)
           state.build(&driver)
           let name = "\(state.name) at \(size.width)×\(size.height) in \(language)"
           let drawn = Grid.$recordsWrites.withValue(true) { AppView.render(driver.state, Localizer(language)) }
@@ -39,7 +43,7 @@ final class LayoutReachabilityTests: XCTestCase {
     XCTAssertEqual(Set(states.map(\.name)).count, states.count, "state names are unique")
     var screens: [String: [String]] = [:]
     for state in states {
-      var driver = Driver.screen()
+      var driver = Driver.screen(layoutOnly)
       state.build(&driver)
       screens[AppView.render(driver.state, Localizer(.en)).text, default: []].append(state.name)
     }
@@ -50,7 +54,7 @@ final class LayoutReachabilityTests: XCTestCase {
   func testAnAppStoreConnectFailureShowsWithoutScrollingOnTheSmallestTerminal() throws {
     for name in ["asc connect notAuthorized", "asc connect rateLimited"] {
       let state = try XCTUnwrap(ScreenStateCatalog.all.first { $0.name == name })
-      var driver = Driver.screen(width: 60, height: 20)
+      var driver = Driver.screen(layoutOnly, width: 60, height: 20)
       state.build(&driver)
       let lines = driver.render(.de).lines
       XCTAssertTrue(lines.contains { $0.contains("Es wurde nichts") }, "\(name):\n" + lines.joined(separator: "\n"))
@@ -64,7 +68,7 @@ final class LayoutReachabilityTests: XCTestCase {
     XCTAssertGreaterThan(states.count, 20)
     for state in states {
       for size in Self.sizes {
-        var driver = Driver.screen(width: size.width, height: size.height)
+        var driver = Driver.screen(layoutOnly, width: size.width, height: size.height)
         state.build(&driver)
         let grid = Grid.$recordsWrites.withValue(true) { AppView.render(driver.state, Localizer(.de)) }
         // The content's error texts (the status line's copy is a one-line summary by design).
@@ -76,7 +80,7 @@ final class LayoutReachabilityTests: XCTestCase {
 
   func testALongPlaylistNameLeavesTheHistoryRowsSaveState() throws {
     let state = try XCTUnwrap(ScreenStateCatalog.all.first { $0.name == "create history" })
-    var driver = Driver.screen(width: 60, height: 20)
+    var driver = Driver.screen(layoutOnly, width: 60, height: 20)
     state.build(&driver)
     let text = driver.render(.en).text
     XCTAssertTrue(text.contains("· 4 songs · waiting for network"), text)
@@ -90,11 +94,11 @@ final class LayoutReachabilityTests: XCTestCase {
     XCTAssertGreaterThan(states.count, 50)
     for state in states {
       for language in [Language.en, .de] {
-        var tall = Driver.screen(width: 60, height: 80)
+        var tall = Driver.screen(layoutOnly, width: 60, height: 80)
         state.build(&tall)
         let content = tall.render(language).lines.dropFirst(2).dropLast(2)
         guard let last = content.last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { continue }
-        var small = Driver.screen(width: 60, height: 20)
+        var small = Driver.screen(layoutOnly, width: 60, height: 20)
         state.build(&small)
         let shown = small.render(language).lines
         XCTAssertTrue(

@@ -29,10 +29,13 @@ extension Grid {
 }
 
 extension Driver {
-  /// The shared driver set up for screen tests: facts loaded (none when nil) and an empty Feed window.
-  static func screen(facts: SetupFacts? = SetupFacts(), width: Int = 80, height: Int = 24) -> Driver {
-    var driver = Driver(facts: facts, size: ScreenSize(width: width, height: height))
-    driver.send(.feedWindowLoaded(total: 0, offset: 0, items: []))
+  /// The shared driver set up for screen tests: facts loaded (none when nil) and an empty Feed window. The
+  /// caller says how strictly its steps are checked (a screen test usually checks the drawn screen instead).
+  static func screen(
+    _ exhaustivity: Exhaustivity, facts: SetupFacts? = SetupFacts(), width: Int = 80, height: Int = 24
+  ) -> Driver {
+    var driver = Driver(exhaustivity, facts: facts, size: ScreenSize(width: width, height: height))
+    driver.arrange { $0.send(.feedWindowLoaded(total: 0, offset: 0, items: [])) }
     return driver
   }
 

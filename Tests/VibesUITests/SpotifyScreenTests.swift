@@ -4,6 +4,11 @@ import XCTest
 
 @testable import VibesUI
 
+/// Why these tests drive the app loosely (see `Driver.Exhaustivity`).
+private let drawnScreen = Driver.Exhaustivity.nonExhaustive(because: "checks the drawn Spotify connect screen")
+/// Why these tests drive the app loosely (see `Driver.Exhaustivity`).
+private let smallSizes = Driver.Exhaustivity.nonExhaustive(because: "checks the Spotify screen fits small terminals")
+
 final class SpotifyScreenTests: XCTestCase {
   static let authorizeURL =
     "https://accounts.spotify.com/authorize?response_type=code&client_id=0123456789abcdef0123456789abcdef&redirect_uri=http%3A%2F%2F127.0.0.1%3A43123%2Fcallback&scope=user-read-private%20user-read-email&state=abcDEF123&code_challenge_method=S256&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
@@ -17,7 +22,7 @@ final class SpotifyScreenTests: XCTestCase {
   func screen(facts: SetupFacts = SetupFacts(), info: SpotifySetupInfo, status: SpotifyStatus = SpotifyStatus())
     -> Driver
   {
-    var screen = Driver.screen(facts: facts)
+    var screen = Driver.screen(drawnScreen, facts: facts)
     screen.send(.spotify(.statusLoaded(info, status)))
     screen.press(.enter, .enter)
     return screen
@@ -92,7 +97,7 @@ final class SpotifyScreenTests: XCTestCase {
   }
 
   func testChecklistSaysConnectedAsNameOrReconnectNeeded() {
-    var connected = Driver.screen(facts: SetupFacts(storedSecrets: [.spotify]))
+    var connected = Driver.screen(drawnScreen, facts: SetupFacts(storedSecrets: [.spotify]))
     connected.send(.spotify(.statusLoaded(info(), SpotifyStatus(profileName: "Ada \u{1B}[31mLovelace"))))
     connected.press(.enter)
     var grid = connected.render()
@@ -101,7 +106,7 @@ final class SpotifyScreenTests: XCTestCase {
     XCTAssertFalse(grid.text.contains("\u{1B}"), "network text is sanitised")
     XCTAssertTrue(grid.lines[row!].contains("✓"))
 
-    var red = Driver.screen(facts: SetupFacts())
+    var red = Driver.screen(drawnScreen, facts: SetupFacts())
     red.send(.spotify(.statusLoaded(info(), SpotifyStatus(needsReconnect: true))))
     red.press(.enter)
     grid = red.render()
@@ -129,7 +134,7 @@ final class SpotifyScreenTests: XCTestCase {
 
 final class SpotifyScreenSizeTests: XCTestCase {
   func testOnTheSmallestTerminalTheLinkTunnelAndPasteFieldStillFit() {
-    var screen = Driver.screen(width: 48, height: 20)
+    var screen = Driver.screen(smallSizes, width: 48, height: 20)
     screen.send(
       .spotify(
         .statusLoaded(
@@ -158,7 +163,7 @@ final class SpotifyScreenSizeTests: XCTestCase {
   }
 
   func testFailureIsShownSanitisedWithRetry() {
-    var screen = Driver.screen()
+    var screen = Driver.screen(smallSizes)
     screen.send(
       .spotify(
         .statusLoaded(

@@ -4,6 +4,10 @@ import XCTest
 
 @testable import VibesUI
 
+/// Why these tests drive the app loosely (see `Driver.Exhaustivity`).
+private let statusLine = Driver.Exhaustivity.nonExhaustive(
+  because: "checks how the status line wraps, ends and opens in full")
+
 /// The status line never hides what matters: a warning wraps onto up to three rows above the footer (the body
 /// gives up those rows and keeps its focus in view), anything longer ends in "… ! shows all", and `!` shows the
 /// whole message in a scrollable overlay that Esc closes. Information stays on one row.
@@ -12,7 +16,7 @@ final class StatusLineTests: XCTestCase {
   static let sizes = [(60, 20), (80, 24), (120, 40)]
 
   func rebuilt(width: Int, height: Int) -> Driver {
-    var screen = Driver.screen(width: width, height: height)
+    var screen = Driver.screen(statusLine, width: width, height: height)
     screen.send(.databaseRecovered(movedTo: Self.aside, reason: LocalizedText(L10n.damageEmpty)))
     return screen
   }
@@ -85,7 +89,7 @@ final class StatusLineTests: XCTestCase {
     let folder = "/home/someone/.local/share/vibes"
     for (width, height) in Self.sizes {
       for language in Language.allCases {
-        var screen = Driver.screen(width: width, height: height)
+        var screen = Driver.screen(statusLine, width: width, height: height)
         screen.send(.storageProblemFound(LocalizedText(SpotifyL10n.tokensNotSavedDiskFull, ["path": folder])))
         let t = Localizer(language)
         let whole = t.notice(screen.state.notice!)
@@ -123,7 +127,7 @@ final class StatusLineTests: XCTestCase {
   }
 
   func testTheBodyGivesUpTheRowsAndKeepsTheFocusedFieldInView() {
-    var screen = Driver.screen(width: 60, height: 20)
+    var screen = Driver.screen(statusLine, width: 60, height: 20)
     screen.state.selectedTab = .tracker
     screen.send(.tracker(.configurationLoaded(nil, apiURLs: [.qc: "http://qc.test/api"])))
     screen.press(.tab, .tab)  // the User ID field, low on the form
@@ -138,7 +142,7 @@ final class StatusLineTests: XCTestCase {
   }
 
   func testInformationStaysOnOneRowAndOffersNoKey() {
-    var screen = Driver.screen(width: 60, height: 20)
+    var screen = Driver.screen(statusLine, width: 60, height: 20)
     screen.send(.linkHandled(opened: true))
     XCTAssertEqual(StatusLine.rows(screen.state, width: 58, Localizer(.en)).count, 1)
     XCTAssertFalse(screen.state.keyHints.contains { $0.label == "!" })
@@ -148,7 +152,7 @@ final class StatusLineTests: XCTestCase {
   }
 
   func testInATextFieldTheBangIsTextAndTheCutSaysSoWithoutTheKey() {
-    var screen = Driver.screen(width: 60, height: 20)
+    var screen = Driver.screen(statusLine, width: 60, height: 20)
     screen.state.selectedTab = .tracker
     screen.send(.tracker(.configurationLoaded(nil, apiURLs: [.qc: "http://qc.test/api"])))
     XCTAssertTrue(screen.state.isEditingText)
@@ -163,7 +167,7 @@ final class StatusLineTests: XCTestCase {
   }
 
   func testEscLeavingAFieldKeepsTheWarningSoBangCanOpenIt() {
-    var screen = Driver.screen(width: 60, height: 20)
+    var screen = Driver.screen(statusLine, width: 60, height: 20)
     screen.state.selectedTab = .tracker
     screen.send(.tracker(.configurationLoaded(nil, apiURLs: [.qc: "http://qc.test/api"])))
     screen.send(.databaseRecovered(movedTo: Self.aside, reason: LocalizedText(L10n.damageEmpty)))
@@ -177,7 +181,7 @@ final class StatusLineTests: XCTestCase {
   }
 
   func testTheOverlayScrollsByLineAndCtrlCStillQuits() {
-    var screen = Driver.screen(width: 60, height: 20)
+    var screen = Driver.screen(statusLine, width: 60, height: 20)
     let long = Array(repeating: Self.aside, count: 12).joined(separator: " ")
     screen.send(.storageProblemFound(LocalizedText(L10n.noticeDiskFullNotSaved, ["path": long])))
     screen.press(.character("!"))
@@ -197,7 +201,7 @@ final class StatusLineTests: XCTestCase {
   }
 
   func testOverTheVaultRecoveryScreenTheBangShowsTheWarningAndEscGoesBack() {
-    var screen = Driver.screen(facts: nil, width: 60, height: 20)
+    var screen = Driver.screen(statusLine, facts: nil, width: 60, height: 20)
     let damage = SecretStoreDamage(
       kind: .keyMissing, vaultPath: "/home/u/.local/share/vibes/secrets.vault",
       keyPath: "/home/u/.config/vibes/vault.key")

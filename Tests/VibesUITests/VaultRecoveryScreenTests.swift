@@ -4,6 +4,10 @@ import XCTest
 
 @testable import VibesUI
 
+/// Why these tests drive the app loosely (see `Driver.Exhaustivity`).
+private let recoveryScreen = Driver.Exhaustivity.nonExhaustive(
+  because: "checks the drawn vault recovery screen and its confirmation")
+
 /// The root's lost-key state: says what happened, offers the reset, confirms naming what is lost.
 final class VaultRecoveryScreenTests: XCTestCase {
   let damage = SecretStoreDamage(
@@ -15,7 +19,7 @@ final class VaultRecoveryScreenTests: XCTestCase {
   }
 
   func damaged(height: Int = 40) -> Driver {
-    var screen = Driver.screen(facts: nil, height: height)
+    var screen = Driver.screen(recoveryScreen, facts: nil, height: height)
     screen.send(.secretStoreDamaged(damage))
     screen.send(.factsLoadFailed)
     return screen

@@ -81,7 +81,7 @@ final class AppStoreConnectClientTests: XCTestCase {
       (.ascNotAuthorized, .notAuthorized), (.ascRoleTooLow, .roleTooLow),
       (.ascAgreementRequired, .agreementRequired), (.ascRateLimited, .rateLimited),
       (.status(503), .server(status: 503)),
-      (.dropConnection, .network(NetworkProblem(.connectionLost, host: "127.0.0.1"))),
+      (.dropConnection, .network(TransportFailure(.connectionLost, host: "127.0.0.1"))),
       (.raw(status: 200, body: "<html>", contentType: "text/html"), .invalidResponse),
     ]
     for (behaviour, expected) in cases {
@@ -94,14 +94,14 @@ final class AppStoreConnectClientTests: XCTestCase {
   func testSlowServerTimesOut() async throws {
     await fake.enqueue(.delay(seconds: 2))
     let failure = await error { try await client(timeout: 0.3).verify(credentials) }
-    XCTAssertEqual(failure, .network(NetworkProblem(.timedOut, host: "127.0.0.1")))
+    XCTAssertEqual(failure, .network(TransportFailure(.timedOut, host: "127.0.0.1")))
   }
 
   func testErrorDescriptionsCarryNoSecrets() {
     let all: [AppStoreConnectError] = [
       .malformedKey, .keyFileUnreadable, .notAuthorized, .roleTooLow, .agreementRequired,
       .rateLimited,
-      .server(status: 500), .unexpectedStatus(404), .network(NetworkProblem(.timedOut, host: "api.example.com")),
+      .server(status: 500), .unexpectedStatus(404), .network(TransportFailure(.timedOut, host: "api.example.com")),
       .cancelled,
       .invalidResponse,
     ]

@@ -200,7 +200,7 @@ extension AppStoreConnectFailure {
     case .rateLimitedRetryAfter(let seconds): self = .rateLimitedRetryAfter(seconds: seconds)
     case .server: self = .serverError
     case .unexpectedStatus, .invalidResponse: self = .unexpectedResponse
-    case .network(let problem): self = .transport(TransportFailure(problem))
+    case .network(let problem): self = .transport(problem)
     case .cancelled: self = .transport(.cancelled)
     }
   }

@@ -48,7 +48,7 @@ public struct AppStoreConnectClient: Sendable {
     guard
       let url = ServiceEndpoints.url(base: baseURL, appending: "/v1/apps", query: [("limit", "1")])
     else {
-      throw .network(NetworkProblem(.other, host: baseURL.host))
+      throw .network(TransportFailure(.other, host: baseURL.host))
     }
     _ = try await get(url, credentials)
   }
@@ -65,7 +65,7 @@ public struct AppStoreConnectClient: Sendable {
         query: [
           ("limit", String(max(1, min(pageSize, 200)))), ("fields[apps]", "name,bundleId,sku"),
         ])
-    else { throw .network(NetworkProblem(.other, host: baseURL.host)) }
+    else { throw .network(TransportFailure(.other, host: baseURL.host)) }
     var apps: [AppStoreConnectAppResource] = []
     for _ in 0..<Self.maximumPages {
       let body = try await get(next, credentials)

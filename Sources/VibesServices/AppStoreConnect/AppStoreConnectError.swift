@@ -21,7 +21,7 @@ public enum AppStoreConnectError: Error, Equatable, Sendable {
   case server(status: Int)
   case unexpectedStatus(Int)
   /// No HTTP answer (DNS, refused, timeout, TLS, proxy, dropped), with the host.
-  case network(NetworkProblem)
+  case network(TransportFailure)
   case cancelled
   /// 2xx with a body that does not parse, or a `links.next` that leaves the API's host.
   case invalidResponse

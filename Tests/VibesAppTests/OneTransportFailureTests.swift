@@ -45,4 +45,12 @@ final class OneTransportFailureTests: XCTestCase {
     XCTAssertNil(TransportFailure(.timedOut, host: "evil\u{1b}[2J").host)
     XCTAssertEqual(AppStoreConnectFailure.transport(.cancelled), .transport(TransportFailure(.other)))
   }
+
+  /// `vibes auth login appstoreconnect` words the client's transport failure as a sentence, not a type dump.
+  func testTheLoginCommandWordsAnAppStoreConnectTransportFailure() {
+    let failure = TransportFailure(.timedOut, host: "api.appstoreconnect.apple.com")
+    XCTAssertEqual(
+      ServiceLogin.ascText(.transport(failure)), "The service did not answer in time (api.appstoreconnect.apple.com).")
+    XCTAssertEqual(ServiceLogin.ascText(.notAuthorized), "not authorized (check the Issuer ID, Key ID and key)")
+  }
 }

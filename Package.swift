@@ -1,8 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way: VibesCore <- VibesUI <- VibesTerminal; VibesCore <- VibesStorage;
-// VibesServices stands alone; only VibesApp and the `vibes` executable see everything.
+// Dependencies point one way: VibesWire <- VibesCore <- VibesUI <- VibesTerminal; VibesCore <- VibesStorage;
+// VibesWire <- VibesServices (nothing else of ours); only VibesApp and the `vibes` executable see everything.
+// VibesWire is the shared kernel both sides speak (the network-error kind, the App Store Connect models): pure,
+// no I/O, depending on nothing, so the core and the clients share one definition instead of mapping mirrors.
 let package = Package(
   name: "vibes",
   platforms: [.macOS(.v14)],
@@ -22,7 +24,8 @@ let package = Package(
       name: "CCurses",
       linkerSettings: [.linkedLibrary("ncursesw")]
     ),
-    .target(name: "VibesCore"),
+    .target(name: "VibesWire"),
+    .target(name: "VibesCore", dependencies: ["VibesWire"]),
     // stb_image (Debian's libstb-dev header) compiled in: JPEG/PNG decoding without a shared library at start-up.
     .target(name: "CStbImage"),
     // Artwork: decoding, scaling to a cell box, kitty/sixel/iTerm2/half-block encoders, capability detection.
@@ -40,6 +43,7 @@ let package = Package(
     .target(
       name: "VibesServices",
       dependencies: [
+        "VibesWire",
         .product(name: "Crypto", package: "swift-crypto")
       ]
     ),

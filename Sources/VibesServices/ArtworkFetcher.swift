@@ -16,7 +16,7 @@ public enum ArtworkFetchError: Error, Equatable, Sendable {
   case notAnImage
   /// Any other non-2xx status.
   case status(Int)
-  case network(NetworkProblem)
+  case network(TransportFailure)
   case cancelled
 }
 

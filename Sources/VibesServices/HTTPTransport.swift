@@ -81,13 +81,13 @@ public struct URLSessionTransport: HTTPTransport {
         let task = session.dataTask(with: request)
         delegate.register(task, limit: limit) { data, response, error, tooLarge, redirectRefused in
           if redirectRefused {
-            continuation.resume(returning: .failure(.network(NetworkProblem(.redirectRefused, host: host))))
+            continuation.resume(returning: .failure(.network(TransportFailure(.redirectRefused, host: host))))
           } else if tooLarge {
             continuation.resume(returning: .failure(.invalidResponse))
           } else if let error {
             let mapped =
               handle.timedOut
-              ? ServiceError.network(NetworkProblem(.timedOut, host: host)) : ServiceError.from(error, host: host)
+              ? ServiceError.network(TransportFailure(.timedOut, host: host)) : ServiceError.from(error, host: host)
             continuation.resume(returning: .failure(mapped))
           } else if let response {
             continuation.resume(returning: .success((data, response)))

@@ -17,7 +17,7 @@ public enum ServiceError: Error, Equatable, Sendable {
   /// Any other non-2xx status (e.g. a Gemini 400 with another reason).
   case unexpectedStatus(Int)
   /// No HTTP answer: DNS failure, refused, timed out, TLS, proxy, dropped, offline; with the host name.
-  case network(NetworkProblem)
+  case network(TransportFailure)
   case cancelled
   /// 2xx with a body that does not parse.
   case invalidResponse
@@ -55,7 +55,7 @@ extension ServiceError {
     if let error = error as? ServiceError { return error }
     if error is CancellationError { return .cancelled }
     let nsError = error as NSError
-    var mapped: ServiceError = .network(NetworkProblem(.other, host: host))
+    var mapped: ServiceError = .network(TransportFailure(.other, host: host))
     if let urlError = error as? URLError {
       mapped = from(urlError.code, host: host)
     } else if nsError.domain == NSURLErrorDomain,
@@ -67,7 +67,7 @@ extension ServiceError {
     guard case .network(let problem) = mapped,
       let refined = refinedKind(problem.kind, error: nsError, host: host)
     else { return mapped }
-    return .network(NetworkProblem(refined, host: host))
+    return .network(TransportFailure(refined, host: host))
   }
 
   static func from(_ code: URLError.Code, host: String? = nil) -> ServiceError {
@@ -78,13 +78,13 @@ extension ServiceError {
       return .invalidResponse
     default:
       // badServerResponse is Linux's "Empty reply from server", i.e. a dropped connection.
-      return .network(NetworkProblem(NetworkProblem.kind(for: code) ?? .other, host: host))
+      return .network(TransportFailure(TransportFailure.kind(for: code) ?? .other, host: host))
     }
   }
 
   /// Foundation on Linux (libcurl) reports TLS and proxy failures as code -1 (unknown) or as the proxy's own
   /// refusal; only curl's message tells them apart. The message is read here and never kept (it may hold a URL).
-  static func refinedKind(_ kind: NetworkProblem.Kind, error: NSError, host: String?) -> NetworkProblem.Kind? {
+  static func refinedKind(_ kind: TransportFailure.Kind, error: NSError, host: String?) -> TransportFailure.Kind? {
     var messages: [String] = []
     var current: NSError? = error
     var depth = 0

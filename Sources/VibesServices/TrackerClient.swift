@@ -7,7 +7,7 @@ import Foundation
 /// Why the tracking API did not accept an event. No case carries the key, the URL or a body.
 public enum TrackerClientError: Error, Equatable, Sendable {
   /// No HTTP answer (refused, unresolvable, dropped, timed out, TLS, proxy), with the host.
-  case network(NetworkProblem)
+  case network(TransportFailure)
   /// 401 or 403.
   case invalidAPIKey(status: Int)
   /// 404 or 422 whose body names the brand.
@@ -94,7 +94,7 @@ public struct TrackerClient: Sendable {
   @discardableResult
   public func send(apiKey: String, body: Data) async throws(TrackerClientError) -> Int {
     guard let url = ServiceEndpoints.url(base: apiURL, appending: "/events") else {
-      throw .network(NetworkProblem(.other, host: apiURL.host))
+      throw .network(TransportFailure(.other, host: apiURL.host))
     }
     var request = URLRequest(url: url)
     request.httpMethod = "POST"
@@ -111,7 +111,7 @@ public struct TrackerClient: Sendable {
       case .cancelled: throw .cancelled
       case .network(let problem): throw .network(problem)
       case .invalidResponse: throw .unreadableAnswer
-      default: throw .network(NetworkProblem(.other, host: apiURL.host))
+      default: throw .network(TransportFailure(.other, host: apiURL.host))
       }
     }
     let retryAfter = RetryAfter.seconds(response.value(forHTTPHeaderField: "Retry-After"))

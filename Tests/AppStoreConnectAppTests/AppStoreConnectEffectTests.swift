@@ -13,7 +13,7 @@ final class AppStoreConnectEffectTests: XCTestCase {
   static let issuer = "57246542-96fe-1a63-e053-0824d011072a"
   static let keyID = "2X9R4HXF34"
   static let apps = (1...3).map {
-    AppStoreConnectAppResource(
+    AppStoreConnectApp(
       id: "\($0)", name: "App \($0)", bundleID: "com.example.app\($0)", sku: "SKU\($0)")
   }
 
@@ -119,7 +119,10 @@ final class AppStoreConnectEffectTests: XCTestCase {
       (.ascRateLimited, submission(key: key.pem), .rateLimited),
       (.dropConnection, submission(key: key.pem), .transport(TransportFailure(.connectionLost, host: "127.0.0.1"))),
       (.delay(seconds: 2), submission(key: key.pem), .transport(TransportFailure(.timedOut, host: "127.0.0.1"))),
-      (.status(500), submission(key: key.pem), .serverError),
+      (.status(500), submission(key: key.pem), .server(status: 500)),
+      // The client's own failure reaches the feature unchanged (one type, no mapping): the status is kept.
+      (.status(404), submission(key: key.pem), .unexpectedStatus(404)),
+      (.raw(status: 200, body: "<html>", contentType: "text/html"), submission(key: key.pem), .invalidResponse),
     ]
     for (index, (behaviour, submission, expected)) in cases.enumerated() {
       let before = await fake.recordedRequests().count

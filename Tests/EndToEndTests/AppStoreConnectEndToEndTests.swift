@@ -10,7 +10,7 @@ final class AppStoreConnectEndToEndTests: XCTestCase {
   static let issuer = "57246542-96fe-1a63-e053-0824d011072a"
   static let keyID = "2X9R4HXF34"
   static let apps = (1...5).map {
-    AppStoreConnectAppResource(
+    AppStoreConnectApp(
       id: "\(6_400_000 + $0)", name: "Tracker App \($0)", bundleID: "com.example.tracker\($0)",
       sku: "TRK-\($0)")
   }

@@ -20,7 +20,7 @@ final class EscapeInjectionAppStoreConnectEndToEndTests: XCTestCase {
     try requireTmux()
     harness = try VibesHarness()
     let apps = Self.names.enumerated().map { index, name in
-      AppStoreConnectAppResource(
+      AppStoreConnectApp(
         id: "\(7_000 + index)", name: name, bundleID: "com.example.e\(index)", sku: "E\(index)")
     }
     fake = try await FakeAppStoreConnectServer(

@@ -129,12 +129,12 @@ final class TrackerClientTests: XCTestCase {
     let error = await failure { () async throws(TrackerClientError) in
       try await client.send(apiKey: Self.key, event: event())
     }
-    XCTAssertEqual(error, .network(NetworkProblem(.connectionRefused, host: "127.0.0.1")))
+    XCTAssertEqual(error, .network(TransportFailure(.connectionRefused, host: "127.0.0.1")))
   }
 
   func testErrorTextsNeverCarryTheKeyOrTheURL() {
     let errors: [TrackerClientError] = [
-      .network(NetworkProblem(.connectionRefused, host: "127.0.0.1")), .invalidAPIKey(status: 401),
+      .network(TransportFailure(.connectionRefused, host: "127.0.0.1")), .invalidAPIKey(status: 401),
       .invalidBrand(status: 404), .server(status: 500),
       .rejected(status: 400),
       .cancelled,

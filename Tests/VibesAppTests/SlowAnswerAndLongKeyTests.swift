@@ -10,14 +10,14 @@ import XCTest
 /// service" (curl refused the giant header before any answer).
 final class SlowAnswerAndLongKeyTests: XCTestCase {
   func testASlowSpotifyAnswerIsWordedAsSlowNotAsNoConnection() {
-    let slow = MusicFailure(.transport(.network(NetworkProblem(.timedOut, host: "api.spotify.com"))))
+    let slow = MusicFailure(.transport(.network(TransportFailure(.timedOut, host: "api.spotify.com"))))
     XCTAssertEqual(slow, .timedOut)
     XCTAssertEqual(
       slow?.text.resolved(.en), "Spotify did not answer in time. Try again in a moment.")
     XCTAssertEqual(
       slow?.text.resolved(.de), "Spotify hat nicht rechtzeitig geantwortet. Versuche es gleich noch einmal.")
     XCTAssertTrue(slow?.fallsBackToCache == true, "a slow answer still shows the cached copy")
-    let refused = MusicFailure(.transport(.network(NetworkProblem(.connectionRefused, host: "api.spotify.com"))))
+    let refused = MusicFailure(.transport(.network(TransportFailure(.connectionRefused, host: "api.spotify.com"))))
     XCTAssertEqual(refused, .offline)
   }
 

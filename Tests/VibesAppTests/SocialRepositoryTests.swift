@@ -339,7 +339,7 @@ final class SocialRepositoryTests: XCTestCase {
       .permissionDenied, .notFound, .alreadyExists, .failedPrecondition, .missingIndex(consoleLink: nil),
       .unauthenticated, .resourceExhausted(retryAfterSeconds: 3), .aborted, .invalidArgument,
       .photoTooLarge(bytes: 9), .photoNotAnImage, .notSignedIn, .signInAgain, .secretStoreFailed,
-      .service(.network(NetworkProblem(.offline))),
+      .service(.network(TransportFailure(.offline))),
     ]
     let texts = all.map(FirebaseErrorText.english)
     XCTAssertEqual(Set(texts).count, texts.count, "every failure has its own message")

@@ -24,3 +24,14 @@ final class TransportFailureTextTests: XCTestCase {
     XCTAssertFalse(text.contains("\u{1b}"), text)
   }
 }
+
+/// The core's failures carry the one kind the clients build: a host name only, never a URL, a key or escapes.
+final class TransportFailureHostTests: XCTestCase {
+  func testTheCoreKeepsOnlyAPlainHostName() {
+    XCTAssertEqual(TransportFailure(.offline, host: "[::1]").host, "[::1]")
+    XCTAssertNil(TransportFailure(.offline, host: "api.example.com/v1?key=SECRET").host)
+    XCTAssertNil(TransportFailure(.offline, host: "evil\u{1b}[2J").host)
+    let text = Localizer(.en).transportFailure(TransportFailure(.timedOut, host: "a.test/?key=SECRET"), service: "X")
+    XCTAssertEqual(text, "X did not answer in time. Try again in a moment.")
+  }
+}

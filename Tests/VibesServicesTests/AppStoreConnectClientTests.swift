@@ -7,7 +7,7 @@ final class AppStoreConnectClientTests: XCTestCase {
   static let issuer = "57246542-96fe-1a63-e053-0824d011072a"
   static let keyID = "2X9R4HXF34"
   static let apps = (1...5).map {
-    AppStoreConnectAppResource(
+    AppStoreConnectApp(
       id: "\(1000 + $0)", name: "App \($0)", bundleID: "com.example.app\($0)", sku: "SKU\($0)")
   }
 
@@ -33,12 +33,12 @@ final class AppStoreConnectClientTests: XCTestCase {
       baseURL: fake.baseURL, transport: URLSessionTransport(timeout: timeout), now: now)
   }
 
-  func error(_ operation: () async throws -> Void) async -> AppStoreConnectError? {
+  func error(_ operation: () async throws -> Void) async -> AppStoreConnectFailure? {
     do {
       try await operation()
       return nil
     } catch {
-      return error as? AppStoreConnectError
+      return error as? AppStoreConnectFailure
     }
   }
 
@@ -77,11 +77,11 @@ final class AppStoreConnectClientTests: XCTestCase {
   }
 
   func testEachErrorBodyMapsToItsCase() async throws {
-    let cases: [(FakeBehaviour, AppStoreConnectError)] = [
+    let cases: [(FakeBehaviour, AppStoreConnectFailure)] = [
       (.ascNotAuthorized, .notAuthorized), (.ascRoleTooLow, .roleTooLow),
       (.ascAgreementRequired, .agreementRequired), (.ascRateLimited, .rateLimited),
       (.status(503), .server(status: 503)),
-      (.dropConnection, .network(NetworkProblem(.connectionLost, host: "127.0.0.1"))),
+      (.dropConnection, .transport(TransportFailure(.connectionLost, host: "127.0.0.1"))),
       (.raw(status: 200, body: "<html>", contentType: "text/html"), .invalidResponse),
     ]
     for (behaviour, expected) in cases {
@@ -94,14 +94,14 @@ final class AppStoreConnectClientTests: XCTestCase {
   func testSlowServerTimesOut() async throws {
     await fake.enqueue(.delay(seconds: 2))
     let failure = await error { try await client(timeout: 0.3).verify(credentials) }
-    XCTAssertEqual(failure, .network(NetworkProblem(.timedOut, host: "127.0.0.1")))
+    XCTAssertEqual(failure, .transport(TransportFailure(.timedOut, host: "127.0.0.1")))
   }
 
   func testErrorDescriptionsCarryNoSecrets() {
-    let all: [AppStoreConnectError] = [
+    let all: [AppStoreConnectFailure] = [
       .malformedKey, .keyFileUnreadable, .notAuthorized, .roleTooLow, .agreementRequired,
       .rateLimited,
-      .server(status: 500), .unexpectedStatus(404), .network(NetworkProblem(.timedOut, host: "api.example.com")),
+      .server(status: 500), .unexpectedStatus(404), .transport(TransportFailure(.timedOut, host: "api.example.com")),
       .cancelled,
       .invalidResponse,
     ]

@@ -90,7 +90,7 @@ final class AppStoreConnectJWTTests: XCTestCase {
       issuerID: Self.issuer, keyID: "2X9R4HXF34",
       privateKeyPEM: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n")
     XCTAssertThrowsError(try AppStoreConnectJWT.make(credentials, now: Date())) { error in
-      XCTAssertEqual(error as? AppStoreConnectError, .malformedKey)
+      XCTAssertEqual(error as? AppStoreConnectFailure, .malformedKey)
     }
   }
 

@@ -19,7 +19,7 @@ final class AppStoreConnectRetryAfterTests: XCTestCase {
 
   override func tearDown() async throws { await fake?.stop() }
 
-  func verifyError() async -> AppStoreConnectError? {
+  func verifyError() async -> AppStoreConnectFailure? {
     let client = AppStoreConnectClient(baseURL: fake.baseURL, transport: URLSessionTransport(timeout: 5))
     do {
       try await client.verify(
@@ -50,11 +50,12 @@ final class AppStoreConnectRetryAfterTests: XCTestCase {
     formatter.timeZone = TimeZone(identifier: "GMT")
     formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
     let header = formatter.string(from: now.addingTimeInterval(90))
-    XCTAssertEqual(AppStoreConnectError.retryAfterSeconds(header, now: now), 90)
-    XCTAssertEqual(AppStoreConnectError.retryAfterSeconds("120", now: now), 120)
-    XCTAssertNil(AppStoreConnectError.retryAfterSeconds("soon", now: now))
-    XCTAssertNil(AppStoreConnectError.retryAfterSeconds("-5", now: now))
+    XCTAssertEqual(AppStoreConnectFailure.retryAfterSeconds(header, now: now), 90)
+    XCTAssertEqual(AppStoreConnectFailure.retryAfterSeconds("120", now: now), 120)
+    XCTAssertNil(AppStoreConnectFailure.retryAfterSeconds("soon", now: now))
+    XCTAssertNil(AppStoreConnectFailure.retryAfterSeconds("-5", now: now))
     XCTAssertEqual(
-      AppStoreConnectError.from(status: 429, body: Data(), retryAfterSeconds: 90), .rateLimitedRetryAfter(seconds: 90))
+      AppStoreConnectFailure.from(status: 429, body: Data(), retryAfterSeconds: 90), .rateLimitedRetryAfter(seconds: 90)
+    )
   }
 }

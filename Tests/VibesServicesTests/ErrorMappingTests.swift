@@ -9,10 +9,10 @@ import XCTest
 
 final class ErrorMappingTests: XCTestCase {
   func testURLErrorCodes() {
-    XCTAssertEqual(ServiceError.from(URLError(.timedOut)), .network(NetworkProblem(.timedOut)))
+    XCTAssertEqual(ServiceError.from(URLError(.timedOut)), .network(TransportFailure(.timedOut)))
     XCTAssertEqual(ServiceError.from(URLError(.cancelled)), .cancelled)
     XCTAssertEqual(ServiceError.from(CancellationError()), .cancelled)
-    let kinds: [(URLError.Code, NetworkProblem.Kind)] = [
+    let kinds: [(URLError.Code, TransportFailure.Kind)] = [
       (.cannotConnectToHost, .connectionRefused), (.cannotFindHost, .hostNotFound), (.dnsLookupFailed, .hostNotFound),
       (.networkConnectionLost, .connectionLost), (.notConnectedToInternet, .offline),
       (.secureConnectionFailed, .secureConnectionFailed), (.serverCertificateUntrusted, .secureConnectionFailed),
@@ -21,11 +21,11 @@ final class ErrorMappingTests: XCTestCase {
     for (code, kind) in kinds {
       XCTAssertEqual(
         ServiceError.from(URLError(code), host: "api.example.com"),
-        .network(NetworkProblem(kind, host: "api.example.com")), "\(code)")
+        .network(TransportFailure(kind, host: "api.example.com")), "\(code)")
     }
     XCTAssertEqual(ServiceError.from(URLError(.cannotParseResponse)), .invalidResponse)
     let nsError = NSError(domain: NSURLErrorDomain, code: URLError.timedOut.rawValue)
-    XCTAssertEqual(ServiceError.from(nsError), .network(NetworkProblem(.timedOut)))
+    XCTAssertEqual(ServiceError.from(nsError), .network(TransportFailure(.timedOut)))
     XCTAssertEqual(
       ServiceError.from(ServiceError.rateLimited(retryAfterSeconds: 3)),
       .rateLimited(retryAfterSeconds: 3))

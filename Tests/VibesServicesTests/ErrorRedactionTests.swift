@@ -77,9 +77,9 @@ final class ErrorRedactionTests: XCTestCase {
       .invalidCredentials, .unexpectedStatus(400), .forbidden(reason: "API_KEY_SERVICE_BLOCKED"),
       .forbidden(reason: nil), .rateLimited(retryAfterSeconds: 26), .server(status: 500),
       .invalidResponse,
-      .network(NetworkProblem(.connectionLost, host: "127.0.0.1")),
-      .network(NetworkProblem(.connectionRefused, host: "127.0.0.1")),
-      .network(NetworkProblem(.timedOut, host: "127.0.0.1")), .cancelled,
+      .network(TransportFailure(.connectionLost, host: "127.0.0.1")),
+      .network(TransportFailure(.connectionRefused, host: "127.0.0.1")),
+      .network(TransportFailure(.timedOut, host: "127.0.0.1")), .cancelled,
     ]
     for category in expected {
       XCTAssertTrue(errors.contains(category), "missing \(category) in \(errors)")

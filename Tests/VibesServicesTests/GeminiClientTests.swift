@@ -130,7 +130,7 @@ final class GeminiClientTests: XCTestCase {
     // timeout instead of waiting for the 8 s answer.
     await fake.enqueue(.delay(seconds: 8))
     let start = Date()
-    await assertThrows(.network(NetworkProblem(.timedOut, host: "127.0.0.1"))) { () async throws(ServiceError) in
+    await assertThrows(.network(TransportFailure(.timedOut, host: "127.0.0.1"))) { () async throws(ServiceError) in
       try await self.client(timeout: 0.4).validate(apiKey: self.key)
     }
     let elapsed = Date().timeIntervalSince(start)
@@ -145,7 +145,7 @@ final class GeminiClientTests: XCTestCase {
 
   func testConnectionRefusedIsCannotConnect() async throws {
     let closed = try await closedLoopbackURL()
-    await assertThrows(.network(NetworkProblem(.connectionRefused, host: "127.0.0.1"))) {
+    await assertThrows(.network(TransportFailure(.connectionRefused, host: "127.0.0.1"))) {
       () async throws(ServiceError) in
       try await self.client(base: closed).validate(apiKey: self.key)
     }
@@ -153,7 +153,8 @@ final class GeminiClientTests: XCTestCase {
 
   func testDroppedConnectionIsCannotConnect() async {
     await fake.enqueue(.dropConnection)
-    await assertThrows(.network(NetworkProblem(.connectionLost, host: "127.0.0.1"))) { () async throws(ServiceError) in
+    await assertThrows(.network(TransportFailure(.connectionLost, host: "127.0.0.1"))) {
+      () async throws(ServiceError) in
       try await self.client().validate(apiKey: self.key)
     }
   }

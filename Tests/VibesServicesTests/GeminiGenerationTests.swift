@@ -269,7 +269,7 @@ final class GeminiGenerationTests: XCTestCase {
       .rateLimitedPerMinute(retryAfterSeconds: 3),
       .quotaExhaustedForToday, .ranOutOfTokens, .answerBlocked(finishReason: "SAFETY"), .promptBlocked(reason: "OTHER"),
       .emptyReply, .malformedReply, .invalidReply(.missingName), .serverProblem(status: 500),
-      .service(.network(NetworkProblem(.timedOut, host: "example.org"))),
+      .service(.network(TransportFailure(.timedOut, host: "example.org"))),
     ]
     for error in errors {
       let text = error.localizedDescription

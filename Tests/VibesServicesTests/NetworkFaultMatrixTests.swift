@@ -180,7 +180,7 @@ final class NetworkFaultMatrixTests: XCTestCase {
     case GeminiGenerationError.service(.rateLimited(let seconds))?: return seconds
     case SpotifyAuthError.service(.rateLimited(let seconds))?: return seconds
     case SpotifyTokenError.service(.rateLimited(let seconds))?: return seconds
-    case AppStoreConnectError.rateLimitedRetryAfter(let seconds)?: return seconds
+    case AppStoreConnectFailure.rateLimitedRetryAfter(let seconds)?: return seconds
     case TrackerClientError.rateLimited(let seconds)?: return seconds
     default: return nil
     }

@@ -73,7 +73,7 @@ final class RedirectMatrixTests: XCTestCase {
       _ = try await URLSessionTransport(timeout: 5).send(request)
       XCTFail("followed a redirect to another port")
     } catch {
-      XCTAssertEqual(error, .network(NetworkProblem(.redirectRefused, host: "127.0.0.1")))
+      XCTAssertEqual(error, .network(TransportFailure(.redirectRefused, host: "127.0.0.1")))
     }
     XCTAssertEqual(other.requests.count, 0)
     XCTAssertEqual(origin.requests.count, 1)

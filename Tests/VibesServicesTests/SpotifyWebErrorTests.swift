@@ -261,8 +261,8 @@ final class SpotifyWebErrorTests: XCTestCase {
       .forbidden(reason: "Forbidden"), .forbidden(reason: nil), .notFound, .rateLimited(retryAfterSeconds: 7),
       .rateLimited(retryAfterSeconds: nil), .server(status: 503), .badRequest(message: "Invalid limit"),
       .badRequest(message: nil), .unexpectedStatus(418),
-      .transport(.network(NetworkProblem(.timedOut, host: "api.example"))),
-      .transport(.network(NetworkProblem(.connectionRefused, host: "api.example"))),
+      .transport(.network(TransportFailure(.timedOut, host: "api.example"))),
+      .transport(.network(TransportFailure(.connectionRefused, host: "api.example"))),
       .invalidResponse, .cancelled,
     ]
     for error in errors {

@@ -27,7 +27,7 @@ public final class FakeAppStoreConnectServer: Sendable {
 
   /// `keys` by Key ID; `apps` as (id, name, bundleId, sku); `pageSize` caps `limit` so paging is exercised.
   public init(
-    keys: [String: RegisteredKey], apps: [AppStoreConnectAppResource], pageSize: Int = 200,
+    keys: [String: RegisteredKey], apps: [AppStoreConnectApp], pageSize: Int = 200,
     now: @escaping @Sendable () -> Date = Date.init
   ) async throws {
     let state = FakeServerState(validKeys: Set(keys.keys))
@@ -58,7 +58,7 @@ public final class FakeAppStoreConnectServer: Sendable {
 
   static func respond(
     to request: HTTPRequest, behaviour: FakeBehaviour?, keys: [String: RegisteredKey],
-    apps: [AppStoreConnectAppResource], pageSize: Int, now: Date, base: String,
+    apps: [AppStoreConnectApp], pageSize: Int, now: Date, base: String,
     rejections: RejectionLog
   ) async -> HTTPResponse {
     switch behaviour {

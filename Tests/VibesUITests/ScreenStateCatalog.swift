@@ -615,7 +615,8 @@ enum ScreenStateCatalog {
   static let ascFailures: [AppStoreConnectFailure] =
     [
       .malformedKey, .keyFileUnreadable, .notAuthorized, .roleTooLow, .agreementRequired, .rateLimited,
-      .rateLimitedRetryAfter(seconds: 120), .serverError, .unexpectedResponse, .storageFailed, .notConfigured,
+      .rateLimitedRetryAfter(seconds: 120), .server(status: 503), .invalidResponse, .cancelled, .storageFailed,
+      .notConfigured,
     ] + transportKinds.map { .transport(TransportFailure($0, host: "api.appstoreconnect.apple.com")) }
 
   static var appStoreConnect: [State] {

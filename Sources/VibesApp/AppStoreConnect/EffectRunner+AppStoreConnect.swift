@@ -108,7 +108,7 @@ extension EffectRunner {
         return nil
       }
       log.notice("app store connect verify failed: \(String(describing: error))")
-      return .failure(AppStoreConnectFailure(error))
+      return .failure(error)
     }
     if Task.isCancelled { return nil }
     let now = dependencies.now()
@@ -136,13 +136,10 @@ extension EffectRunner {
       let credentials = AppStoreConnectCredentials.decode(stored)
     else { return .failure(.notConfigured) }
     do {
-      let resources = try await appStoreConnect.client.listApps(credentials) { count in
+      let apps = try await appStoreConnect.client.listApps(credentials) { count in
         send(.appStoreConnect(.syncProgress(requestID: requestID, fetched: count)))
       }
       if Task.isCancelled { return nil }
-      let apps = resources.map {
-        AppStoreConnectApp(id: $0.id, name: $0.name, bundleID: $0.bundleID, sku: $0.sku)
-      }
       let now = dependencies.now()
       do {
         try dependencies.database.replaceAppStoreConnectApps(apps, syncedAt: now)
@@ -171,7 +168,7 @@ extension EffectRunner {
         AppStoreConnectWidgetSnapshot(
           appsCount: cached, lastSync: lastSync ?? nil, status: .syncFailed,
           updatedAt: dependencies.now()))
-      return .failure(AppStoreConnectFailure(error))
+      return .failure(error)
     }
   }
 
@@ -184,24 +181,6 @@ extension EffectRunner {
       try snapshot.write(paths)
     } catch {
       log.error("writing the widget snapshot failed: \(String(describing: error))")
-    }
-  }
-}
-
-extension AppStoreConnectFailure {
-  init(_ error: AppStoreConnectError) {
-    switch error {
-    case .malformedKey: self = .malformedKey
-    case .keyFileUnreadable: self = .keyFileUnreadable
-    case .notAuthorized: self = .notAuthorized
-    case .roleTooLow: self = .roleTooLow
-    case .agreementRequired: self = .agreementRequired
-    case .rateLimited: self = .rateLimited
-    case .rateLimitedRetryAfter(let seconds): self = .rateLimitedRetryAfter(seconds: seconds)
-    case .server: self = .serverError
-    case .unexpectedStatus, .invalidResponse: self = .unexpectedResponse
-    case .network(let problem): self = .transport(TransportFailure(problem))
-    case .cancelled: self = .transport(.cancelled)
     }
   }
 }

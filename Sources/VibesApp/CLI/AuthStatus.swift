@@ -169,7 +169,7 @@ public struct AuthStatusModel: Sendable {
       case .storageFailed: return "the tokens could not be stored"
       }
     }
-    if let error = error as? AppStoreConnectError { return "App Store Connect said: \(error)" }
+    if let error = error as? AppStoreConnectFailure { return "App Store Connect said: \(error)" }
     return String(describing: error)
   }
 

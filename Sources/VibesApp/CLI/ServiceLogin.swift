@@ -145,13 +145,14 @@ public struct ServiceLogin: Sendable {
   /// The longest key sent anywhere (Gemini and Ticketmaster keys are under 64 characters).
   static let maxKeyLength = 1024
 
-  static func ascText(_ error: AppStoreConnectError) -> String {
+  static func ascText(_ error: AppStoreConnectFailure) -> String {
     switch error {
     case .notAuthorized: return "not authorized (check the Issuer ID, Key ID and key)"
     case .roleTooLow: return "the key's role is too low"
     case .agreementRequired: return "an agreement must be accepted in App Store Connect"
     case .malformedKey: return "the private key is malformed"
     case .keyFileUnreadable: return "the key file cannot be read"
+    case .transport(let failure): return failure.errorDescription ?? "network problem"
     default: return "\(error)"
     }
   }

@@ -250,7 +250,7 @@ extension SpotifyFailure {
       case .rateLimited(let seconds): self = .rateLimited(seconds: seconds)
       case .server(let status): self = .serverError(status: status)
       case .unexpectedStatus(let status): self = .unexpectedStatus(status)
-      case .network(let problem): self = .transport(TransportFailure(problem))
+      case .network(let problem): self = .transport(problem)
       case .cancelled: self = .transport(.cancelled)
       case .invalidResponse: self = .invalidResponse
       }

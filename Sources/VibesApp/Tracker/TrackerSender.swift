@@ -96,7 +96,7 @@ public struct TrackerSender: Sendable {
 extension TrackerFailure {
   init(_ error: TrackerClientError) {
     switch error {
-    case .network(let problem): self = .transport(TransportFailure(problem))
+    case .network(let problem): self = .transport(problem)
     case .cancelled: self = .transport(.cancelled)
     case .invalidAPIKey: self = .invalidAPIKey
     case .invalidBrand: self = .invalidBrandID

@@ -1,54 +1,7 @@
 import Foundation
 
-/// One app of the account, as cached and shown on the dashboard.
-public struct AppStoreConnectApp: Sendable, Hashable {
-  public var id: String
-  public var name: String
-  public var bundleID: String
-  public var sku: String
-
-  public init(id: String, name: String, bundleID: String, sku: String) {
-    self.id = id
-    self.name = name
-    self.bundleID = bundleID
-    self.sku = sku
-  }
-}
-
-/// Why connecting or syncing did not work. The UI maps each case to a localized message without
-/// technical detail.
-public enum AppStoreConnectFailure: Sendable, Hashable {
-  /// The private key is not a P-256 `.p8` key (found before any network call).
-  case malformedKey
-  case keyFileUnreadable
-  /// 401: credentials wrong or key revoked.
-  case notAuthorized
-  /// 403: the key's role is too low.
-  case roleTooLow
-  /// 403: an agreement must be accepted in App Store Connect.
-  case agreementRequired
-  /// 429 without a readable `Retry-After`.
-  case rateLimited
-  /// 429 with `Retry-After`: wait this many seconds.
-  case rateLimitedRetryAfter(seconds: Int)
-  /// No HTTP answer: what failed and with which host.
-  case transport(TransportFailure)
-  case serverError
-  case unexpectedResponse
-  /// The secret store or database refused to keep the credentials.
-  case storageFailed
-  /// Syncing found no credentials (removed meanwhile).
-  case notConfigured
-
-  /// Whether the same values can work a moment later (network, rate limit, server, an unreadable answer).
-  public var isRetryable: Bool {
-    switch self {
-    case .rateLimited, .rateLimitedRetryAfter, .transport, .serverError, .unexpectedResponse, .storageFailed:
-      return true
-    default: return false
-    }
-  }
-}
+// `AppStoreConnectApp` and `AppStoreConnectFailure` are the shared kernel's (VibesWire/AppStoreConnect.swift): the
+// client lists and throws the very values the feature keeps and shows.
 
 /// Text that must never be drawn, logged or dumped: `description` hides it.
 public struct RedactedText: Sendable, Hashable, CustomStringConvertible,
@@ -101,4 +54,3 @@ public struct AppStoreConnectStoredState: Sendable, Hashable {
     self.lastSync = lastSync
   }
 }
-extension AppStoreConnectFailure: Error {}

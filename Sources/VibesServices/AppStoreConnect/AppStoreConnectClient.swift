@@ -4,21 +4,6 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// One app of the account as `/v1/apps` lists it.
-public struct AppStoreConnectAppResource: Sendable, Equatable {
-  public var id: String
-  public var name: String
-  public var bundleID: String
-  public var sku: String
-
-  public init(id: String, name: String, bundleID: String, sku: String) {
-    self.id = id
-    self.name = name
-    self.bundleID = bundleID
-    self.sku = sku
-  }
-}
-
 /// App Store Connect API client: verify a team key, list the account's apps with paging.
 /// A fresh token is signed for every request, so none is ever used past its lifetime.
 public struct AppStoreConnectClient: Sendable {
@@ -43,21 +28,21 @@ public struct AppStoreConnectClient: Sendable {
 
   /// `GET {base}/v1/apps?limit=1`. Returns normally when the credentials work. The key is checked
   /// locally first: a malformed key throws `.malformedKey` without any network call.
-  public func verify(_ credentials: AppStoreConnectCredentials) async throws(AppStoreConnectError) {
+  public func verify(_ credentials: AppStoreConnectCredentials) async throws(AppStoreConnectFailure) {
     _ = try AppStoreConnectJWT.make(credentials, now: now())
     guard
       let url = ServiceEndpoints.url(base: baseURL, appending: "/v1/apps", query: [("limit", "1")])
     else {
-      throw .network(NetworkProblem(.other, host: baseURL.host))
+      throw .transport(TransportFailure(.other, host: baseURL.host))
     }
     _ = try await get(url, credentials)
   }
 
-  /// All apps, following `links.next`; `onPage` gets the running count after each page.
+  /// All apps (`AppStoreConnectApp`, the feature's own model), following `links.next`; `onPage` gets the running count after each page.
   public func listApps(
     _ credentials: AppStoreConnectCredentials, pageSize: Int = 200,
     onPage: @Sendable (Int) -> Void = { _ in }
-  ) async throws(AppStoreConnectError) -> [AppStoreConnectAppResource] {
+  ) async throws(AppStoreConnectFailure) -> [AppStoreConnectApp] {
     _ = try AppStoreConnectJWT.make(credentials, now: now())
     guard
       var next = ServiceEndpoints.url(
@@ -65,8 +50,8 @@ public struct AppStoreConnectClient: Sendable {
         query: [
           ("limit", String(max(1, min(pageSize, 200)))), ("fields[apps]", "name,bundleId,sku"),
         ])
-    else { throw .network(NetworkProblem(.other, host: baseURL.host)) }
-    var apps: [AppStoreConnectAppResource] = []
+    else { throw .transport(TransportFailure(.other, host: baseURL.host)) }
+    var apps: [AppStoreConnectApp] = []
     for _ in 0..<Self.maximumPages {
       let body = try await get(next, credentials)
       apps += try Self.parseApps(body)
@@ -81,7 +66,7 @@ public struct AppStoreConnectClient: Sendable {
     throw .invalidResponse
   }
 
-  func get(_ url: URL, _ credentials: AppStoreConnectCredentials) async throws(AppStoreConnectError)
+  func get(_ url: URL, _ credentials: AppStoreConnectCredentials) async throws(AppStoreConnectFailure)
     -> Data
   {
     let token = try AppStoreConnectJWT.make(credentials, now: now())
@@ -94,23 +79,23 @@ public struct AppStoreConnectClient: Sendable {
     do {
       (data, response) = try await transport.send(request)
     } catch {
-      throw AppStoreConnectError(error)
+      throw AppStoreConnectFailure(error)
     }
     guard (200..<300).contains(response.statusCode) else {
-      let retryAfter = AppStoreConnectError.retryAfterSeconds(
+      let retryAfter = AppStoreConnectFailure.retryAfterSeconds(
         response.value(forHTTPHeaderField: "Retry-After"), now: now())
-      throw AppStoreConnectError.from(status: response.statusCode, body: data, retryAfterSeconds: retryAfter)
+      throw AppStoreConnectFailure.from(status: response.statusCode, body: data, retryAfterSeconds: retryAfter)
     }
     guard JSONBody.object(data)?["data"] is [Any] else { throw .invalidResponse }
     return data
   }
 
-  static func parseApps(_ body: Data) throws(AppStoreConnectError) -> [AppStoreConnectAppResource] {
+  static func parseApps(_ body: Data) throws(AppStoreConnectFailure) -> [AppStoreConnectApp] {
     guard let items = JSONBody.object(body)?["data"] as? [Any] else { throw .invalidResponse }
     return items.compactMap { item in
       guard let item = item as? [String: Any], let id = item["id"] as? String else { return nil }
       let attributes = item["attributes"] as? [String: Any] ?? [:]
-      return AppStoreConnectAppResource(
+      return AppStoreConnectApp(
         id: id, name: attributes["name"] as? String ?? "",
         bundleID: attributes["bundleId"] as? String ?? "",
         sku: attributes["sku"] as? String ?? "")

@@ -20,7 +20,7 @@ public struct AppStoreConnectCredentials: Sendable, Equatable, Codable, CustomSt
   }
 
   /// The signing key; `.malformedKey` when the PEM is not a P-256 key.
-  public func signingKey() throws(AppStoreConnectError) -> P256.Signing.PrivateKey {
+  public func signingKey() throws(AppStoreConnectFailure) -> P256.Signing.PrivateKey {
     do {
       return try P256.Signing.PrivateKey(pemRepresentation: privateKeyPEM)
     } catch {

@@ -11,7 +11,7 @@ public enum AppStoreConnectJWT {
 
   public static func make(
     _ credentials: AppStoreConnectCredentials, now: Date, lifetime: TimeInterval = lifetime
-  ) throws(AppStoreConnectError) -> String {
+  ) throws(AppStoreConnectFailure) -> String {
     let key = try credentials.signingKey()
     let issuedAt = Int(now.timeIntervalSince1970)
     let header = #"{"alg":"ES256","kid":\#(jsonString(credentials.keyID)),"typ":"JWT"}"#

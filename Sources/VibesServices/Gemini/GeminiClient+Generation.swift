@@ -19,7 +19,7 @@ extension GeminiClient {
     guard let model = GeminiModelSetting.validModelName(model) else { throw .invalidModelName }
     guard let url = ServiceEndpoints.url(base: baseURL, appending: "/v1beta/models/\(model):generateContent"),
       let body = try? JSONSerialization.data(withJSONObject: request.body, options: [.withoutEscapingSlashes])
-    else { throw .service(.network(NetworkProblem(.other, host: baseURL.host))) }
+    else { throw .service(.network(TransportFailure(.other, host: baseURL.host))) }
     var urlRequest = URLRequest(url: url)
     urlRequest.httpMethod = "POST"
     urlRequest.setValue(apiKey, forHTTPHeaderField: "x-goog-api-key")

@@ -22,7 +22,7 @@ public struct GeminiClient: Sendable {
     guard
       let url = ServiceEndpoints.url(
         base: baseURL, appending: "/v1beta/models", query: [("pageSize", "1")])
-    else { throw .network(NetworkProblem(.other, host: baseURL.host)) }
+    else { throw .network(TransportFailure(.other, host: baseURL.host)) }
     var request = URLRequest(url: url)
     request.httpMethod = "GET"
     request.setValue(apiKey, forHTTPHeaderField: "x-goog-api-key")

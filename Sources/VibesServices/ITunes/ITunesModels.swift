@@ -73,7 +73,7 @@ public enum ITunesError: Error, Equatable, Sendable {
   /// Any other non-2xx.
   case unexpectedStatus(Int)
   /// No answer (DNS, refused, timeout, TLS, dropped…), with the host.
-  case network(NetworkProblem)
+  case network(TransportFailure)
   /// A 2xx body that is not the Search API's JSON, or a body over the cap.
   case invalidResponse
   case cancelled

@@ -69,7 +69,7 @@ public struct SpotifyAccountsClient: Sendable {
 
   private func token(_ form: [(String, String)]) async throws(SpotifyAuthError) -> SpotifyTokenGrant {
     guard let url = ServiceEndpoints.url(base: baseURL, appending: "/api/token") else {
-      throw .service(.network(NetworkProblem(.other, host: baseURL.host)))
+      throw .service(.network(TransportFailure(.other, host: baseURL.host)))
     }
     var request = URLRequest(url: url)
     request.httpMethod = "POST"
@@ -140,7 +140,7 @@ public struct SpotifyAPIClient: Sendable {
   /// `GET /v1/me` with a bearer token. 401 -> `.invalidCredentials` (the token is stale).
   public func currentUser(accessToken: String) async throws(ServiceError) -> SpotifyProfile {
     guard let url = ServiceEndpoints.url(base: baseURL, appending: "/v1/me") else {
-      throw .network(NetworkProblem(.other, host: baseURL.host))
+      throw .network(TransportFailure(.other, host: baseURL.host))
     }
     var request = URLRequest(url: url)
     request.httpMethod = "GET"

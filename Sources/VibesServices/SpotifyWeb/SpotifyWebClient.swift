@@ -62,7 +62,7 @@ public struct SpotifyWebClient: Sendable {
     forbidden context: ForbiddenContext = .general
   ) async throws(SpotifyWebError) -> Data {
     guard let url = ServiceEndpoints.url(base: baseURL, appending: path, query: query) else {
-      throw .transport(.network(NetworkProblem(.other, host: baseURL.host)))
+      throw .transport(.network(TransportFailure(.other, host: baseURL.host)))
     }
     let bodyData: Data?
     if let body {

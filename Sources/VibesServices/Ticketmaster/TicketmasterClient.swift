@@ -35,7 +35,7 @@ public struct TicketmasterClient: Sendable {
       let url = ServiceEndpoints.url(
         base: baseURL, appending: "/discovery/v2/events.json", query: query)
     else {
-      throw .network(NetworkProblem(.other, host: baseURL.host))
+      throw .network(TransportFailure(.other, host: baseURL.host))
     }
     var request = URLRequest(url: url)
     request.httpMethod = "GET"

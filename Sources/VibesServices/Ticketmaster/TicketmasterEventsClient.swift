@@ -122,7 +122,7 @@ public struct TicketmasterEventsClient: Sendable {
         ("page", String(page)),
       ]
     guard let url = ServiceEndpoints.url(base: baseURL, appending: "/discovery/v2/events.json", query: query)
-    else { throw .network(NetworkProblem(.other, host: baseURL.host)) }
+    else { throw .network(TransportFailure(.other, host: baseURL.host)) }
     var request = URLRequest(url: url)
     request.httpMethod = "GET"
     request.setValue("application/json", forHTTPHeaderField: "Accept")

@@ -27,8 +27,10 @@ public enum AppStoreConnectScreen {
     case .rateLimited: return t[.ascFailureRateLimited]
     case .rateLimitedRetryAfter(let seconds): return t.format(.ascFailureRateLimitedFor, ["seconds": "\(seconds)"])
     case .transport(let transport): return t.transportFailure(transport, service: "App Store Connect")
-    case .serverError: return t[.ascFailureServer]
-    case .unexpectedResponse: return t[.ascFailureUnexpected]
+    // Never shown (the app drops a cancelled request's result); worded as a request that got no answer.
+    case .cancelled: return t.transportFailure(.cancelled, service: "App Store Connect")
+    case .server: return t[.ascFailureServer]
+    case .unexpectedStatus, .invalidResponse: return t[.ascFailureUnexpected]
     case .storageFailed: return t[.ascFailureStorage]
     case .notConfigured: return t[.ascFailureNotConfigured]
     }

@@ -12,7 +12,7 @@ import XCTest
 #endif
 
 /// Real failures against loopback (and an unresolvable name): each names its kind and the host, never the URL.
-final class NetworkProblemTests: XCTestCase {
+final class TransportFailureTests: XCTestCase {
   func problem(_ url: URL, timeout: TimeInterval = 3) async -> ServiceError? {
     do {
       _ = try await URLSessionTransport(timeout: timeout).send(URLRequest(url: url))
@@ -25,12 +25,12 @@ final class NetworkProblemTests: XCTestCase {
   func testRefusedLoopbackPortIsConnectionRefused() async throws {
     let closed = try await closedLoopbackURL()
     let error = await problem(closed.appendingPathComponent("v1"))
-    XCTAssertEqual(error, .network(NetworkProblem(.connectionRefused, host: "127.0.0.1")))
+    XCTAssertEqual(error, .network(TransportFailure(.connectionRefused, host: "127.0.0.1")))
   }
 
   func testUnresolvableHostIsHostNotFound() async {
     let error = await problem(URL(string: "http://nonexistent.invalid/x?key=SECRET")!, timeout: 8)
-    XCTAssertEqual(error, .network(NetworkProblem(.hostNotFound, host: "nonexistent.invalid")))
+    XCTAssertEqual(error, .network(TransportFailure(.hostNotFound, host: "nonexistent.invalid")))
     XCTAssertFalse(String(describing: error).contains("SECRET"))
   }
 
@@ -39,7 +39,7 @@ final class NetworkProblemTests: XCTestCase {
     defer { listener.close() }
     let start = Date()
     let error = await problem(URL(string: "http://127.0.0.1:\(listener.port)/never")!, timeout: 0.5)
-    XCTAssertEqual(error, .network(NetworkProblem(.timedOut, host: "127.0.0.1")))
+    XCTAssertEqual(error, .network(TransportFailure(.timedOut, host: "127.0.0.1")))
     XCTAssertLessThan(Date().timeIntervalSince(start), 4)
   }
 
@@ -48,7 +48,7 @@ final class NetworkProblemTests: XCTestCase {
     defer { Task { await fake.stop() } }
     let https = URL(string: "https://127.0.0.1:\(fake.port)/v1beta/models")!
     let error = await problem(https)
-    XCTAssertEqual(error, .network(NetworkProblem(.secureConnectionFailed, host: "127.0.0.1")))
+    XCTAssertEqual(error, .network(TransportFailure(.secureConnectionFailed, host: "127.0.0.1")))
   }
 
   /// Foundation on Linux reports these exactly so (captured from libcurl with `http_proxy` set).
@@ -62,19 +62,20 @@ final class NetworkProblemTests: XCTestCase {
     let unresolvedProxy = linuxError(-1, "Could not resolve proxy: proxy.corp.invalid")
     XCTAssertEqual(
       ServiceError.from(unresolvedProxy, host: "example.com"),
-      .network(NetworkProblem(.proxyFailed, host: "example.com")))
+      .network(TransportFailure(.proxyFailed, host: "example.com")))
     let refusedProxy = linuxError(-1004, "Failed to connect to 127.0.0.1 port 9 after 0 ms: Couldn't connect to server")
     XCTAssertEqual(
-      ServiceError.from(refusedProxy, host: "example.com"), .network(NetworkProblem(.proxyFailed, host: "example.com")))
+      ServiceError.from(refusedProxy, host: "example.com"),
+      .network(TransportFailure(.proxyFailed, host: "example.com")))
     XCTAssertEqual(
       ServiceError.from(refusedProxy, host: "127.0.0.1"),
-      .network(NetworkProblem(.connectionRefused, host: "127.0.0.1")), "no proxy: the service itself refused")
+      .network(TransportFailure(.connectionRefused, host: "127.0.0.1")), "no proxy: the service itself refused")
   }
 
   func testHostIsKeptOnlyWhenItIsAPlainName() {
-    XCTAssertEqual(NetworkProblem(.other, host: "api.spotify.com").host, "api.spotify.com")
-    XCTAssertNil(NetworkProblem(.other, host: "evil.com/?key=SECRET").host)
-    XCTAssertNil(NetworkProblem(.other, host: "a b").host)
+    XCTAssertEqual(TransportFailure(.other, host: "api.spotify.com").host, "api.spotify.com")
+    XCTAssertNil(TransportFailure(.other, host: "evil.com/?key=SECRET").host)
+    XCTAssertNil(TransportFailure(.other, host: "a b").host)
   }
 }
 

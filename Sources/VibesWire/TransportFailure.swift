@@ -1,14 +1,14 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
-/// What went wrong below HTTP, and with which host: shared by every client's error type.
+/// A request that got no HTTP answer: what failed and with which host. The one network-error kind of vibes: every
+/// client error in `VibesServices` carries it (`ServiceError.network`, `TrackerClientError.network`, …) and every
+/// feature failure in `VibesCore` embeds it as its `transport(_:)` case, so nothing maps one to the other.
+/// `Localizer.transportFailure(_:service:)` (VibesCore) is the one message for it on screen.
 ///
-/// `host` is a host name only (never a URL, a path, a query or a key), so it may be shown and logged.
-public struct NetworkProblem: Error, Hashable, Sendable {
-  /// The class of failure, from the URL loading system's error code.
+/// `host` is a host name only (never a URL, a path, a query or a key), so it may be shown and logged; the
+/// initialiser drops anything else, and the screen sanitises it again when drawn.
+public struct TransportFailure: Error, Hashable, Sendable {
+  /// The class of failure (the clients read it from the URL loading system's error code).
   public enum Kind: String, Hashable, Sendable, CaseIterable {
     /// The host name did not resolve (`cannotFindHost`, `dnsLookupFailed`).
     case hostNotFound
@@ -39,40 +39,22 @@ public struct NetworkProblem: Error, Hashable, Sendable {
     self.host = host.flatMap(Self.sanitizedHost)
   }
 
-  /// The request's host, for a problem about `request`.
-  public init(_ kind: Kind, request: URLRequest) {
-    self.init(kind, host: request.url?.host)
-  }
+  /// A request cancelled outside the user's wish (not by a newer request or quitting) reads as "could not reach".
+  public static let cancelled = TransportFailure(.other)
+
+  /// Every transport failure may pass on a retry (the network comes back, the host answers).
+  public var isRetryable: Bool { true }
 
   /// Keeps a plain host name or IP literal (letters, digits, `.-:[]`, at most 253 characters); anything else is dropped.
-  static func sanitizedHost(_ raw: String) -> String? {
+  public static func sanitizedHost(_ raw: String) -> String? {
     guard !raw.isEmpty, raw.count <= 253 else { return nil }
     let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
     return raw.allSatisfy { allowed.contains($0) } ? raw : nil
   }
-
-  /// The kind for a URL loading error code; nil for codes that are not network problems (cancelled, bad data).
-  public static func kind(for code: URLError.Code) -> Kind? {
-    switch code {
-    case .cannotFindHost, .dnsLookupFailed: return .hostNotFound
-    case .cannotConnectToHost: return .connectionRefused
-    case .timedOut: return .timedOut
-    case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
-      .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
-      .clientCertificateRequired, .appTransportSecurityRequiresSecureConnection:
-      return .secureConnectionFailed
-    case .networkConnectionLost, .badServerResponse: return .connectionLost
-    case .notConnectedToInternet, .internationalRoamingOff, .dataNotAllowed, .callIsActive: return .offline
-    case .cancelled, .userCancelledAuthentication, .cannotParseResponse, .cannotDecodeRawData,
-      .cannotDecodeContentData:
-      return nil
-    default:
-      return .other
-    }
-  }
 }
 
-extension NetworkProblem: LocalizedError {
+/// Plain English for logs and the command line (`vibes auth status`); the screen uses `Localizer.transportFailure`.
+extension TransportFailure: LocalizedError {
   public var errorDescription: String? {
     let on = host.map { " (\($0))" } ?? ""
     switch kind {

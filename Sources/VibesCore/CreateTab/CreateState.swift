@@ -44,7 +44,7 @@ public struct CreatePreview: Sendable, Hashable {
   }
 
   public var playlist: GeneratedPlaylist
-  public var name: TextInput
+  public var name: TextField
   public var focus: Focus = .tracks
   public var list = ListState()
   public var phase: Phase = .idle
@@ -56,7 +56,7 @@ public struct CreatePreview: Sendable, Hashable {
 
   public init(_ playlist: GeneratedPlaylist) {
     self.playlist = playlist
-    self.name = TextInput(playlist.name)
+    self.name = TextField(playlist.name)
   }
 
   /// True while a song still waits for its search.
@@ -197,7 +197,8 @@ public struct CreateState: Sendable, Hashable {
   /// The example prompts as `language` writes them.
   public static func examplePrompts(in language: Language) -> [String] { examples.map { $0.resolved(language) } }
 
-  public var prompt = TextInput()
+  /// The prompt field; empty, it shows the first example.
+  public var prompt = TextField(placeholder: CreateState.examples[0])
   public var focus: CreateRootFocus = .length
   /// The example shown last (↑/↓ cycle through `examplePrompts`).
   public var exampleIndex: Int?

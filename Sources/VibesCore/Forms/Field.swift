@@ -25,6 +25,8 @@ public struct Field<ID: Sendable & Hashable>: Sendable, Hashable {
   public var id: ID
   public var kind: FieldKind
   public var input: TextInput
+  /// How the text is drawn: bullets for a secret (or, for a pasted address, bullets after its "?").
+  public var masking: TextMasking
   /// The selected option of a picker (an index into its options).
   public var choice: Int
   /// For a secret already stored: its masked preview (e.g. `AIza…9Qk`). While the field is empty,
@@ -37,11 +39,12 @@ public struct Field<ID: Sendable & Hashable>: Sendable, Hashable {
   /// A field holding `value`; a picker starts on option `choice`.
   public init(
     _ id: ID, _ kind: FieldKind, value: String = "", choice: Int = 0, storedPreview: String? = nil,
-    validators: [FieldValidator] = []
+    masking: TextMasking? = nil, validators: [FieldValidator] = []
   ) {
     self.id = id
     self.kind = kind
     self.input = TextInput(value)
+    self.masking = masking ?? (kind == .secret ? .secret : .none)
     self.choice = choice
     self.storedPreview = storedPreview
     self.validators = validators
@@ -49,6 +52,13 @@ public struct Field<ID: Sendable & Hashable>: Sendable, Hashable {
 
   /// A button field.
   public static func button(_ id: ID) -> Field { Field(id, .button) }
+
+  /// The field's text as the one editable line (``TextField``): what the one text-field widget draws and the
+  /// one text key map edits. Setting it keeps the new text and cursor.
+  public var textField: TextField {
+    get { TextField(input, masking: masking, allowsNewline: kind == .multiline) }
+    set { input = newValue.input }
+  }
 
   /// The typed text.
   public var value: String { input.text }

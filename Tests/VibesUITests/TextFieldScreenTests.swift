@@ -109,6 +109,24 @@ final class TextFieldScreenTests: XCTestCase {
     assertScrolledToTheEnd(renaming(width:), typing: Self.wide)
   }
 
+  func testCreatesPromptLengthAndNameAreFieldsOfTheOneFormEngine() {
+    var driver = create()
+    XCTAssertEqual(driver.state.create.form.focusedTextField?.id, .prompt, "arriving: the prompt takes the typing")
+    driver.type("東京 nights")
+    XCTAssertEqual(driver.state.create.form.text(.prompt), "東京 nights")
+    driver.press(.tab)
+    XCTAssertEqual(driver.state.create.focus, .length)
+    XCTAssertFalse(driver.state.isEditingText, "the length is a choice, not text")
+    for _ in 0..<40 { driver.press(.right) }
+    XCTAssertEqual(driver.state.create.length, CreateState.lengthRange.upperBound, "the choice stops at the top")
+    XCTAssertEqual(driver.state.create.form.field(.length)?.selectedOption, "\(CreateState.lengthRange.upperBound)")
+    var preview = renaming(width: 80)
+    preview.type("Night Drive")
+    guard case .preview(let shown)? = preview.state.create.path.last else { return XCTFail("no preview") }
+    XCTAssertEqual(shown.form.focusedTextField?.id, .name)
+    XCTAssertEqual(shown.name.text, "Night Drive")
+  }
+
   func testExploreSearchCursorInTheMiddleOfCJK() {
     var driver = exploreEditing()
     driver.type("東京タワー")

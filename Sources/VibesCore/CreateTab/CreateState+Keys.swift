@@ -46,7 +46,7 @@ extension CreateState: TabFeature {
     case .grow?: return false
     case nil:
       if case .generating = phase { return false }
-      return focus == .prompt
+      return form.isEditingText
     }
   }
 
@@ -417,20 +417,20 @@ extension CreateState: TabFeature {
   public mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
     guard isEditingText else { return nil }
     var outcome: TextEditing.Outcome?
-    func edit(_ field: inout TextField) {
-      outcome = field.edit(event)
+    func edit<ID>(_ form: inout Form<ID, Never>) {
+      outcome = form.edit(event)
       // A paste counts as typed even when the field could not take all of it.
-      if case .paste = event { outcome = .edited }
+      if outcome != nil, case .paste = event { outcome = .edited }
     }
     if path.isEmpty {
-      edit(&prompt)
+      edit(&form)
       if outcome == .edited {
         exampleIndex = nil
         hint = nil
         if case .failed = phase { phase = .idle }
       }
     } else {
-      updatePreview { edit(&$0.name) }
+      updatePreview { edit(&$0.form) }
     }
     return outcome == nil ? nil : []
   }

@@ -25,8 +25,9 @@ public struct Field<ID: Sendable & Hashable>: Sendable, Hashable {
   public var id: ID
   public var kind: FieldKind
   public var input: TextInput
-  /// How the text is drawn: bullets for a secret (or, for a pasted address, bullets after its "?").
-  public var masking: TextMasking
+  /// How the text is drawn when not as its kind says (the Spotify paste: an address readable, bullets after its
+  /// "?"); nil draws it by kind.
+  public var maskingOverride: TextMasking?
   /// The selected option of a picker (an index into its options).
   public var choice: Int
   /// For a secret already stored: its masked preview (e.g. `AIza…9Qk`). While the field is empty,
@@ -44,7 +45,7 @@ public struct Field<ID: Sendable & Hashable>: Sendable, Hashable {
     self.id = id
     self.kind = kind
     self.input = TextInput(value)
-    self.masking = masking ?? (kind == .secret ? .secret : .none)
+    self.maskingOverride = masking
     self.choice = choice
     self.storedPreview = storedPreview
     self.validators = validators
@@ -52,6 +53,9 @@ public struct Field<ID: Sendable & Hashable>: Sendable, Hashable {
 
   /// A button field.
   public static func button(_ id: ID) -> Field { Field(id, .button) }
+
+  /// How the text is drawn: a secret as bullets only, unless `maskingOverride` says otherwise.
+  public var masking: TextMasking { maskingOverride ?? (kind == .secret ? .secret : .none) }
 
   /// The field's text as the one editable line (``TextField``): what the one text-field widget draws and the
   /// one text key map edits. Setting it keeps the new text and cursor.

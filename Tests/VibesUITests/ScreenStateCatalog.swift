@@ -299,6 +299,11 @@ enum ScreenStateCatalog {
     var states = [
       State(name: "explore without Spotify") { $0.press(.tabKey(.explore)) },
       State(name: "explore empty search") { connected(&$0) },
+      State(name: "explore search wide text") { driver in
+        connected(&driver)
+        driver.press(.character("/"))
+        driver.type(String(repeating: "東京🎸", count: 20))
+      },
       State(name: "explore recent searches") { driver in
         connected(&driver)
         driver.send(.explore(.recentLoaded(["Grönemeyer", longWord, longArtist], queued: 3)))
@@ -492,6 +497,10 @@ enum ScreenStateCatalog {
     var states = [
       State(name: "create without Gemini") { $0.press(.tabKey(.create)) },
       State(name: "create prompt") { open(&$0) },
+      State(name: "create prompt wide text") { driver in
+        open(&driver)
+        driver.type(String(repeating: "東京の夜🎸", count: 12))
+      },
       State(name: "create generating") { _ = generate(&$0) },
       State(name: "create preview") { preview(&$0) },
       State(name: "create preview resolving") { driver in

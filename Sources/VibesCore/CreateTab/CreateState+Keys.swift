@@ -46,7 +46,7 @@ extension CreateState: TabFeature {
     case .grow?: return false
     case nil:
       if case .generating = phase { return false }
-      return focus == .prompt
+      return form.isEditingText
     }
   }
 
@@ -223,10 +223,10 @@ extension CreateState: TabFeature {
       if Self.examples.indices.contains(next) {
         exampleIndex = next
         // The example becomes the user's text to edit, so it is put in as the screen's language writes it.
-        prompt = TextInput(Self.examples[next].resolved(context.language))
+        prompt.replace(with: Self.examples[next].resolved(context.language))
       } else {
         exampleIndex = nil
-        prompt = TextInput()
+        prompt.clear()
       }
       hint = nil
     case .changeLength(let offset):
@@ -282,7 +282,7 @@ extension CreateState: TabFeature {
       let name = preview.name.text.trimmingCharacters(in: .whitespacesAndNewlines)
       updatePreview { $0.focus = .tracks }
       guard !name.isEmpty else {
-        updatePreview { $0.name = TextInput($0.playlist.name) }
+        updatePreview { $0.name.replace(with: $0.playlist.name) }
         return []
       }
       guard name != preview.playlist.name else { return [] }
@@ -417,23 +417,20 @@ extension CreateState: TabFeature {
   public mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
     guard isEditingText else { return nil }
     var outcome: TextEditing.Outcome?
-    func edit(_ input: inout TextInput) {
-      switch event {
-      case .key(let key): outcome = TextEditing.apply(key, to: &input)
-      case .paste(let text):
-        input.insert(PastedText.clean(text, for: .text))
-        outcome = .edited
-      }
+    func edit<ID>(_ form: inout Form<ID, Never>) {
+      outcome = form.edit(event)
+      // A paste counts as typed even when the field could not take all of it.
+      if outcome != nil, case .paste = event { outcome = .edited }
     }
     if path.isEmpty {
-      edit(&prompt)
+      edit(&form)
       if outcome == .edited {
         exampleIndex = nil
         hint = nil
         if case .failed = phase { phase = .idle }
       }
     } else {
-      updatePreview { edit(&$0.name) }
+      updatePreview { edit(&$0.form) }
     }
     return outcome == nil ? nil : []
   }
@@ -445,7 +442,7 @@ extension CreateState: TabFeature {
       if preview.focus == .name {
         updatePreview {
           $0.focus = .tracks
-          $0.name = TextInput($0.playlist.name)
+          $0.name.replace(with: $0.playlist.name)
         }
         return []
       }

@@ -4,7 +4,7 @@ extension TabID {
   public static let create = TabID("create")
 }
 
-/// Which part of the Create root has the focus.
+/// Which part of the Create root has the focus (the ids of its form's fields).
 public enum CreateRootFocus: Sendable, Hashable, CaseIterable {
   case prompt
   case length
@@ -44,8 +44,8 @@ public struct CreatePreview: Sendable, Hashable {
   }
 
   public var playlist: GeneratedPlaylist
-  public var name: TextInput
-  public var focus: Focus = .tracks
+  /// The name field and the track list, on the one form engine (the list takes the focus like a button).
+  public var form: Form<Focus, Never>
   public var list = ListState()
   public var phase: Phase = .idle
   /// Songs removed in this preview, most recent last (`u` puts the last one back); at most `undoLimit`.
@@ -56,7 +56,18 @@ public struct CreatePreview: Sendable, Hashable {
 
   public init(_ playlist: GeneratedPlaylist) {
     self.playlist = playlist
-    self.name = TextInput(playlist.name)
+    self.form = Form([Field(.name, .text, value: playlist.name), .button(.tracks)], focus: .tracks, blurCheck: .never)
+  }
+
+  public var focus: Focus {
+    get { form.focus }
+    set { form.focus = newValue }
+  }
+
+  /// The name being edited (the playlist's name until it is changed).
+  public var name: TextField {
+    get { form.textField(.name) }
+    set { form.setInput(.name, newValue.input) }
   }
 
   /// True while a song still waits for its search.
@@ -197,11 +208,17 @@ public struct CreateState: Sendable, Hashable {
   /// The example prompts as `language` writes them.
   public static func examplePrompts(in language: Language) -> [String] { examples.map { $0.resolved(language) } }
 
-  public var prompt = TextInput()
-  public var focus: CreateRootFocus = .length
+  /// The root's prompt, length and history on the one form engine: the prompt a text field, the length a choice
+  /// of `lengthRange`, the history list taking the focus like a button.
+  public var form = Form<CreateRootFocus, Never>(
+    [
+      Field(.prompt, .text),
+      Field(
+        .length, .picker(options: lengthRange.map(String.init)), choice: defaultLength - lengthRange.lowerBound),
+      .button(.history),
+    ], focus: .length, blurCheck: .never)
   /// The example shown last (↑/↓ cycle through `examplePrompts`).
   public var exampleIndex: Int?
-  public var length = defaultLength
   public var phase: CreatePhase = .idle
   /// The prompt and length of the last generation (Regenerate repeats them).
   public var lastRequest: CreateRequest?
@@ -218,6 +235,32 @@ public struct CreateState: Sendable, Hashable {
   public var hint: CreateHint?
 
   public init() {}
+
+  public var focus: CreateRootFocus {
+    get { form.focus }
+    set { form.focus = newValue }
+  }
+
+  /// The prompt field; empty, it shows the first example.
+  public var prompt: TextField {
+    get {
+      var field = form.textField(.prompt)
+      field.placeholder = Self.examples[0]
+      return field
+    }
+    set { form.setInput(.prompt, newValue.input) }
+  }
+
+  /// How many songs to ask for, within `lengthRange`.
+  public var length: Int {
+    get { Self.lengthRange.lowerBound + (form.field(.length)?.choice ?? 0) }
+    set {
+      guard let index = form.index(of: .length) else { return }
+      form.fields[index].choice =
+        min(max(newValue, Self.lengthRange.lowerBound), Self.lengthRange.upperBound)
+        - Self.lengthRange.lowerBound
+    }
+  }
 
   /// The history rows shown below the form (PgUp/PgDn move by this many).
   static func historyRows(_ context: AppContext) -> Int { max(1, contentRows(context) - 8) }

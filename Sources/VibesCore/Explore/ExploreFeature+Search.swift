@@ -47,7 +47,7 @@ extension ExploreState {
       effects += closeLibrary()
       path = []
       picker = nil
-      query = TextInput(PastedText.clean(text, for: .text))
+      query.replace(with: PastedText.clean(text, for: .text))
       list = ListState()
       // Submitted, not typed: the results have the focus, and the search counts as settled.
       return effects + submitSearch(&context)
@@ -202,7 +202,7 @@ extension ExploreState {
     if showsRecent {
       if let kind = libraryKind(atRoot: list.selected) { return openLibrary(kind, &context) }
       guard recentSearches.indices.contains(list.selected) else { return [] }
-      query = TextInput(recentSearches[list.selected])
+      query.replace(with: recentSearches[list.selected])
       var effects = cancelSearchWork()
       if let cached = searchCache[Self.normalized(trimmedQuery)] {
         search = .loaded(query: trimmedQuery, cached)

@@ -212,14 +212,14 @@ extension ExploreState: TabFeature {
     guard Self.connected(context), path.isEmpty, libraryScreen == nil, picker == nil else { return nil }
     switch event {
     case .key(let key):
-      guard isEditing, let outcome = TextEditing.apply(key, to: &query) else { return nil }
+      guard isEditing, let outcome = query.edit(.key(key)) else { return nil }
       return outcome == .edited ? queryChanged(&context) : []
     case .paste(let text):
       // Pasted with the results focused, the text replaces the query (a link after the old words would open
       // nothing); into the focused field it goes at the cursor.
-      if !isEditing { query = TextInput() }
+      if !isEditing { query.clear() }
       isEditing = true
-      query.insert(PastedText.clean(text, for: .text))
+      _ = query.edit(.paste(text))
       return queryChanged(&context)
     }
   }

@@ -97,7 +97,7 @@ extension ExploreState {
     path = []
     picker = nil
     isEditing = false
-    query = TextInput()
+    query.clear()
     search = .idle
     list = ListState()
     list.selected = recentSearches.count

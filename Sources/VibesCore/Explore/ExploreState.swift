@@ -15,7 +15,7 @@ public struct ExploreState: Sendable, Hashable {
   /// Recent searches shown under the empty field.
   public static let recentLimit = 8
 
-  public var query = TextInput()
+  public var query = TextField(placeholder: LocalizedText(ExploreL10n.explorePressSlash))
   /// True while the search field has the focus.
   public var isEditing = false
   public var search = SearchPhase.idle

@@ -25,6 +25,9 @@ public struct Field<ID: Sendable & Hashable>: Sendable, Hashable {
   public var id: ID
   public var kind: FieldKind
   public var input: TextInput
+  /// How the text is drawn when not as its kind says (the Spotify paste: an address readable, bullets after its
+  /// "?"); nil draws it by kind.
+  public var maskingOverride: TextMasking?
   /// The selected option of a picker (an index into its options).
   public var choice: Int
   /// For a secret already stored: its masked preview (e.g. `AIza…9Qk`). While the field is empty,
@@ -37,11 +40,12 @@ public struct Field<ID: Sendable & Hashable>: Sendable, Hashable {
   /// A field holding `value`; a picker starts on option `choice`.
   public init(
     _ id: ID, _ kind: FieldKind, value: String = "", choice: Int = 0, storedPreview: String? = nil,
-    validators: [FieldValidator] = []
+    masking: TextMasking? = nil, validators: [FieldValidator] = []
   ) {
     self.id = id
     self.kind = kind
     self.input = TextInput(value)
+    self.maskingOverride = masking
     self.choice = choice
     self.storedPreview = storedPreview
     self.validators = validators
@@ -49,6 +53,16 @@ public struct Field<ID: Sendable & Hashable>: Sendable, Hashable {
 
   /// A button field.
   public static func button(_ id: ID) -> Field { Field(id, .button) }
+
+  /// How the text is drawn: a secret as bullets only, unless `maskingOverride` says otherwise.
+  public var masking: TextMasking { maskingOverride ?? (kind == .secret ? .secret : .none) }
+
+  /// The field's text as the one editable line (``TextField``): what the one text-field widget draws and the
+  /// one text key map edits. Setting it keeps the new text and cursor.
+  public var textField: TextField {
+    get { TextField(input, masking: masking, allowsNewline: kind == .multiline) }
+    set { input = newValue.input }
+  }
 
   /// The typed text.
   public var value: String { input.text }

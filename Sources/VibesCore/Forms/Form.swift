@@ -64,6 +64,9 @@ public struct Form<ID: Sendable & Hashable, Failure: Sendable & Hashable>: Senda
   /// The input of `id` (empty when the form has no such field).
   public func input(_ id: ID) -> TextInput { field(id)?.input ?? TextInput() }
 
+  /// The field `id` as the one editable line the text-field widget draws (empty when the form has no such field).
+  public func textField(_ id: ID) -> TextField { field(id)?.textField ?? TextField() }
+
   /// Replaces the input of `id` (a programmatic fill, e.g. a key id read from a file name): clears its error.
   public mutating func setInput(_ id: ID, _ input: TextInput) {
     guard let index = index(of: id) else { return }
@@ -120,14 +123,7 @@ public struct Form<ID: Sendable & Hashable, Failure: Sendable & Hashable>: Senda
   /// field's error and a shown failure. Nil when the event is not text editing (or nothing takes text).
   public mutating func edit(_ event: InputEvent) -> TextEditing.Outcome? {
     guard isEditingText, let index = index(of: focus) else { return nil }
-    let kind = fields[index].kind
-    let outcome: TextEditing.Outcome?
-    switch event {
-    case .key(let key):
-      outcome = TextEditing.apply(key, to: &fields[index].input, allowsNewline: kind == .multiline)
-    case .paste(let text):
-      outcome = TextEditing.paste(PastedText.clean(text, for: kind), into: &fields[index].input)
-    }
+    let outcome = fields[index].textField.edit(event)
     if outcome?.changedText == true {
       fields[index].error = nil
       switch phase {

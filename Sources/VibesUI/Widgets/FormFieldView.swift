@@ -1,8 +1,9 @@
 import VibesCore
 
 /// The one way a form's field row is drawn (credential, App Store Connect and Tracker forms): the focus
-/// marker, the label, and the input by the field's kind (text, multi-line with ⏎ for line breaks, secrets
-/// as bullets or their stored preview). Pickers and the App Store Connect key field add their own lines.
+/// marker, the label, and the input by the field's kind — drawn by the one ``TextFieldView`` (multi-line with
+/// ⏎ for line breaks, secrets as bullets), or a stored secret's preview. Pickers and the App Store Connect key
+/// field add their own lines.
 enum FormFieldView {
   /// Draws the focus marker (column 1) and the label (column 3).
   static func drawLabel(_ label: String, focused: Bool, into grid: inout Grid, row: Int) {
@@ -25,9 +26,10 @@ enum FormFieldView {
           maxWidth: width - used)
         return column
       }
-      return TextFieldView.draw(field.input, secret: true, into: &grid, row: row, column: column, width: width)
+      return TextFieldView.draw(field.textField, into: &grid, row: row, column: column, width: width)
     case .text, .multiline:
-      return TextFieldView.draw(field.input, lineBreakSymbol: "⏎", into: &grid, row: row, column: column, width: width)
+      return TextFieldView.draw(
+        field.textField, lineBreakSymbol: "⏎", into: &grid, row: row, column: column, width: width)
     case .picker, .button:
       return column
     }

@@ -145,15 +145,9 @@ enum AppStoreConnectSetupScreen {
     into grid: inout Grid, row: Int,
     column: Int, width: Int
   ) -> Int {
-    grid.write(String(repeating: " ", count: width), row: row, column: column, style: Theme.field)
-    let input = setup.input(field)
-    if input.isEmpty {
-      grid.write(
-        placeholder(field, t), row: row, column: column, style: Theme.field.merged(Theme.hint),
-        maxWidth: width)
-      return column
-    }
-    if field == .privateKey, !AppStoreConnectTime.looksLikePath(input.text) {
+    let textField = setup.form.textField(.field(field))
+    let input = textField.input
+    if !input.isEmpty, field == .privateKey, !AppStoreConnectTime.looksLikePath(input.text) {
       let text: String
       let style: CellStyle
       if let summary = setup.keySummary {
@@ -166,10 +160,13 @@ enum AppStoreConnectSetupScreen {
         text = t.format(.ascKeyEntered, ["count": String(input.graphemeCount)])
         style = Theme.field
       }
+      grid.write(String(repeating: " ", count: width), row: row, column: column, style: Theme.field)
       grid.write(text, row: row, column: column, style: style, maxWidth: width)
       return column
     }
-    return TextFieldView.draw(input, lineBreakSymbol: "⏎", into: &grid, row: row, column: column, width: width)
+    return TextFieldView.draw(
+      textField, placeholder: placeholder(field, t), lineBreakSymbol: "⏎", into: &grid, row: row, column: column,
+      width: width)
   }
 
   static func keyLoaded(_ summary: PrivateKeySummary, _ t: Localizer) -> String {

@@ -11,8 +11,8 @@ enum CreatePreviewScreen {
     grid.write(label, row: row, column: 2, style: preview.focus == .name ? Theme.focusedBorder : Theme.hint)
     let column = 3 + DisplayWidth.of(label)
     if preview.focus == .name {
-      let cursor = CreateScreen.field(
-        preview.name, placeholder: "", row: row, column: column, width: max(8, area.width - column - 2), into: &grid)
+      let cursor = TextFieldView.draw(
+        preview.name, into: &grid, row: row, column: column, width: max(8, area.width - column - 2))
       if state.isEditingText { grid.cursor = GridPosition(row: row, column: cursor) }
       grid.focusRow = row
     } else {

@@ -34,9 +34,9 @@ public enum CreateScreen {
     let fieldWidth = max(8, area.width - fieldColumn - 2)
     let editing = state.isEditingText && create.focus == .prompt
     grid.write(label, row: row, column: 2, style: create.focus == .prompt ? Theme.focusedBorder : Theme.hint)
-    let cursor = field(
-      create.prompt, placeholder: t[CreateState.examples[0]], row: row, column: fieldColumn, width: fieldWidth,
-      into: &grid)
+    let cursor = TextFieldView.draw(
+      create.prompt, placeholder: create.prompt.placeholder.map { t[$0] }, into: &grid, row: row, column: fieldColumn,
+      width: fieldWidth)
     if editing { grid.cursor = GridPosition(row: row, column: cursor) }
     if create.focus == .prompt { grid.focusRow = row }
     row += 1
@@ -127,23 +127,6 @@ public enum CreateScreen {
         TerminalText.sanitize(playlist.name), row: row, column: 3, style: style, maxWidth: nameWidth)
       grid.write(details, row: row, column: 3 + used, style: style, maxWidth: room - used)
     }
-  }
-
-  /// Draws a one-line text field; returns the cursor's column.
-  static func field(
-    _ input: TextInput, placeholder: String, row: Int, column: Int, width: Int, into grid: inout Grid
-  ) -> Int {
-    grid.paint(Rect(row: row, column: column, width: width, height: 1), style: Theme.field)
-    guard !input.isEmpty else {
-      grid.write(placeholder, row: row, column: column, style: Theme.hint, maxWidth: width)
-      return column
-    }
-    let characters = Array(TerminalText.sanitize(input.text))
-    let cursor = min(input.cursor, characters.count)
-    let hidden = max(0, cursor - (width - 1))
-    let shown = String(characters[hidden..<min(characters.count, hidden + width)])
-    grid.write(shown, row: row, column: column, style: Theme.field, maxWidth: width)
-    return column + cursor - hidden
   }
 
   /// Word-wrapped text; returns the row after it.

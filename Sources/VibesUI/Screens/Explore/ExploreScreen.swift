@@ -27,22 +27,12 @@ public enum ExploreScreen {
     let used = grid.write(label, row: area.row, column: area.column + 2, style: Theme.title)
     let fieldColumn = area.column + 2 + used + 1
     let fieldWidth = max(4, area.width - fieldColumn - 2)
-    let style = explore.isEditing ? Theme.focusedBorder : Theme.field
-    grid.write(String(repeating: " ", count: fieldWidth), row: area.row, column: fieldColumn, style: Theme.field)
-    // The visible end of the query, so the cursor is always shown.
-    let text = explore.query.text
-    let before = String(text.prefix(explore.query.cursor))
-    let overflow = max(0, DisplayWidth.of(before) - (fieldWidth - 1))
-    let shown = String(text.dropFirst(overflow))
-    grid.write(shown, row: area.row, column: fieldColumn, style: style, maxWidth: fieldWidth)
-    if explore.isEditing {
-      grid.cursor = GridPosition(
-        row: area.row, column: fieldColumn + DisplayWidth.of(String(before.dropFirst(overflow))))
-    } else if text.isEmpty {
-      grid.write(
-        t[.explorePressSlash], row: area.row, column: fieldColumn, style: Theme.hint,
-        maxWidth: fieldWidth)
-    }
+    // The one text field: the hint to press / shows while the empty field does not have the focus.
+    let cursor = TextFieldView.draw(
+      explore.query, placeholder: explore.isEditing ? nil : explore.query.placeholder.map { t[$0] },
+      style: explore.isEditing ? Theme.focusedBorder : Theme.field, into: &grid, row: area.row, column: fieldColumn,
+      width: fieldWidth)
+    if explore.isEditing { grid.cursor = GridPosition(row: area.row, column: cursor) }
     var row = area.row + 1
     if explore.queuedActions > 0 {
       grid.write(

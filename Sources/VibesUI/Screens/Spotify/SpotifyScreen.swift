@@ -122,24 +122,23 @@ enum SpotifyScreen {
         "   ssh -N -L \(authorization.port):127.0.0.1:\(authorization.port) \(host)", style: Theme.title)
     }
     writer.paragraph(t[S.pasteLabel])
-    let row = writer.row
-    // The paste form's one field, drawn here (not by FormFieldView): the address stays readable, the code is dotted.
-    let shown = "› " + masked(connect.form.text(.redirect))
-    let used = writer.line(shown, style: Theme.field)
+    // The paste form's one field, drawn by the one text field: its `.query` masking keeps the address readable
+    // and dots the code.
+    if writer.row < writer.area.bottom {
+      let row = writer.row
+      let used = writer.grid.write("› ", row: row, column: 2, style: Theme.field)
+      let cursor = TextFieldView.draw(
+        connect.form.textField(.redirect), into: &writer.grid, row: row, column: 2 + used,
+        width: writer.width - used)
+      writer.grid.cursor = GridPosition(row: row, column: cursor)
+      writer.skip()
+    } else {
+      // Below a short terminal's edge the field still takes the typing (the cursor says so).
+      writer.grid.cursor = GridPosition(row: writer.area.bottom - 1, column: 2)
+    }
     if let error = connect.form.phase.failure {
       writer.paragraph(t.spotifyFailure(error), style: Theme.error)
     }
-    writer.grid.cursor = GridPosition(row: min(row, writer.area.bottom - 1), column: 2 + used)
-  }
-
-  /// The pasted text with the code hidden: a URL keeps its address part, the query is dotted out.
-  static func masked(_ text: String) -> String {
-    let clean = TerminalText.sanitize(text)
-    if let mark = clean.firstIndex(of: "?") {
-      return String(clean[...mark])
-        + String(repeating: "•", count: min(24, clean.distance(from: mark, to: clean.endIndex) - 1))
-    }
-    return String(repeating: "•", count: min(24, clean.count))
   }
 
   /// The checklist's status word for the Spotify row.

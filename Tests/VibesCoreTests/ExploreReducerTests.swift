@@ -116,7 +116,7 @@ final class ExploreReducerTests: XCTestCase {
       .explore(.scheduleSearch(timerID: first + 1, seconds: 0.3)),
     ]
     driver.type("q2?", expecting: timers) { state in
-      state.explore.query = TextInput("q2?")
+      state.explore.query.input = TextInput("q2?")
       state.explore.pendingTimerID = first + 1
       state.context.nextRequestID = first + 2
     }

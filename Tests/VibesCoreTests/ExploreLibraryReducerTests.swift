@@ -96,6 +96,34 @@ final class ExploreLibraryReducerTests: XCTestCase {
     XCTAssertNil(driver.state.explore.libraryScreen)
   }
 
+  /// Issue 20: `s` on a song of Saved songs removed it from the library but left its row; now the row goes (and the
+  /// next page starts one earlier once Spotify has dropped it; a removal queued offline leaves the offset).
+  func testASongRemovedFromSavedSongsLeavesTheList() throws {
+    var driver = connected()
+    driver.press(.character("l"))
+    let id = try XCTUnwrap(loads(driver.press(.enter)).first).0
+    let songs: [MusicItem] = [.track(MusicFixtures.tide), .track(MusicFixtures.undertow)]
+    driver.send(.explore(.libraryFinished(requestID: id, .savedTracks, .success(page(songs, next: 50)))))
+    driver.press(.down)
+    let removal = driver.press(.character("s"))
+    guard case .perform(_, let action, _)? = removal.first?.exploreEffect else { return XCTFail("\(removal)") }
+    XCTAssertEqual(action, .remove(uris: [MusicFixtures.undertow.uri]))
+    driver.send(.explore(.actionFinished(action, .done, queued: 0)))
+    let screen = try XCTUnwrap(driver.state.explore.libraryScreen)
+    XCTAssertEqual(screen.loaded?.page.items, [.track(MusicFixtures.tide)], "the removed song's row is gone")
+    XCTAssertEqual(screen.loaded?.page.total, 51)
+    XCTAssertEqual(screen.loaded?.page.nextOffset, 49, "Spotify's list is one shorter now")
+    XCTAssertEqual(screen.list.selected, 1, "the selection stays in its place: on More…")
+    XCTAssertEqual(driver.state.explore.library[MusicFixtures.undertow.uri], false)
+
+    driver.press(.up)
+    let queued = driver.press(.character("s"))
+    guard case .perform(_, let second, _)? = queued.first?.exploreEffect else { return XCTFail("\(queued)") }
+    driver.send(.explore(.actionFinished(second, .queued, queued: 1)))
+    XCTAssertEqual(driver.state.explore.libraryScreen?.loaded?.page.items, [])
+    XCTAssertEqual(driver.state.explore.libraryScreen?.loaded?.page.nextOffset, 49, "queued: Spotify still has it")
+  }
+
   func testMoreLoadsTheNextPageOnceAndAppends() throws {
     var driver = connected()
     driver.press(.character("l"))

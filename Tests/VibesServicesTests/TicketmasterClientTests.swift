@@ -42,6 +42,20 @@ final class TicketmasterClientTests: XCTestCase {
     XCTAssertEqual(request.queryValue("size"), "1")
   }
 
+  /// Issue 20: the key check counted events by the city's name while the Feed searches a point and a radius; with an
+  /// area the check asks for the same place the Feed will show (Potsdam by name has none here; around it, Berlin's).
+  func testWithAnAreaTheCheckCountsTheEventsTheFeedWillSearch() async throws {
+    let area = TicketmasterArea(latitude: 52.3989, longitude: 13.0657, radiusKm: 50)
+    let check = try await client().validate(apiKey: key, city: "Potsdam", area: area)
+    XCTAssertEqual(check, TicketmasterCheck(totalEvents: 42))
+    let requests = await fake.recordedRequests()
+    let request = try XCTUnwrap(requests.first)
+    XCTAssertNil(request.queryValue("city"))
+    XCTAssertEqual(request.queryValue("latlong"), "52.3989,13.0657")
+    XCTAssertEqual(request.queryValue("radius"), "50")
+    XCTAssertEqual(request.queryValue("unit"), "km")
+  }
+
   func testZeroResultCityIsValidWithZeroEvents() async throws {
     let check = try await client().validate(apiKey: key, city: "Nowhereville")
     XCTAssertEqual(check.totalEvents, 0)

@@ -225,6 +225,7 @@ extension ExploreState {
       context.notice = notice(.exploreSaved, .exploreSavedQueued)
     case .remove(let uris):
       for uri in uris { library[uri] = false }
+      libraryScreen?.drop(uris: Set(uris), spotifyHasDropped: !queued)
       context.notice = notice(.exploreRemoved, .exploreRemovedQueued)
     case .createPlaylist(let name, _, _):
       context.notice = notice(.exploreCreated, .exploreCreatedQueued, ["name": TerminalText.sanitize(name)])

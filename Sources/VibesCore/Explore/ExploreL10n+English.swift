@@ -74,7 +74,7 @@ extension ExploreL10n {
     .explorePickerLoading: "Loading your playlists…",
     .explorePickerDuplicate: "Already in “{name}”. Enter adds it again, Esc keeps the playlist as it is.",
     .explorePickerAdding: "Adding to {name}…",
-    .exploreHelpLibrary: "your library",
+    .exploreHelpLibrary: "library",
     .exploreLibraryTitle: "Your library",
     .exploreLibrarySavedSongs: "Saved songs",
     .exploreLibrarySavedAlbums: "Saved albums",

@@ -66,6 +66,22 @@ public struct LibraryScreen: Sendable, Hashable {
     return rows
   }
 
+  /// A song or album removed from the library leaves Saved songs / Saved albums at once (the selection stays in
+  /// its place). When Spotify has already dropped it, the next page starts one earlier; a removal still queued
+  /// offline leaves Spotify's offsets as they are.
+  public mutating func drop(uris: Set<String>, spotifyHasDropped: Bool) {
+    guard kind != .playlists, case .loaded(var cached) = phase else { return }
+    let before = cached.page.items.count
+    cached.page.items.removeAll { uris.contains($0.link.uri) }
+    let removed = before - cached.page.items.count
+    guard removed > 0 else { return }
+    cached.page.total = max(0, cached.page.total - removed)
+    if spotifyHasDropped, let next = cached.page.nextOffset { cached.page.nextOffset = max(0, next - removed) }
+    phase = .loaded(cached)
+    list.selected = min(list.selected, max(0, rows.count - 1))
+    list.scrollTop = min(list.scrollTop, list.selected)
+  }
+
   /// True when `r` asks Spotify again: the list failed, or shows an offline copy.
   public var canRetry: Bool {
     switch phase {

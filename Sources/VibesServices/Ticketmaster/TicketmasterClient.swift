@@ -28,9 +28,11 @@ public struct TicketmasterClient: Sendable {
   }
 
   /// `GET {base}/discovery/v2/events.json?apikey=…&city=…&size=1`. A 200 without `_embedded` means a valid key and
-  /// zero events.
-  public func validate(apiKey: String, city: String) async throws(ServiceError) -> TicketmasterCheck {
-    let query = [("apikey", apiKey), ("city", city), ("size", "1")]
+  /// zero events. With an `area` the count is of the place the Feed searches (a point and a radius), not the name.
+  public func validate(apiKey: String, city: String, area: TicketmasterArea? = nil) async throws(ServiceError)
+    -> TicketmasterCheck
+  {
+    let query = [("apikey", apiKey)] + TicketmasterArea.query(city: city, area: area) + [("size", "1")]
     guard
       let url = ServiceEndpoints.url(
         base: baseURL, appending: "/discovery/v2/events.json", query: query)

@@ -35,6 +35,11 @@ public struct TicketmasterArea: Sendable, Hashable {
 
   /// "52.5244,13.4105".
   var latlong: String { String(format: "%.4f,%.4f", latitude, longitude) }
+
+  /// Where a search looks: `latlong=…&radius=…&unit=km` around `area`, else `city=…` by name.
+  static func query(city: String, area: TicketmasterArea?) -> [(String, String)] {
+    area.map { [("latlong", $0.latlong), ("radius", String($0.radiusKm)), ("unit", "km")] } ?? [("city", city)]
+  }
 }
 
 /// Ticketmaster Discovery API v2 event search: music events in a city, paged, rate limited and backed off.
@@ -114,10 +119,8 @@ public struct TicketmasterEventsClient: Sendable {
   private func fetchPage(apiKey: String, city: String, area: TicketmasterArea?, page: Int) async throws(ServiceError)
     -> PageAnswer
   {
-    let place =
-      area.map { [("latlong", $0.latlong), ("radius", String($0.radiusKm)), ("unit", "km")] } ?? [("city", city)]
     let query =
-      [("apikey", apiKey)] + place + [
+      [("apikey", apiKey)] + TicketmasterArea.query(city: city, area: area) + [
         ("classificationName", "music"), ("sort", "date,asc"), ("size", String(Self.pageSize)),
         ("page", String(page)),
       ]

@@ -89,6 +89,38 @@ extension GoldenScreenTests {
     }
   }
 
+  func testFeedWithConcertsAndAConcertDetail() {
+    assertGoldens("feed-cards") { driver in
+      driver.send(.factsLoaded(SetupFacts(storedSecrets: [.ticketmaster], ticketmasterCity: "Berlin")))
+      driver.send(.feedWindowLoaded(total: 3, offset: 0, items: FeedFixtures.concerts(1..<4)))
+      driver.press(.down)
+    }
+    assertGoldens("feed-concert") { driver in
+      driver.send(.factsLoaded(SetupFacts(storedSecrets: [.ticketmaster], ticketmasterCity: "Berlin")))
+      driver.send(.feedWindowLoaded(total: 3, offset: 0, items: FeedFixtures.concerts(1..<4)))
+      driver.press(.down, .enter)
+    }
+  }
+
+  func testAppStoreConnectDashboard() {
+    assertGoldens("asc-dashboard") { driver in
+      let apps = (1...12).map {
+        AppStoreConnectApp(id: "\($0)", name: "App \($0)", bundleID: "com.example.app\($0)", sku: "SKU\($0)")
+      }
+      driver.send(
+        .appStoreConnect(
+          .storedStateLoaded(
+            AppStoreConnectStoredState(isConfigured: true, apps: apps, lastSync: Self.fetched))))
+      driver.press(.tabKey(.appStoreConnect), .down)
+    }
+  }
+
+  func testTrackerSetup() {
+    assertGoldens("tracker-setup") { driver in
+      driver.press(.tabKey(.tracker))
+    }
+  }
+
   // MARK: Support
 
   /// One golden per language and size: English and German, 80×24 and 60×20.

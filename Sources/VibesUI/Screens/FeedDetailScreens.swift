@@ -63,7 +63,7 @@ enum ConcertDetailScreen {
       LinkLine.render(
         url: url, keys: t[FeedL10n.concertKeys], label: t[FeedL10n.buyTickets], into: &grid, row: row, area: area, t)
     } else {
-      grid.write(t[FeedL10n.concertKeysNoLink], row: row, column: 2, style: Theme.hint, maxWidth: area.width - 4)
+      LinkLine.writeKeys(t[FeedL10n.concertKeysNoLink], into: &grid, row: row, area: area)
     }
   }
 }

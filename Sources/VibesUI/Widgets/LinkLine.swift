@@ -18,15 +18,39 @@ enum LinkLine {
         url, row: next + 1, column: 2, width: area.width - 2, limit: grid.height, style: Theme.link)
     }
     next += 1
-    grid.write(keys, row: next, column: 2, style: Theme.hint, maxWidth: area.width - 4)
-    return next + 1
+    return next + writeKeys(keys, into: &grid, row: next, area: area)
   }
 
-  /// The rows `render` uses: 2, or more when the URL needs lines of its own.
-  static func height(url: String, label: String, area: Rect) -> Int {
-    if fitsBesideLabel(url: url, labelWidth: DisplayWidth.of(label), area: area) { return 2 }
+  /// Draws a "k does · k does" line, wrapped between its entries where it does not fit (never cut mid-word, as a
+  /// narrow German screen would); returns the rows used.
+  @discardableResult
+  static func writeKeys(_ keys: String, into grid: inout Grid, row: Int, area: Rect) -> Int {
+    let lines = keyLines(keys, width: area.width - 4)
+    for (index, line) in lines.enumerated() {
+      grid.write(line, row: row + index, column: 2, style: Theme.hint, maxWidth: area.width - 4)
+    }
+    return lines.count
+  }
+
+  /// `keys` packed into lines of at most `width` columns, breaking only between " · " entries.
+  static func keyLines(_ keys: String, width: Int) -> [String] {
+    var lines: [String] = []
+    for entry in keys.components(separatedBy: " · ") {
+      if let last = lines.last, DisplayWidth.of(last) + 3 + DisplayWidth.of(entry) <= width {
+        lines[lines.count - 1] = last + " · " + entry
+      } else {
+        lines.append(entry)
+      }
+    }
+    return lines.isEmpty ? [""] : lines
+  }
+
+  /// The rows `render` uses: 2, or more when the URL or the keys need lines of their own.
+  static func height(url: String, label: String, keys: String = "", area: Rect) -> Int {
+    let keyRows = keyLines(keys, width: area.width - 4).count
+    if fitsBesideLabel(url: url, labelWidth: DisplayWidth.of(label), area: area) { return 1 + keyRows }
     let width = max(1, area.width - 2)
-    return 2 + (url.count + width - 1) / width
+    return 1 + keyRows + (url.count + width - 1) / width
   }
 
   static func fitsBesideLabel(url: String, labelWidth: Int, area: Rect) -> Bool {

@@ -34,4 +34,9 @@ extension AppDatabase {
       try db.execute(sql: "DELETE FROM peopleCache WHERE owner = ? AND key = ?", arguments: [owner, key])
     }
   }
+
+  /// Forgets every account's People copy (no one is signed in any more).
+  public func clearPeopleCache() throws {
+    try writer.write { db in try db.execute(sql: "DELETE FROM peopleCache") }
+  }
 }

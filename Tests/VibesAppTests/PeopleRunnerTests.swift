@@ -86,11 +86,13 @@ final class PeopleRunnerTests: XCTestCase {
     return nil
   }
 
-  func testSignedOutSaysSoWithoutANetworkRequest() async throws {
+  func testSignedOutSaysSoWithoutANetworkRequestAndForgetsTheCopy() async throws {
+    try database.savePeopleCache(owner: "uid-old", key: "lists", payload: Data("{}".utf8), at: Self.now)
     let actions = await run(.loadLists(requestID: 1))
     XCTAssertEqual(actions, [.listsFailed(requestID: 1, .notSignedIn)])
     let requests = await fake.recordedRequests()
     XCTAssertTrue(requests.isEmpty, "\(requests.map(\.request))")
+    XCTAssertNil(try database.peopleCache(owner: "uid-old", key: "lists"), "a signed-out computer keeps no copy")
   }
 
   func testFindFollowAndUnfollowThroughTheRules() async throws {

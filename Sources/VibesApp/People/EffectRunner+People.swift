@@ -66,6 +66,10 @@ extension EffectRunner {
     let owner: String
     switch await peopleOwner() {
     case .failure(let failure):
+      if failure == .notSignedIn {
+        // Signed out: the names of the people you followed do not stay behind on this computer.
+        try? dependencies.database.clearPeopleCache()
+      }
       send(.people(.listsFailed(requestID: requestID, failure)))
       return
     case .success(let uid): owner = uid

@@ -69,6 +69,15 @@ final class PeopleScreenTests: XCTestCase {
     XCTAssertTrue(german.contains("Verbindung zu Firebase"), german)
   }
 
+  func testAFailureWithoutACopySaysWhatFailedAndNotLoading() {
+    var driver = people()
+    XCTAssertTrue(text(driver, .en).contains("Loading…"))
+    driver.send(.people(.listsFailed(requestID: driver.state.people.loading ?? -1, .offline)))
+    let english = text(driver, .en)
+    XCTAssertFalse(english.contains("Loading…"), english)
+    XCTAssertTrue(english.contains("Could not load your people: no connection to Firebase."), english)
+  }
+
   func testAPersonShowsCountsAndTheUnfollowQuestion() {
     var driver = people()
     driver.send(.people(.listsLoaded(requestID: driver.state.people.loading ?? -1, Self.lists, final: true)))

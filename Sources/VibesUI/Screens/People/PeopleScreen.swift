@@ -54,15 +54,18 @@ public enum PeopleScreen {
       }
       return
     }
-    let account: String
+    // The account line: who you are once the lists came, "Loading…" while they come, nothing after a failure.
+    let account: String?
     if let lists = people.lists {
       account =
         lists.username.map { t.format(.peopleSignedInAs, ["username": clean($0)]) } ?? t[.peopleNoUsername]
     } else {
-      account = t[.peopleLoading]
+      account = people.loading == nil ? nil : t[.peopleLoading]
     }
-    grid.write(account, row: row, column: area.column + 2, style: Theme.title, maxWidth: area.width - 4)
-    row += 1
+    if let account {
+      grid.write(account, row: row, column: area.column + 2, style: Theme.title, maxWidth: area.width - 4)
+      row += 1
+    }
     if let lists = people.lists, lists.isCached, people.loading == nil {
       grid.write(age(lists.fetchedAt, t), row: row, column: area.column + 2, style: Theme.warning)
       row += 1

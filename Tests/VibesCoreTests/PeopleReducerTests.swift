@@ -51,6 +51,15 @@ final class PeopleReducerTests: XCTestCase {
     }
   }
 
+  func testQAtTheRootGoesBackToProfileNotOut() {
+    var driver = inPeople()
+    driver.press(.character("q"), expecting: [.feature(ProfileState.self, .loadInfo)]) { state in
+      state.selectedTab = .profile
+      state.returnPoint = nil
+    }
+    XCTAssertFalse(driver.state.isQuitting)
+  }
+
   func testTheCachedCopyShowsFirstThenFirebasesAnswerAndOfflineKeepsTheCopyWithRetry() {
     var driver = onProfile()
     driver.arrange { $0.press(.character("p")) }

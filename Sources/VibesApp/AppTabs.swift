@@ -7,6 +7,7 @@ public enum AppTabs {
     ExploreModule.self,
     CreateModule.self,
     ProfileModule.self,
+    PeopleModule.self,
     AppStoreConnectModule.self,
     TrackerModule.self,
   ]

@@ -34,6 +34,7 @@ enum DatabaseMigrations {
     PreviewMigrations.register(in: &migrator)
     SocialMigrations.register(in: &migrator)
     ConcertAreaMigrations.register(in: &migrator)
+    PeopleMigrations.register(in: &migrator)
     return migrator
   }
 }

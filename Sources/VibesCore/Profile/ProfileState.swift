@@ -136,6 +136,8 @@ public enum ProfileCommand: Sendable, Hashable {
   case askSignOut
   case confirmSignOut
   case keep
+  /// `p`: the People area (find, follow, your followers).
+  case people
 }
 
 extension ProfileState: TabFeature {
@@ -197,7 +199,8 @@ extension ProfileState: TabFeature {
     }
     let moves =
       ListState.bindings(paging: false) { ProfileCommand.move($0) } + [
-        KeyBinding([.enter], "Enter", .common(.helpOpen), .open)
+        KeyBinding([.enter], "Enter", .common(.helpOpen), .open),
+        KeyBinding([.character("p")], "p", .key(PeopleL10n.peopleHelpPeople), .people),
       ]
     guard Self.connected(context) else { return moves }
     var bindings: [KeyBinding<ProfileCommand>] = [
@@ -251,6 +254,9 @@ extension ProfileState: TabFeature {
       return [Self.run(.signOut)]
     case .keep:
       signOut = .idle
+      return []
+    case .people:
+      context.navigationRequest = .openPeople
       return []
     case .reload:
       return load(range, &context, force: true)

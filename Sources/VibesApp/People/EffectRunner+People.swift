@@ -1,0 +1,193 @@
+import Foundation
+import VibesCore
+import VibesServices
+import VibesStorage
+
+extension EffectRunner {
+  /// Runs the People area's effects over `SocialRepository`: the lists (the SQLite copy first, then Firebase, cached
+  /// again), find, a person's profile (cached when viewed), follow, unfollow and block. Failures come back as
+  /// `PeopleFailure`; logs name what failed, never a token or another person's text.
+  func runPeople(_ effect: PeopleEffect, send: @escaping @Sendable (AppAction) -> Void) async {
+    switch effect {
+    case .scheduleFind(let timerID, let seconds):
+      do {
+        try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+      } catch {
+        return
+      }
+      send(.people(.findDue(timerID: timerID)))
+    case .loadLists(let requestID):
+      await loadPeopleLists(requestID, send: send)
+    case .find(let requestID, let query):
+      let result = await people { repository throws(SocialError) in
+        try await repository.findUsers(prefix: query, limit: PeopleFeature.findLimit).map(PersonSummary.init)
+      }
+      guard !Task.isCancelled else { return }
+      send(.people(.found(requestID: requestID, query: query, result)))
+    case .loadProfile(let requestID, let person):
+      let result = await personProfile(person)
+      guard !Task.isCancelled else { return }
+      send(.people(.profileLoaded(requestID: requestID, uid: person.uid, result)))
+    case .perform(let requestID, let operation, let person):
+      let result = await change(operation, person)
+      send(.people(.changed(requestID: requestID, person, operation, result)))
+    }
+  }
+
+  /// Runs `body` over the repository, or says why there is none.
+  func people<T: Sendable>(_ body: (SocialRepository) async throws(SocialError) -> T) async -> Result<T, PeopleFailure>
+  {
+    guard let repository = PeopleLive.firebase(dependencies).repository() else { return .failure(.notConfigured) }
+    do {
+      return .success(try await body(repository))
+    } catch {
+      let failure = PeopleFailure(error)
+      log.warning("people: request failed (\(failure))")
+      return .failure(failure)
+    }
+  }
+
+  /// The signed-in uid from the secret store (no network), or why there is none.
+  func peopleOwner() async -> Result<String, PeopleFailure> {
+    let firebase = PeopleLive.firebase(dependencies)
+    guard let session = firebase.session, firebase.repository() != nil else { return .failure(.notConfigured) }
+    do {
+      guard let account = try await session.account() else { return .failure(.notSignedIn) }
+      return .success(account.uid)
+    } catch {
+      return .failure(PeopleFailure(.firebase(error)))
+    }
+  }
+
+  static let peopleListsKey = "lists"
+  static func peopleProfileKey(_ uid: String) -> String { "profile:\(uid)" }
+
+  func loadPeopleLists(_ requestID: Int, send: @escaping @Sendable (AppAction) -> Void) async {
+    let owner: String
+    switch await peopleOwner() {
+    case .failure(let failure):
+      if failure == .notSignedIn {
+        // Signed out: the names of the people you followed do not stay behind on this computer.
+        try? dependencies.database.clearPeopleCache()
+      }
+      send(.people(.listsFailed(requestID: requestID, failure)))
+      return
+    case .success(let uid): owner = uid
+    }
+    let database = dependencies.database
+    if let entry = try? database.peopleCache(owner: owner, key: Self.peopleListsKey),
+      var cached = try? JSONDecoder().decode(PeopleLists.self, from: entry.payload)
+    {
+      // The copy shows at once (with its age); Firebase's answer replaces it.
+      cached.fetchedAt = entry.fetchedAt
+      cached.isCached = true
+      send(.people(.listsLoaded(requestID: requestID, cached, final: false)))
+    }
+    let now = dependencies.now()
+    let result = await people { repository throws(SocialError) in
+      let me = try await repository.profile(uid: owner)
+      let following = try await repository.following().map(PersonSummary.init)
+      let followers = try await repository.followers().map(PersonSummary.init)
+      return PeopleLists(
+        username: me?.username.map { TerminalText.sanitize($0) }, following: following, followers: followers,
+        fetchedAt: now)
+    }
+    guard !Task.isCancelled else { return }
+    switch result {
+    case .success(let lists):
+      if let payload = try? JSONEncoder().encode(lists) {
+        do {
+          try database.savePeopleCache(owner: owner, key: Self.peopleListsKey, payload: payload, at: now)
+        } catch {
+          log.warning("people: caching the lists failed: \(String(describing: error))")
+        }
+      }
+      send(.people(.listsLoaded(requestID: requestID, lists, final: true)))
+    case .failure(let failure):
+      send(.people(.listsFailed(requestID: requestID, failure)))
+    }
+  }
+
+  func personProfile(_ person: PersonSummary) async -> Result<PersonProfile, PeopleFailure> {
+    let owner: String
+    switch await peopleOwner() {
+    case .failure(let failure): return .failure(failure)
+    case .success(let uid): owner = uid
+    }
+    let now = dependencies.now()
+    let result = await people { repository throws(SocialError) -> PersonProfile in
+      let (blocked, blockedMe) = try await repository.blockSets()
+      if blocked.contains(person.uid) || blockedMe.contains(person.uid) { throw .blocked }
+      guard let profile = try await repository.profile(uid: person.uid) else { throw .firebase(.notFound) }
+      return PersonProfile(
+        person: PersonSummary(profile), followers: try await repository.followerCount(of: person.uid),
+        following: try await repository.followingCount(of: person.uid),
+        isFollowing: try await repository.isFollowing(person.uid), fetchedAt: now)
+    }
+    let database = dependencies.database
+    let key = Self.peopleProfileKey(person.uid)
+    switch result {
+    case .success(let profile):
+      if let payload = try? JSONEncoder().encode(profile) {
+        try? database.savePeopleCache(owner: owner, key: key, payload: payload, at: now)
+      }
+      return .success(profile)
+    case .failure(.blocked), .failure(.notFound):
+      try? database.removePeopleCache(owner: owner, key: key)
+      return result
+    case .failure(let failure):
+      guard !failure.needsAccount, let entry = try? database.peopleCache(owner: owner, key: key),
+        var cached = try? JSONDecoder().decode(PersonProfile.self, from: entry.payload)
+      else { return result }
+      cached.isCached = true
+      cached.fetchedAt = entry.fetchedAt
+      return .success(cached)
+    }
+  }
+
+  /// Follow, unfollow or block; a follow or unfollow answers with the profile as it is now. The cached lists follow.
+  func change(_ operation: PersonOperation, _ person: PersonSummary) async -> Result<PersonProfile?, PeopleFailure> {
+    let write = await people { repository throws(SocialError) in
+      switch operation {
+      case .follow: try await repository.follow(person.uid)
+      case .unfollow: try await repository.unfollow(person.uid)
+      case .block: try await repository.block(person.uid)
+      case .load: break
+      }
+    }
+    if case .failure(let failure) = write { return .failure(failure) }
+    log.info("people: \(operation) done")
+    guard case .success(let owner) = await peopleOwner() else { return .success(nil) }
+    updateCachedLists(owner: owner, operation, person)
+    guard operation != .block else {
+      try? dependencies.database.removePeopleCache(owner: owner, key: Self.peopleProfileKey(person.uid))
+      return .success(nil)
+    }
+    // The write is done; a failed re-read only leaves the old counts on screen.
+    switch await personProfile(person) {
+    case .success(let profile): return .success(profile)
+    case .failure: return .success(nil)
+    }
+  }
+
+  func updateCachedLists(owner: String, _ operation: PersonOperation, _ person: PersonSummary) {
+    let database = dependencies.database
+    guard let entry = try? database.peopleCache(owner: owner, key: Self.peopleListsKey),
+      var lists = try? JSONDecoder().decode(PeopleLists.self, from: entry.payload)
+    else { return }
+    switch operation {
+    case .follow:
+      if !lists.following.contains(where: { $0.uid == person.uid }) { lists.following.append(person) }
+    case .unfollow:
+      lists.following.removeAll { $0.uid == person.uid }
+    case .block:
+      lists.following.removeAll { $0.uid == person.uid }
+      lists.followers.removeAll { $0.uid == person.uid }
+    case .load:
+      return
+    }
+    if let payload = try? JSONEncoder().encode(lists) {
+      try? database.savePeopleCache(owner: owner, key: Self.peopleListsKey, payload: payload, at: entry.fetchedAt)
+    }
+  }
+}

@@ -1,0 +1,483 @@
+import Foundation
+
+extension TabID {
+  public static let people = TabID("people")
+}
+
+/// What the find field has found.
+public enum PeopleSearch: Sendable, Hashable {
+  case idle
+  case loading(requestID: Int, query: String)
+  case loaded(query: String, [PersonSummary])
+  case failed(query: String, PeopleFailure)
+}
+
+/// Which part of the root list a row belongs to.
+public enum PeopleSection: Sendable, Hashable {
+  case found, following, followers
+}
+
+/// One row of the root list.
+public struct PeopleRow: Sendable, Hashable {
+  public var section: PeopleSection
+  public var person: PersonSummary
+
+  public init(section: PeopleSection, person: PersonSummary) {
+    self.section = section
+    self.person = person
+  }
+}
+
+/// A request of a person's screen in flight.
+public struct PersonRequest: Sendable, Hashable {
+  public var id: Int
+  public var operation: PersonOperation
+
+  public init(id: Int, operation: PersonOperation) {
+    self.id = id
+    self.operation = operation
+  }
+}
+
+/// Another user's screen: their profile, what runs, what is asked, what failed.
+public struct PersonScreen: Sendable, Hashable {
+  public var person: PersonSummary
+  public var profile: PersonProfile?
+  public var request: PersonRequest?
+  /// Unfollow or block, asked before it is done.
+  public var confirming: PersonOperation?
+  public var failure: PersonFailure?
+
+  public init(person: PersonSummary) { self.person = person }
+}
+
+/// What failed on a person's screen (`r` tries that again).
+public struct PersonFailure: Sendable, Hashable {
+  public var operation: PersonOperation
+  public var failure: PeopleFailure
+
+  public init(operation: PersonOperation, failure: PeopleFailure) {
+    self.operation = operation
+    self.failure = failure
+  }
+}
+
+/// The People area of Profile: your account line, a find field (by @username or name, as you type), your Following
+/// and Followers lists in one list, and another user's profile with follow, unfollow and block. It has no tab-bar
+/// place (`home` is Profile): it opens through `NavigationRequest.openPeople`, and Esc at its root goes back.
+public struct PeopleFeature: Sendable, Hashable {
+  /// The pause in typing after which the find field searches.
+  public static let findDelay = 0.3
+  public static let findLimit = 20
+
+  /// The lists shown (fresh, or the SQLite copy with its age).
+  public var lists: PeopleLists?
+  public var loading: Int?
+  /// Why the last load failed (a cached copy may still show).
+  public var failure: PeopleFailure?
+  public var find = TextField(
+    TextInput("", maxLength: 100), placeholder: LocalizedText(PeopleL10n.peopleFindPlaceholder))
+  public var isEditing = false
+  public var pendingTimerID: Int?
+  public var search = PeopleSearch.idle
+  public var list = ListState()
+  public var path: [PersonScreen] = []
+
+  public init() {}
+
+  public var trimmedQuery: String { find.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+  /// The root list: what the field found while it holds text, else Following then Followers.
+  public var rows: [PeopleRow] {
+    if !trimmedQuery.isEmpty {
+      guard case .loaded(_, let found) = search else { return [] }
+      return found.map { PeopleRow(section: .found, person: $0) }
+    }
+    guard let lists else { return [] }
+    return lists.following.map { PeopleRow(section: .following, person: $0) }
+      + lists.followers.map { PeopleRow(section: .followers, person: $0) }
+  }
+
+  /// True when `r` asks Firebase again at the root.
+  var canRetry: Bool {
+    if case .failed = search, !trimmedQuery.isEmpty { return true }
+    return failure != nil || lists?.isCached == true
+  }
+
+  static func visibleRows(_ context: AppContext) -> Int { max(1, context.size.height - 9) }
+}
+
+public enum PeopleAction: Sendable, Hashable {
+  /// Show the area's root and load the lists (Profile's People key).
+  case show
+  /// The lists: `final` false for the SQLite copy sent before Firebase answers.
+  case listsLoaded(requestID: Int, PeopleLists, final: Bool)
+  case listsFailed(requestID: Int, PeopleFailure)
+  case findDue(timerID: Int)
+  case found(requestID: Int, query: String, Result<[PersonSummary], PeopleFailure>)
+  case profileLoaded(requestID: Int, uid: String, Result<PersonProfile, PeopleFailure>)
+  /// A follow, unfollow or block finished; a follow or unfollow sends the profile as it is now.
+  case changed(requestID: Int, PersonSummary, PersonOperation, Result<PersonProfile?, PeopleFailure>)
+}
+
+public enum PeopleEffect: CancellableEffect {
+  /// Your account line, following and followers (the SQLite copy first, then Firebase; cached again).
+  case loadLists(requestID: Int)
+  case scheduleFind(timerID: Int, seconds: Double)
+  case find(requestID: Int, query: String)
+  case loadProfile(requestID: Int, PersonSummary)
+  /// Follow, unfollow or block (`load` is `loadProfile`). Writes are not cancelled half-way.
+  case perform(requestID: Int, PersonOperation, PersonSummary)
+
+  public var cancellationID: Int? {
+    switch self {
+    case .loadLists(let id), .scheduleFind(let id, _), .find(let id, _), .loadProfile(let id, _): return id
+    case .perform: return nil
+    }
+  }
+}
+
+public enum PeopleCommand: Sendable, Hashable {
+  case focusFind
+  case findNow
+  case toList
+  case move(ListState.Move)
+  case open
+  case retry
+  case follow
+  case askUnfollow
+  case askBlock
+  case confirm
+  case keep
+}
+
+extension PeopleFeature: TabFeature {
+  public static let id = TabID.people
+  public static var home: TabID? { .profile }
+  public typealias Action = PeopleAction
+  public typealias Effect = PeopleEffect
+  public typealias Command = PeopleCommand
+
+  public var depth: Int { path.count }
+  public var isEditingText: Bool { path.isEmpty && isEditing }
+
+  public var runningRequestIDs: [Int] {
+    var ids = [loading, pendingTimerID].compactMap { $0 }
+    if case .loading(let id, _) = search { ids.append(id) }
+    return ids + path.compactMap { $0.request?.operation == .load ? $0.request?.id : nil }
+  }
+
+  public mutating func arrive(_ context: inout AppContext) -> [AppEffect] {
+    isEditing = false
+    return []
+  }
+
+  public mutating func reduce(_ action: PeopleAction, _ context: inout AppContext) -> [AppEffect] {
+    switch action {
+    case .show:
+      let effects = path.compactMap { $0.request?.operation == .load ? $0.request?.id : nil }.map {
+        AppEffect.cancel(requestID: $0)
+      }
+      path = []
+      return effects + loadLists(&context)
+    case .listsLoaded(let requestID, let lists, let final):
+      guard loading == requestID else { return [] }
+      let selected = rows.indices.contains(list.selected) ? rows[list.selected].person.uid : nil
+      self.lists = lists
+      if final {
+        loading = nil
+        failure = nil
+      }
+      list.keep(selected, in: rows.map(\.person.uid), visibleRows: Self.visibleRows(context))
+      return []
+    case .listsFailed(let requestID, let failure):
+      guard loading == requestID else { return [] }
+      loading = nil
+      self.failure = failure
+      if failure.needsAccount { lists = nil }
+      list.clamp(count: rows.count, visibleRows: Self.visibleRows(context))
+      return []
+    case .findDue(let timerID):
+      guard timerID == pendingTimerID else { return [] }
+      pendingTimerID = nil
+      return startFind(&context)
+    case .found(let requestID, let query, let result):
+      guard case .loading(requestID, _) = search else { return [] }
+      switch result {
+      case .success(let people): search = .loaded(query: query, people)
+      case .failure(let failure): search = .failed(query: query, failure)
+      }
+      list = ListState()
+      return []
+    case .profileLoaded(let requestID, let uid, let result):
+      guard let index = path.lastIndex(where: { $0.request?.id == requestID }) else { return [] }
+      path[index].request = nil
+      switch result {
+      case .success(let profile):
+        path[index].profile = profile
+        path[index].person = profile.person
+        path[index].failure = nil
+      case .failure(.blocked), .failure(.notFound):
+        // Blocked either way, or gone: they show nowhere.
+        path.remove(at: index)
+        forget(uid)
+        if case .failure(let failure) = result {
+          context.notice = .localized(
+            LocalizedText(PeopleL10n.peopleFailedProfile) { t in ["reason": t[failure.reason]] }, isWarning: true)
+        }
+      case .failure(let failure):
+        path[index].failure = PersonFailure(operation: .load, failure: failure)
+      }
+      return []
+    case .changed(let requestID, let person, let operation, let result):
+      return changed(requestID, person, operation, result, &context)
+    }
+  }
+
+  mutating func changed(
+    _ requestID: Int, _ person: PersonSummary, _ operation: PersonOperation,
+    _ result: Result<PersonProfile?, PeopleFailure>, _ context: inout AppContext
+  ) -> [AppEffect] {
+    let index = path.lastIndex { $0.request?.id == requestID }
+    if let index { path[index].request = nil }
+    switch result {
+    case .failure(let failure):
+      if let index { path[index].failure = PersonFailure(operation: operation, failure: failure) }
+      context.notice = .localized(
+        LocalizedText(operation.failureText) { t in ["reason": t[failure.reason]] }, isWarning: true)
+      return []
+    case .success(let profile):
+      if let index {
+        path[index].failure = nil
+        if let profile { path[index].profile = profile }
+      }
+      let name = ["name": person.shortName]
+      switch operation {
+      case .follow:
+        if var lists, !lists.following.contains(where: { $0.uid == person.uid }) {
+          lists.following.append(person)
+          lists.following.sort { ($0.displayName.lowercased(), $0.uid) < ($1.displayName.lowercased(), $1.uid) }
+          self.lists = lists
+        }
+        context.notice = .localized(LocalizedText(PeopleL10n.peopleFollowed, name), isWarning: false)
+      case .unfollow:
+        lists?.following.removeAll { $0.uid == person.uid }
+        context.notice = .localized(LocalizedText(PeopleL10n.peopleUnfollowed, name), isWarning: false)
+      case .block:
+        path.removeAll { $0.person.uid == person.uid }
+        forget(person.uid)
+        context.notice = .localized(LocalizedText(PeopleL10n.peopleBlocked, name), isWarning: false)
+      case .load:
+        break
+      }
+      list.clamp(count: rows.count, visibleRows: Self.visibleRows(context))
+      return []
+    }
+  }
+
+  /// Someone blocked (or gone) leaves every list.
+  mutating func forget(_ uid: String) {
+    lists?.following.removeAll { $0.uid == uid }
+    lists?.followers.removeAll { $0.uid == uid }
+    if case .loaded(let query, var found) = search {
+      found.removeAll { $0.uid == uid }
+      search = .loaded(query: query, found)
+    }
+  }
+
+  mutating func loadLists(_ context: inout AppContext) -> [AppEffect] {
+    guard loading == nil else { return [] }
+    let requestID = context.makeRequestID()
+    loading = requestID
+    return [Self.run(.loadLists(requestID: requestID))]
+  }
+
+  // MARK: Keys
+
+  public func bindings(_ context: AppContext) -> [KeyBinding<PeopleCommand>] {
+    if let screen = path.last { return personBindings(screen) }
+    if lists == nil, failure?.needsAccount == true {
+      return [KeyBinding([.character("r")], "r", .key(PeopleL10n.peopleHelpRetry), .retry)]
+    }
+    if isEditing {
+      return [
+        KeyBinding([.enter], "Enter", .key(PeopleL10n.peopleHelpFindNow), .findNow),
+        KeyBinding([.down, .tab], "↓", .key(PeopleL10n.peopleHelpToList), .toList),
+      ]
+    }
+    return [KeyBinding([.character("/")], "/", .key(PeopleL10n.peopleHelpFind), .focusFind)]
+      + ListState.bindings { .move($0) } + [KeyBinding([.enter], "Enter", .common(.helpOpen), .open)]
+      + [KeyBinding([.character("r")], "r", .key(PeopleL10n.peopleHelpRetry), footer: canRetry, .retry)]
+  }
+
+  func personBindings(_ screen: PersonScreen) -> [KeyBinding<PeopleCommand>] {
+    if screen.confirming != nil {
+      return [
+        KeyBinding([.character("y"), .character("Y")], "y", .key(PeopleL10n.peopleHelpYes), .confirm),
+        KeyBinding([.character("n"), .character("N")], "n", .common(.helpKeep), .keep),
+      ]
+    }
+    if screen.request != nil { return [] }
+    var bindings: [KeyBinding<PeopleCommand>] = []
+    if let profile = screen.profile {
+      bindings.append(
+        profile.isFollowing
+          ? KeyBinding([.character("u")], "u", .key(PeopleL10n.peopleHelpUnfollow), .askUnfollow)
+          : KeyBinding([.character("f")], "f", .key(PeopleL10n.peopleHelpFollow), .follow))
+      bindings.append(KeyBinding([.character("b")], "b", .key(PeopleL10n.peopleHelpBlock), .askBlock))
+    }
+    if screen.failure != nil || screen.profile?.isCached == true {
+      bindings.append(KeyBinding([.character("r")], "r", .key(PeopleL10n.peopleHelpRetry), .retry))
+    }
+    return bindings
+  }
+
+  public mutating func perform(_ command: PeopleCommand, _ context: inout AppContext) -> [AppEffect] {
+    switch command {
+    case .focusFind:
+      isEditing = true
+      return []
+    case .findNow:
+      isEditing = false
+      if case .loading(_, let running) = search, running == trimmedQuery { return [] }
+      let effects = cancelFind()
+      return effects + startFind(&context)
+    case .toList:
+      isEditing = false
+      return []
+    case .move(let move):
+      list.apply(move, count: rows.count, visibleRows: Self.visibleRows(context))
+      return []
+    case .open:
+      let rows = rows
+      guard rows.indices.contains(list.selected) else { return [] }
+      return open(rows[list.selected].person, &context)
+    case .retry:
+      return retry(&context)
+    case .follow:
+      return start(.follow, &context)
+    case .askUnfollow, .askBlock:
+      guard let last = path.indices.last, path[last].profile != nil, path[last].request == nil else { return [] }
+      path[last].confirming = command == .askBlock ? .block : .unfollow
+      return []
+    case .confirm:
+      guard let last = path.indices.last, let operation = path[last].confirming else { return [] }
+      path[last].confirming = nil
+      return start(operation, &context)
+    case .keep:
+      guard let last = path.indices.last else { return [] }
+      path[last].confirming = nil
+      return []
+    }
+  }
+
+  mutating func open(_ person: PersonSummary, _ context: inout AppContext) -> [AppEffect] {
+    path.append(PersonScreen(person: person))
+    return start(.load, &context)
+  }
+
+  /// Starts `operation` on the screen on top.
+  mutating func start(_ operation: PersonOperation, _ context: inout AppContext) -> [AppEffect] {
+    guard let last = path.indices.last, path[last].request == nil else { return [] }
+    let requestID = context.makeRequestID()
+    path[last].request = PersonRequest(id: requestID, operation: operation)
+    path[last].failure = nil
+    let person = path[last].person
+    if operation == .load { return [Self.run(.loadProfile(requestID: requestID, person))] }
+    return [Self.run(.perform(requestID: requestID, operation, person))]
+  }
+
+  mutating func retry(_ context: inout AppContext) -> [AppEffect] {
+    if let last = path.indices.last {
+      let operation = path[last].failure?.operation ?? .load
+      return start(operation, &context)
+    }
+    if case .failed = search, !trimmedQuery.isEmpty { return cancelFind() + startFind(&context) }
+    return loadLists(&context)
+  }
+
+  /// Typing and pasting into the find field (a paste at the root goes there even without the focus).
+  public mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
+    guard path.isEmpty, lists != nil || failure?.needsAccount != true else { return nil }
+    switch event {
+    case .key(let key):
+      guard isEditing, let outcome = find.edit(.key(key)) else { return nil }
+      return outcome == .edited ? findChanged(&context) : []
+    case .paste(let text):
+      isEditing = true
+      _ = find.edit(.paste(text))
+      return findChanged(&context)
+    }
+  }
+
+  /// The text changed: stop what ran, then wait for a pause in typing.
+  mutating func findChanged(_ context: inout AppContext) -> [AppEffect] {
+    var effects = cancelFind()
+    list = ListState()
+    guard !trimmedQuery.isEmpty else { return effects }
+    let timerID = context.makeRequestID()
+    pendingTimerID = timerID
+    effects.append(Self.run(.scheduleFind(timerID: timerID, seconds: Self.findDelay)))
+    return effects
+  }
+
+  mutating func startFind(_ context: inout AppContext) -> [AppEffect] {
+    let query = trimmedQuery
+    guard !query.isEmpty else { return [] }
+    let requestID = context.makeRequestID()
+    search = .loading(requestID: requestID, query: query)
+    return [Self.run(.find(requestID: requestID, query: query))]
+  }
+
+  mutating func cancelFind() -> [AppEffect] {
+    var effects: [AppEffect] = []
+    if let timerID = pendingTimerID {
+      effects.append(.cancel(requestID: timerID))
+      pendingTimerID = nil
+    }
+    if case .loading(let id, _) = search { effects.append(.cancel(requestID: id)) }
+    search = .idle
+    return effects
+  }
+
+  /// Esc: drop a question, pop a person (cancelling their load), or leave the field; nil at the root.
+  public mutating func goBack(_ context: inout AppContext) -> [AppEffect]? {
+    if let last = path.indices.last {
+      if path[last].confirming != nil {
+        path[last].confirming = nil
+        return []
+      }
+      let screen = path.removeLast()
+      if let request = screen.request, request.operation == .load { return [.cancel(requestID: request.id)] }
+      return []
+    }
+    guard isEditing else { return nil }
+    isEditing = false
+    return []
+  }
+}
+
+extension AppState {
+  /// The People area's state (kept in the feature store: no stored property of `AppState` for it).
+  public var people: PeopleFeature {
+    get { features[PeopleFeature.self] }
+    set { features[PeopleFeature.self] = newValue }
+  }
+}
+
+extension NavigationRequest {
+  /// Profile's People key: the People area's root, its lists loaded.
+  public static var openPeople: NavigationRequest { .open(PeopleFeature.self, .show) }
+}
+
+extension AppAction {
+  public static func people(_ action: PeopleAction) -> AppAction { .feature(PeopleFeature.self, action) }
+  /// The People action inside, if this is one.
+  public var peopleAction: PeopleAction? { action(of: PeopleFeature.self) }
+}
+
+extension AppEffect {
+  public static func people(_ effect: PeopleEffect) -> AppEffect { PeopleFeature.run(effect) }
+  /// The People effect inside, if this is one.
+  public var peopleEffect: PeopleEffect? { effect(of: PeopleFeature.self) }
+}

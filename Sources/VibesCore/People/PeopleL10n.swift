@@ -1,0 +1,137 @@
+/// The People area's text (your account line, find, Following / Followers, another user's profile), English and
+/// German.
+public enum PeopleL10n: String, LocalizedKey {
+  case peopleTitle, peopleHelpPeople
+  case peopleHelpFind, peopleHelpFindNow, peopleHelpToList, peopleHelpRetry
+  case peopleHelpFollow, peopleHelpUnfollow, peopleHelpBlock, peopleHelpYes
+  case peopleSignedInAs, peopleNoUsername, peopleNotSignedIn, peopleSignInHow
+  case peopleFindLabel, peopleFindPlaceholder, peopleSearching, peopleNoMatches, peopleFound
+  case peopleFollowing, peopleFollowers, peopleFollowNobody, peopleNoFollowers, peopleLoading, peopleOfflineCopy
+  case peopleFailedLists, peopleFailedFind, peopleFailedProfile, peopleFailedFollow, peopleFailedUnfollow
+  case peopleFailedBlock, peopleRetryHint
+  case peopleReasonNotConfigured, peopleReasonNotSignedIn, peopleReasonSignInAgain, peopleReasonOffline
+  case peopleReasonRefused, peopleReasonBlocked, peopleReasonNotFound, peopleReasonService
+  case peopleFollowersCount, peopleFollowingCount, peopleYouFollow, peopleYouDoNotFollow
+  case peopleConfirmUnfollow, peopleConfirmBlock, peopleWorking
+  case peopleFollowed, peopleUnfollowed, peopleBlocked
+
+  public static func table(for language: Language) -> [PeopleL10n: String] {
+    switch language {
+    case .en: return english
+    case .de: return german
+    }
+  }
+
+  static let english: [PeopleL10n: String] = [
+    .peopleTitle: "People",
+    .peopleHelpPeople: "people",
+    .peopleHelpFind: "find",
+    .peopleHelpFindNow: "find now",
+    .peopleHelpToList: "to the list",
+    .peopleHelpRetry: "retry",
+    .peopleHelpFollow: "follow",
+    .peopleHelpUnfollow: "unfollow",
+    .peopleHelpBlock: "block",
+    .peopleHelpYes: "yes",
+    .peopleSignedInAs: "Signed in as @{username}",
+    .peopleNoUsername: "Signed in, no @username chosen yet",
+    .peopleNotSignedIn: "Not signed in.",
+    .peopleSignInHow: "To find and follow people, sign in with Google: run  vibes auth login google",
+    .peopleFindLabel: "Find",
+    .peopleFindPlaceholder: "@username or name",
+    .peopleSearching: "Searching…",
+    .peopleNoMatches: "Nobody found for “{query}”.",
+    .peopleFound: "Found",
+    .peopleFollowing: "Following ({count})",
+    .peopleFollowers: "Followers ({count})",
+    .peopleFollowNobody: "You follow nobody yet: press / to find people.",
+    .peopleNoFollowers: "No followers yet.",
+    .peopleLoading: "Loading…",
+    .peopleOfflineCopy: "Offline copy from {date}",
+    .peopleFailedLists: "Could not load your people: {reason}.",
+    .peopleFailedFind: "Could not search: {reason}.",
+    .peopleFailedProfile: "Could not load this profile: {reason}.",
+    .peopleFailedFollow: "Could not follow: {reason}.",
+    .peopleFailedUnfollow: "Could not unfollow: {reason}.",
+    .peopleFailedBlock: "Could not block: {reason}.",
+    .peopleRetryHint: "Press r to try again.",
+    .peopleReasonNotConfigured: "no Firebase project is set up (see Docs/firebase-setup.md)",
+    .peopleReasonNotSignedIn: "you are not signed in (vibes auth login google)",
+    .peopleReasonSignInAgain: "your sign-in has ended; sign in again with vibes auth login google",
+    .peopleReasonOffline: "no connection to Firebase",
+    .peopleReasonRefused: "Firebase refused it",
+    .peopleReasonBlocked: "a block stands between you",
+    .peopleReasonNotFound: "this account no longer exists",
+    .peopleReasonService: "Firebase did not answer properly",
+    .peopleFollowersCount: "{count} followers",
+    .peopleFollowingCount: "{count} following",
+    .peopleYouFollow: "You follow them.",
+    .peopleYouDoNotFollow: "You do not follow them.",
+    .peopleConfirmUnfollow: "Unfollow {name}?",
+    .peopleConfirmBlock: "Block {name}? Follows both ways end and you no longer see each other.",
+    .peopleWorking: "Working…",
+    .peopleFollowed: "You now follow {name}.",
+    .peopleUnfollowed: "You no longer follow {name}.",
+    .peopleBlocked: "Blocked {name}: you no longer see each other.",
+  ]
+
+  static let german: [PeopleL10n: String] = [
+    .peopleTitle: "Leute",
+    .peopleHelpPeople: "Leute",
+    .peopleHelpFind: "suchen",
+    .peopleHelpFindNow: "jetzt suchen",
+    .peopleHelpToList: "zur Liste",
+    .peopleHelpRetry: "erneut",
+    .peopleHelpFollow: "folgen",
+    .peopleHelpUnfollow: "entfolgen",
+    .peopleHelpBlock: "blockieren",
+    .peopleHelpYes: "ja",
+    .peopleSignedInAs: "Angemeldet als @{username}",
+    .peopleNoUsername: "Angemeldet, noch kein @Nutzername gewählt",
+    .peopleNotSignedIn: "Nicht angemeldet.",
+    .peopleSignInHow: "Um Leute zu finden und ihnen zu folgen, mit Google anmelden:  vibes auth login google",
+    .peopleFindLabel: "Suchen",
+    .peopleFindPlaceholder: "@Nutzername oder Name",
+    .peopleSearching: "Suche läuft…",
+    .peopleNoMatches: "Niemand gefunden für „{query}“.",
+    .peopleFound: "Gefunden",
+    .peopleFollowing: "Du folgst ({count})",
+    .peopleFollowers: "Folgen dir ({count})",
+    .peopleFollowNobody: "Du folgst noch niemandem: mit / Leute suchen.",
+    .peopleNoFollowers: "Noch niemand folgt dir.",
+    .peopleLoading: "Wird geladen…",
+    .peopleOfflineCopy: "Offline-Kopie vom {date}",
+    .peopleFailedLists: "Deine Leute konnten nicht geladen werden: {reason}.",
+    .peopleFailedFind: "Suche fehlgeschlagen: {reason}.",
+    .peopleFailedProfile: "Profil konnte nicht geladen werden: {reason}.",
+    .peopleFailedFollow: "Folgen fehlgeschlagen: {reason}.",
+    .peopleFailedUnfollow: "Entfolgen fehlgeschlagen: {reason}.",
+    .peopleFailedBlock: "Blockieren fehlgeschlagen: {reason}.",
+    .peopleRetryHint: "r versucht es erneut.",
+    .peopleReasonNotConfigured: "kein Firebase-Projekt eingerichtet (siehe Docs/firebase-setup.md)",
+    .peopleReasonNotSignedIn: "du bist nicht angemeldet (vibes auth login google)",
+    .peopleReasonSignInAgain: "deine Anmeldung ist abgelaufen; neu anmelden mit vibes auth login google",
+    .peopleReasonOffline: "keine Verbindung zu Firebase",
+    .peopleReasonRefused: "Firebase hat es abgelehnt",
+    .peopleReasonBlocked: "eine Blockierung steht zwischen euch",
+    .peopleReasonNotFound: "dieses Konto gibt es nicht mehr",
+    .peopleReasonService: "Firebase hat nicht richtig geantwortet",
+    .peopleFollowersCount: "{count} Follower",
+    .peopleFollowingCount: "folgt {count}",
+    .peopleYouFollow: "Du folgst dieser Person.",
+    .peopleYouDoNotFollow: "Du folgst dieser Person nicht.",
+    .peopleConfirmUnfollow: "{name} entfolgen?",
+    .peopleConfirmBlock: "{name} blockieren? Gegenseitiges Folgen endet und ihr seht einander nicht mehr.",
+    .peopleWorking: "Wird ausgeführt…",
+    .peopleFollowed: "Du folgst jetzt {name}.",
+    .peopleUnfollowed: "Du folgst {name} nicht mehr.",
+    .peopleBlocked: "{name} blockiert: ihr seht einander nicht mehr.",
+  ]
+}
+
+extension Localizer {
+  /// A People text.
+  public subscript(_ key: PeopleL10n) -> String { text(key) }
+  /// A People text with its `{placeholders}` filled.
+  public func format(_ key: PeopleL10n, _ values: [String: String]) -> String { text(key, values) }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import VibesCore
+
+/// The People area: your account line, the find field, and one list (what the field found, else Following then
+/// Followers); another user's profile on top. Other people's names arrive sanitised (`PersonSummary`) and are
+/// sanitised again here before the grid, and cut to the row.
+public enum PeopleScreen {
+  static func render(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
+    let people = state.people
+    if let screen = people.path.last {
+      renderPerson(screen, into: &grid, area, t)
+    } else {
+      renderRoot(people, into: &grid, area, t)
+    }
+  }
+
+  static func clean(_ text: String) -> String { TerminalText.sanitize(text) }
+
+  /// Writes `text` wrapped to the area's width from `row`; returns the row below it.
+  @discardableResult
+  static func paragraph(
+    _ text: String, row: Int, _ area: Rect, style: CellStyle = .plain, into grid: inout Grid
+  ) -> Int {
+    var row = row
+    for line in WordWrap.lines(text, width: area.width - 4) {
+      grid.write(line, row: row, column: area.column + 2, style: style, maxWidth: area.width - 4)
+      row += 1
+    }
+    return row
+  }
+
+  static func age(_ date: Date, _ t: Localizer) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: t.language.localeIdentifier)
+    formatter.dateFormat = "d MMM HH:mm"
+    return t.format(.peopleOfflineCopy, ["date": formatter.string(from: date)])
+  }
+
+  static func failureText(_ key: PeopleL10n, _ failure: PeopleFailure, _ t: Localizer) -> String {
+    t.format(key, ["reason": t[failure.reason]]) + " " + t[.peopleRetryHint]
+  }
+
+  // MARK: Root
+
+  static func renderRoot(_ people: PeopleFeature, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
+    var row = area.row
+    if let failure = people.failure, failure.needsAccount, people.lists == nil {
+      if failure == .notSignedIn {
+        grid.write(t[.peopleNotSignedIn], row: row, column: area.column + 2, style: Theme.title)
+        paragraph(t[.peopleSignInHow], row: row + 2, area, style: Theme.hint, into: &grid)
+      } else {
+        row = paragraph(failureText(.peopleFailedLists, failure, t), row: row, area, style: Theme.error, into: &grid)
+        grid.attentionRow = row - 1
+      }
+      return
+    }
+    // The account line: who you are once the lists came, "Loading…" while they come, nothing after a failure.
+    let account: String?
+    if let lists = people.lists {
+      account =
+        lists.username.map { t.format(.peopleSignedInAs, ["username": clean($0)]) } ?? t[.peopleNoUsername]
+    } else {
+      account = people.loading == nil ? nil : t[.peopleLoading]
+    }
+    if let account {
+      grid.write(account, row: row, column: area.column + 2, style: Theme.title, maxWidth: area.width - 4)
+      row += 1
+    }
+    if let lists = people.lists, lists.isCached, people.loading == nil {
+      grid.write(age(lists.fetchedAt, t), row: row, column: area.column + 2, style: Theme.warning)
+      row += 1
+    }
+    if let failure = people.failure {
+      row = paragraph(failureText(.peopleFailedLists, failure, t), row: row, area, style: Theme.error, into: &grid)
+      grid.attentionRow = row - 1
+    }
+    row += 1
+    // The one text field.
+    let used = grid.write(t[.peopleFindLabel], row: row, column: area.column + 2, style: Theme.title)
+    let fieldColumn = area.column + 2 + used + 1
+    let cursor = TextFieldView.draw(
+      people.find, placeholder: people.isEditing ? nil : people.find.placeholder.map { t[$0] },
+      style: people.isEditing ? Theme.focusedBorder : Theme.field, into: &grid, row: row, column: fieldColumn,
+      width: max(4, area.width - fieldColumn - 2))
+    if people.isEditing { grid.cursor = GridPosition(row: row, column: cursor) }
+    row += 2
+    let selected = people.isEditing ? nil : people.list.selected
+    if !people.trimmedQuery.isEmpty {
+      renderFound(people, selected: selected, row: row, into: &grid, area, t)
+      return
+    }
+    guard let lists = people.lists else { return }
+    let rows = people.rows
+    row = section(t.format(.peopleFollowing, ["count": "\(lists.following.count)"]), row: row, area, into: &grid)
+    if lists.following.isEmpty {
+      row = paragraph(t[.peopleFollowNobody], row: row, area, style: Theme.hint, into: &grid)
+    }
+    row = personRows(rows, range: 0..<lists.following.count, selected: selected, row: row, into: &grid, area)
+    row = section(
+      t.format(.peopleFollowers, ["count": "\(lists.followers.count)"]), row: row + 1, area, into: &grid)
+    if lists.followers.isEmpty {
+      row = paragraph(t[.peopleNoFollowers], row: row, area, style: Theme.hint, into: &grid)
+    }
+    personRows(rows, range: lists.following.count..<rows.count, selected: selected, row: row, into: &grid, area)
+  }
+
+  static func renderFound(
+    _ people: PeopleFeature, selected: Int?, row: Int, into grid: inout Grid, _ area: Rect, _ t: Localizer
+  ) {
+    switch people.search {
+    case .idle, .loading:
+      grid.write(t[.peopleSearching], row: row, column: area.column + 2, style: Theme.pending)
+    case .failed(_, let failure):
+      let end = paragraph(failureText(.peopleFailedFind, failure, t), row: row, area, style: Theme.error, into: &grid)
+      grid.attentionRow = end - 1
+    case .loaded(let query, let found):
+      guard !found.isEmpty else {
+        paragraph(t.format(.peopleNoMatches, ["query": clean(query)]), row: row, area, into: &grid)
+        return
+      }
+      let next = section(t[.peopleFound], row: row, area, into: &grid)
+      personRows(people.rows, range: 0..<found.count, selected: selected, row: next, into: &grid, area)
+    }
+  }
+
+  static func section(_ title: String, row: Int, _ area: Rect, into grid: inout Grid) -> Int {
+    grid.write(title, row: row, column: area.column + 2, style: Theme.title, maxWidth: area.width - 4)
+    return row + 1
+  }
+
+  @discardableResult
+  static func personRows(
+    _ rows: [PeopleRow], range: Range<Int>, selected: Int?, row: Int, into grid: inout Grid, _ area: Rect
+  ) -> Int {
+    ListView.render(
+      count: range.upperBound, selected: selected, first: range.lowerBound, top: row, markerColumn: area.column + 1,
+      into: &grid
+    ) { grid, item in
+      grid.write(
+        clean(rows[item.index].person.label), row: item.row, column: area.column + 3, style: item.style(),
+        maxWidth: area.width - 5)
+    }
+  }
+
+  // MARK: A person
+
+  static func renderPerson(_ screen: PersonScreen, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
+    let person = screen.profile?.person ?? screen.person
+    var row = area.row
+    grid.write(
+      clean(person.displayName.isEmpty ? person.shortName : person.displayName), row: row, column: area.column + 2,
+      style: Theme.title, maxWidth: area.width - 4)
+    row += 1
+    if let username = person.username {
+      grid.write("@" + clean(username), row: row, column: area.column + 2, style: Theme.hint, maxWidth: area.width - 4)
+      row += 1
+    }
+    if let profile = screen.profile {
+      let counts =
+        t.format(.peopleFollowersCount, ["count": "\(profile.followers)"]) + " · "
+        + t.format(.peopleFollowingCount, ["count": "\(profile.following)"])
+      grid.write(counts, row: row, column: area.column + 2, maxWidth: area.width - 4)
+      row += 1
+      grid.write(
+        t[profile.isFollowing ? .peopleYouFollow : .peopleYouDoNotFollow], row: row, column: area.column + 2,
+        style: Theme.hint, maxWidth: area.width - 4)
+      row += 1
+      if profile.isCached {
+        grid.write(age(profile.fetchedAt, t), row: row, column: area.column + 2, style: Theme.warning)
+        row += 1
+      }
+    }
+    if let request = screen.request {
+      let text = request.operation == .load ? t[.peopleLoading] : t[.peopleWorking]
+      grid.write(text, row: row, column: area.column + 2, style: Theme.pending)
+      row += 1
+    }
+    if let failure = screen.failure {
+      row = paragraph(
+        failureText(failure.operation.failureText, failure.failure, t), row: row, area, style: Theme.error,
+        into: &grid)
+      grid.attentionRow = row - 1
+    }
+    if let confirming = screen.confirming {
+      let key: PeopleL10n = confirming == .block ? .peopleConfirmBlock : .peopleConfirmUnfollow
+      row = paragraph(
+        t.format(key, ["name": clean(person.shortName)]), row: row + 1, area, style: Theme.warning, into: &grid)
+      grid.attentionRow = row - 1
+    }
+    let bio = clean(person.bio)
+    if !bio.isEmpty {
+      // At most eight lines of someone else's bio: a huge one never slows the screen or floods it.
+      let lines = WordWrap.lines(String(bio.prefix(SocialTextLimits.bio)), width: area.width - 4).prefix(8)
+      row += 1
+      for line in lines {
+        grid.write(line, row: row, column: area.column + 2, maxWidth: area.width - 4)
+        row += 1
+      }
+    }
+  }
+}

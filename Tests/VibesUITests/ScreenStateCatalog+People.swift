@@ -1,0 +1,114 @@
+import Foundation
+import VibesCore
+import VibesTestSupport
+
+extension ScreenStateCatalog {
+  /// Someone with long names and a long bio (sanitised, as the edge hands them over).
+  static let longPerson = PersonSummary(
+    uid: "uid-long", displayName: longArtist, username: "konzertfreundin_2026",
+    bio: String(repeating: longWord + " ", count: 12))
+
+  // MARK: People (an area of Profile)
+
+  static var people: [State] {
+    let lists = PeopleLists(
+      username: "konzertfreundin_2026",
+      following: [longPerson, PersonSummary(uid: "uid-ada", displayName: "Ada", username: "ada")],
+      followers: (0..<30).map { PersonSummary(uid: "uid-\($0)", displayName: "\(longWord) \($0)") }, fetchedAt: now)
+    func open(_ driver: inout Driver) {
+      driver.press(.tabKey(.profile))
+      driver.press(.character("p"))
+    }
+    func loaded(_ driver: inout Driver, _ lists: PeopleLists = lists) {
+      open(&driver)
+      driver.send(.people(.listsLoaded(requestID: driver.state.people.loading ?? -1, lists, final: true)))
+    }
+    func person(_ driver: inout Driver) -> Int {
+      loaded(&driver)
+      driver.press(.enter)
+      return driver.state.people.path.last?.request?.id ?? -1
+    }
+    let profile = PersonProfile(
+      person: longPerson, followers: 12_345, following: 678, isFollowing: true, fetchedAt: now)
+    var cached = lists
+    cached.isCached = true
+    var states = [
+      State(name: "people loading") { open(&$0) },
+      State(name: "people signed out") { driver in
+        open(&driver)
+        driver.send(.people(.listsFailed(requestID: driver.state.people.loading ?? -1, .notSignedIn)))
+      },
+      State(name: "people lists") { loaded(&$0) },
+      State(name: "people nobody yet") { driver in
+        loaded(&driver, PeopleLists(username: nil, following: [], followers: [], fetchedAt: now))
+      },
+      State(name: "people offline copy") { driver in
+        open(&driver)
+        let id = driver.state.people.loading ?? -1
+        driver.send(.people(.listsLoaded(requestID: id, cached, final: false)))
+        driver.send(.people(.listsFailed(requestID: id, .offline)))
+      },
+      State(name: "people finding") { driver in
+        loaded(&driver)
+        driver.press(.character("/"))
+        driver.type("konz")
+      },
+      State(name: "people found") { driver in
+        loaded(&driver)
+        driver.press(.character("/"))
+        driver.type("konz")
+        driver.press(.enter)
+        if case .loading(let id, let query) = driver.state.people.search {
+          driver.send(.people(.found(requestID: id, query: query, .success([longPerson]))))
+        }
+      },
+      State(name: "people nobody found") { driver in
+        loaded(&driver)
+        driver.press(.character("/"))
+        driver.type(longWord)
+        driver.press(.enter)
+        if case .loading(let id, let query) = driver.state.people.search {
+          driver.send(.people(.found(requestID: id, query: query, .success([]))))
+        }
+      },
+      State(name: "people person loading") { _ = person(&$0) },
+      State(name: "people person") { driver in
+        let id = person(&driver)
+        driver.send(.people(.profileLoaded(requestID: id, uid: longPerson.uid, .success(profile))))
+      },
+      State(name: "people person unfollow question") { driver in
+        let id = person(&driver)
+        driver.send(.people(.profileLoaded(requestID: id, uid: longPerson.uid, .success(profile))))
+        driver.press(.character("u"))
+      },
+      State(name: "people person block question") { driver in
+        let id = person(&driver)
+        driver.send(.people(.profileLoaded(requestID: id, uid: longPerson.uid, .success(profile))))
+        driver.press(.character("b"))
+      },
+    ]
+    for failure: PeopleFailure in [.offline, .refused, .service, .notConfigured, .signInAgain] {
+      states.append(
+        State(name: "people lists \(failure)") { driver in
+          open(&driver)
+          driver.send(.people(.listsFailed(requestID: driver.state.people.loading ?? -1, failure)))
+        })
+      states.append(
+        State(name: "people person \(failure)") { driver in
+          let id = person(&driver)
+          driver.send(.people(.profileLoaded(requestID: id, uid: longPerson.uid, .failure(failure))))
+        })
+      states.append(
+        State(name: "people find \(failure)") { driver in
+          loaded(&driver)
+          driver.press(.character("/"))
+          driver.type("ada")
+          driver.press(.enter)
+          if case .loading(let id, let query) = driver.state.people.search {
+            driver.send(.people(.found(requestID: id, query: query, .failure(failure))))
+          }
+        })
+    }
+    return states
+  }
+}

@@ -92,6 +92,13 @@ final class ServiceLogoutTests: XCTestCase {
     XCTAssertTrue(FileManager.default.fileExists(atPath: other.path))
   }
 
+  /// Signing out of Google (alone or with everything) forgets the People copy at once, not at the next People visit.
+  func testGoogleLogoutForgetsThePeopleCopy() throws {
+    try database.savePeopleCache(owner: "uid-ada", key: "lists", payload: Data("{}".utf8), at: Date())
+    try ServiceLogout(stores: [vault], database: database, paths: paths).logout(.google)
+    XCTAssertNil(try database.peopleCache(owner: "uid-ada", key: "lists"))
+  }
+
   func testSpotifyLogoutLeavesNoListeningDataBehind() throws {
     try configureEverything()
     try ServiceLogout(stores: [vault], database: database, paths: paths).logout(.spotify)

@@ -66,7 +66,10 @@ public struct ServiceLogout: Sendable {
       try database?.clearAppStoreConnect()
       if let paths { try AppStoreConnectWidgetSnapshot.delete(paths) }
     case .tracker: try database?.clearTracker()
-    case .google: break  // The session lives only in the secret store (deleted above).
+    case .google:
+      // The session lives only in the secret store (deleted above); the People copy (who you follow, profiles you
+      // viewed) is that account's and goes with it.
+      try database?.clearPeopleCache()
     }
   }
 

@@ -9,6 +9,7 @@ public enum AppTabs {
     ProfileModule.self,
     AppStoreConnectModule.self,
     TrackerModule.self,
+    InboxModule.self,
   ]
 
   /// The list the core and the UI read (`AppState.tabs`).

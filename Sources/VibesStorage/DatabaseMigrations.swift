@@ -34,6 +34,7 @@ enum DatabaseMigrations {
     PreviewMigrations.register(in: &migrator)
     SocialMigrations.register(in: &migrator)
     ConcertAreaMigrations.register(in: &migrator)
+    InboxMigrations.register(in: &migrator)
     return migrator
   }
 }

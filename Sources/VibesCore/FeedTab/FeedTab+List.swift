@@ -7,6 +7,7 @@ extension FeedTab {
     ListState.bindings(label: "↑ ↓ / j k") { .list($0) } + [
       KeyBinding([.enter, .right, .character("l")], "Enter", .common(.helpOpen), .openCard),
       KeyBinding([.character("r")], "r", Self.help(.helpRefresh), .refresh),
+      KeyBinding([.character("i")], "i", .key(InboxL10n.inboxHelpOpenInbox), .navigate(.openInbox)),
     ]
   }
 

@@ -15,6 +15,7 @@ public enum LocalizationCatalog {
     TutorialL10n.self,
     PlaybackL10n.self,
     GamifyL10n.self,
+    InboxL10n.self,
   ]
 
   /// The audit's findings over every table (empty when every language has every key with the same

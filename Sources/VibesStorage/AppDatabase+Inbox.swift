@@ -66,11 +66,12 @@ extension AppDatabase {
     }
   }
 
-  /// Unread: the thread moved after it was last opened (or was never opened).
+  /// Unread: the thread moved after it was last opened (or was never opened). SQLite keeps dates to the
+  /// millisecond and Firestore's to the microsecond: a difference below a millisecond is the same moment.
   public static func isUnread(last: Date?, read: Date?) -> Bool {
     guard let last else { return false }
     guard let read else { return true }
-    return last > read
+    return last.timeIntervalSince(read) >= 0.001
   }
 
   /// Records that `owner` read the thread up to `lastMessageAt`.

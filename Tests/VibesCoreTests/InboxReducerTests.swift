@@ -182,7 +182,8 @@ final class InboxReducerTests: XCTestCase {
     // q and digits are text while replying.
     driver.type("q1 ok", expecting: [], change { $0.reply = self.replyField("q1 ok") })
     XCTAssertNotNil(driver.state.inbox.unsavedWork)
-    driver.press(.enter, expecting: [InboxFeature.run(.sendReply(requestID: 3, Self.adaRead, text: "q1 ok"))]) {
+    driver.press(.enter, expecting: [InboxFeature.run(.sendReply(requestID: 3, Self.adaRead, text: "q1 ok", id: nil))])
+    {
       self.change { $0.sending = 3 }(&$0)
       $0.context.nextRequestID = 4
     }
@@ -195,7 +196,9 @@ final class InboxReducerTests: XCTestCase {
       ]
     driver.send(
       .inbox(
-        .replyFinished(requestID: 3, threadID: Self.ada.id, .success(InboxSnapshot(items: sent, fetchedAt: Self.now)))),
+        .replyFinished(
+          requestID: 3, threadID: Self.ada.id, id: "R1", text: "q1 ok",
+          .success(InboxSnapshot(items: sent, fetchedAt: Self.now)))),
       expecting: []
     ) {
       self.change {
@@ -215,13 +218,34 @@ final class InboxReducerTests: XCTestCase {
       driver.type("hi")
       driver.press(.enter)
     }
-    driver.send(.inbox(.replyFinished(requestID: 3, threadID: Self.ada.id, .failure(.offline))), expecting: []) {
+    driver.send(
+      .inbox(.replyFinished(requestID: 3, threadID: Self.ada.id, id: "R1", text: "hi", .failure(.offline))),
+      expecting: []
+    ) {
+      self.change {
+        $0.sending = nil
+        $0.sendFailure = .offline
+        $0.pendingReply = PendingReply(id: "R1", text: "hi")
+      }(&$0)
+    }
+    XCTAssertEqual(driver.state.inbox.thread?.reply?.text, "hi", "nothing typed is lost")
+    // Enter again sends the same text with the same id (an attempt whose answer was lost is not sent twice).
+    driver.press(.enter, expecting: [InboxFeature.run(.sendReply(requestID: 4, Self.adaRead, text: "hi", id: "R1"))]) {
+      self.change {
+        $0.sending = 4
+        $0.sendFailure = nil
+      }(&$0)
+      $0.context.nextRequestID = 5
+    }
+    driver.send(
+      .inbox(.replyFinished(requestID: 4, threadID: Self.ada.id, id: "R1", text: "hi", .failure(.offline))),
+      expecting: []
+    ) {
       self.change {
         $0.sending = nil
         $0.sendFailure = .offline
       }(&$0)
     }
-    XCTAssertEqual(driver.state.inbox.thread?.reply?.text, "hi", "nothing typed is lost")
     driver.press(
       .escape, expecting: [],
       change {

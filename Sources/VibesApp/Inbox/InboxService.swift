@@ -142,11 +142,11 @@ public struct InboxService: Sendable {
       send(.inbox(.inboxLoaded(requestID: requestID, await loadInbox())))
     case .loadThread(let requestID, let thread):
       send(.inbox(.threadLoaded(requestID: requestID, threadID: thread.id, await loadThread(thread))))
-    case .sendReply(let requestID, let thread, let text):
+    case .sendReply(let requestID, let thread, let text, let earlier):
       var generator = SystemRandomNumberGenerator()
-      let id = ShareDraft.newID(using: &generator)
+      let id = earlier ?? ShareDraft.newID(using: &generator)
       let result = await reply(text, in: thread, id: id)
-      send(.inbox(.replyFinished(requestID: requestID, threadID: thread.id, result)))
+      send(.inbox(.replyFinished(requestID: requestID, threadID: thread.id, id: id, text: text, result)))
     }
   }
 }

@@ -20,10 +20,24 @@ public struct InboxThreadScreen: Sendable, Hashable {
   public var reply: TextField?
   public var sending: Int?
   public var sendFailure: InboxFailure?
+  /// The message id and text of a send that failed: sending the same text again reuses the id, so an attempt
+  /// whose answer was lost is not sent a second time.
+  public var pendingReply: PendingReply?
 
   public init(thread: InboxThread) { self.thread = thread }
 
   public var isReplying: Bool { reply != nil }
+}
+
+/// A reply whose send failed: its message id, kept for a retry of the same text.
+public struct PendingReply: Sendable, Hashable {
+  public var id: String
+  public var text: String
+
+  public init(id: String, text: String) {
+    self.id = id
+    self.text = text
+  }
 }
 
 /// The screens above the inbox's list.
@@ -72,7 +86,9 @@ public enum InboxAction: Sendable, Hashable {
   case inboxLoaded(requestID: Int, InboxLoad<InboxThread>)
   case threadLoaded(requestID: Int, threadID: String, InboxLoad<InboxMessage>)
   /// A reply was sent (the thread as read afterwards) or failed (nothing was sent; the text stays).
-  case replyFinished(requestID: Int, threadID: String, Result<InboxSnapshot<InboxMessage>, InboxFailure>)
+  /// `id` is the message id the send used (kept after a failure for a retry of the same text).
+  case replyFinished(
+    requestID: Int, threadID: String, id: String, text: String, Result<InboxSnapshot<InboxMessage>, InboxFailure>)
 }
 
 extension InboxFailure: Error {}
@@ -82,12 +98,13 @@ public enum InboxEffect: CancellableEffect {
   case loadInbox(requestID: Int)
   /// One thread's messages in order; marks it read.
   case loadThread(requestID: Int, InboxThread)
-  /// A short text message into the thread, sent once (its id is chosen before the first attempt).
-  case sendReply(requestID: Int, InboxThread, text: String)
+  /// A short text message into the thread, sent once: `id` is the id of an earlier failed attempt of the same
+  /// text (nil: the runner chooses a fresh one before the first attempt).
+  case sendReply(requestID: Int, InboxThread, text: String, id: String?)
 
   public var cancellationID: Int? {
     switch self {
-    case .loadInbox(let id), .loadThread(let id, _), .sendReply(let id, _, _): return id
+    case .loadInbox(let id), .loadThread(let id, _), .sendReply(let id, _, _, _): return id
     }
   }
 }
@@ -154,7 +171,7 @@ extension InboxFeature: TabFeature {
       }
       return []
 
-    case .replyFinished(let requestID, let threadID, let result):
+    case .replyFinished(let requestID, let threadID, let id, let text, let result):
       guard thread?.sending == requestID, thread?.thread.id == threadID else { return [] }
       let rows = Self.visibleRows(context)
       switch result {
@@ -162,6 +179,7 @@ extension InboxFeature: TabFeature {
         updateThread { screen in
           screen.sending = nil
           screen.sendFailure = nil
+          screen.pendingReply = nil
           screen.reply = nil
           screen.messages = snapshot.items
           screen.fetchedAt = snapshot.fetchedAt
@@ -174,6 +192,7 @@ extension InboxFeature: TabFeature {
         updateThread { screen in
           screen.sending = nil
           screen.sendFailure = failure
+          screen.pendingReply = PendingReply(id: id, text: text)
         }
       }
       return []
@@ -241,7 +260,8 @@ extension InboxFeature: TabFeature {
         $0.sending = requestID
         $0.sendFailure = nil
       }
-      return [Self.run(.sendReply(requestID: requestID, screen.thread, text: text))]
+      let id = screen.pendingReply.flatMap { $0.text == text ? $0.id : nil }
+      return [Self.run(.sendReply(requestID: requestID, screen.thread, text: text, id: id))]
     }
   }
 

@@ -27,8 +27,7 @@ public enum InboxL10n: String, LocalizedKey {
     .inboxSending: "Sending…",
     .inboxLoading: "Loading…",
     .inboxEmpty: "No conversations yet. Songs sent to you and your replies show here.",
-    .inboxNotSignedIn:
-      "You are not signed in to vibes. Sign in with: vibes auth login google (in a terminal), then press r here.",
+    .inboxNotSignedIn: "You are not signed in to vibes. Sign in from a terminal with this command, then press r here:",
     .inboxNotConfigured:
       "The vibes account service is not set up here: see Docs/firebase-setup.md, then press r here.",
     .inboxNoMessages: "No messages in this conversation yet.",
@@ -60,7 +59,7 @@ public enum InboxL10n: String, LocalizedKey {
     .inboxLoading: "Wird geladen…",
     .inboxEmpty: "Noch keine Unterhaltungen. Songs, die dir geschickt werden, und deine Antworten erscheinen hier.",
     .inboxNotSignedIn:
-      "Du bist nicht bei vibes angemeldet. Melde dich an mit: vibes auth login google (in einem Terminal), dann hier r drücken.",
+      "Du bist nicht bei vibes angemeldet. Melde dich in einem Terminal mit diesem Befehl an, dann hier r drücken:",
     .inboxNotConfigured:
       "Der vibes-Kontodienst ist hier nicht eingerichtet: siehe Docs/firebase-setup.md, dann hier r drücken.",
     .inboxNoMessages: "Noch keine Nachrichten in dieser Unterhaltung.",

@@ -14,6 +14,9 @@ public enum InboxScreen {
     }
   }
 
+  /// How to sign in (a command: the same in every language).
+  static let signInCommand = "vibes auth login google"
+
   static func clean(_ text: String) -> String { TerminalText.sanitize(text) }
 
   static func date(_ date: Date?, _ t: Localizer) -> String {
@@ -66,7 +69,9 @@ public enum InboxScreen {
         operation: .inboxFailedLoadInbox, row: area.row + 1, area: area, into: &grid, t) + 1
     if inbox.threads.isEmpty {
       switch inbox.failure {
-      case .notSignedIn?: paragraph(t[.inboxNotSignedIn], row: row, area: area, style: Theme.hint, into: &grid)
+      case .notSignedIn?:
+        row = paragraph(t[.inboxNotSignedIn], row: row, area: area, style: Theme.hint, into: &grid)
+        grid.write(Self.signInCommand, row: row + 1, column: area.column + 4, style: Theme.title)
       case .notConfigured?: paragraph(t[.inboxNotConfigured], row: row, area: area, style: Theme.hint, into: &grid)
       default:
         if inbox.loading == nil, inbox.fetchedAt != nil {

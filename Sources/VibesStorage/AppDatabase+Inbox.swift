@@ -108,3 +108,13 @@ extension AppDatabase {
     }
   }
 }
+
+extension AppDatabase {
+  /// Forgets every cached conversation and message of every account (for signing out of the vibes account).
+  public func clearInboxCache() throws {
+    try writer.write { db in
+      try db.execute(sql: "DELETE FROM inboxThread")
+      try db.execute(sql: "DELETE FROM inboxMessages")
+    }
+  }
+}

@@ -65,7 +65,7 @@ private func playlist(
 
 final class CreateTabTests: XCTestCase {
   func testCreateIsRegisteredRightAfterTheFeed() {
-    XCTAssertEqual(AppTabs.list.ids, [.feed, .explore, .create, .profile, .appStoreConnect, .tracker])
+    XCTAssertEqual(AppTabs.list.tabBarIDs, [.feed, .explore, .create, .profile, .appStoreConnect, .tracker])
     XCTAssertEqual(AppTabs.list.number(of: .create), 3)
     let driver = Driver.onCreate()
     XCTAssertEqual(driver.state.selectedTab, .create)

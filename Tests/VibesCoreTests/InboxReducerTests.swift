@@ -262,6 +262,20 @@ final class InboxReducerTests: XCTestCase {
     driver.press(.enter, expecting: [])
   }
 
+  func testQAtTheInboxRootGoesBackToTheFeedAndDoesNotQuit() {
+    var driver = loaded()
+    let window = FeedWindowRequest(offset: 0, limit: 95)
+    driver.press(
+      .character("q"),
+      expecting: [FeedTab.run(.loadFeedStatus), FeedTab.run(.countPendingSync), FeedTab.run(.loadFeedWindow(window))]
+    ) {
+      $0.selectedTab = .feed
+      $0.returnPoint = nil
+      $0.feed.list.pendingWindow = window
+    }
+    XCTAssertFalse(driver.state.isQuitting)
+  }
+
   func testTheFeedListsIAsInboxInItsBindings() {
     let driver = Driver()
     let feed = driver.state.feed.bindings(driver.state.context)

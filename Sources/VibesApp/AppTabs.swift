@@ -10,6 +10,7 @@ public enum AppTabs {
     PeopleModule.self,
     AppStoreConnectModule.self,
     TrackerModule.self,
+    InboxModule.self,
   ]
 
   /// The list the core and the UI read (`AppState.tabs`).

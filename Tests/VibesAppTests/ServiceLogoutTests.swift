@@ -92,11 +92,15 @@ final class ServiceLogoutTests: XCTestCase {
     XCTAssertTrue(FileManager.default.fileExists(atPath: other.path))
   }
 
-  /// Signing out of Google (alone or with everything) forgets the People copy at once, not at the next People visit.
-  func testGoogleLogoutForgetsThePeopleCopy() throws {
+  /// Signing out of Google (alone or with everything) forgets the People and Inbox copies at once, not at the next visit.
+  func testGoogleLogoutForgetsThePeopleAndInboxCopies() throws {
     try database.savePeopleCache(owner: "uid-ada", key: "lists", payload: Data("{}".utf8), at: Date())
+    try database.saveInboxThreads(
+      [InboxThread(id: "t1", otherId: "uid-bo", otherName: "Bo", lastMessageAt: Date(), isUnread: true)],
+      owner: "uid-ada", at: Date())
     try ServiceLogout(stores: [vault], database: database, paths: paths).logout(.google)
     XCTAssertNil(try database.peopleCache(owner: "uid-ada", key: "lists"))
+    XCTAssertNil(try database.inboxThreads(owner: "uid-ada"), "the Inbox copy goes too")
   }
 
   func testSpotifyLogoutLeavesNoListeningDataBehind() throws {

@@ -68,8 +68,9 @@ public struct ServiceLogout: Sendable {
     case .tracker: try database?.clearTracker()
     case .google:
       // The session lives only in the secret store (deleted above); the People copy (who you follow, profiles you
-      // viewed) is that account's and goes with it.
+      // viewed) and the Inbox copy (conversations, messages) are that account's and go with it.
       try database?.clearPeopleCache()
+      try database?.clearInboxCache()
     }
   }
 

@@ -7,6 +7,9 @@ extension FeedTab {
     ListState.bindings(label: "↑ ↓ / j k") { .list($0) } + [
       KeyBinding([.enter, .right, .character("l")], "Enter", .common(.helpOpen), .openCard),
       KeyBinding([.character("r")], "r", Self.help(.helpRefresh), .refresh),
+      // In `?` help, not the footer: at 60 columns the footer has no room left for the warning's `!`.
+      KeyBinding(
+        [.character("i")], "i", .key(InboxL10n.inboxHelpOpenInbox), footer: false, .navigate(.openInbox)),
     ]
   }
 

@@ -171,6 +171,9 @@ public struct FeedTab: TabFeature {
     case .spotify(let command): return performSpotify(command, &context)
     case .refresh: return startRefresh(&context)
     case .detail(let command): return performDetail(command, &context)
+    case .navigate(let request):
+      context.navigationRequest = request
+      return []
     }
   }
 
@@ -320,6 +323,8 @@ public enum FeedCommand: Sendable, Hashable {
   /// `r`: refresh the feed now.
   case refresh
   case detail(FeedDetailCommand)
+  /// Show a screen of an area of the Feed (`i`: the Inbox).
+  case navigate(NavigationRequest)
 }
 
 extension AppAction {

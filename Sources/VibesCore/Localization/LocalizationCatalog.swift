@@ -16,6 +16,7 @@ public enum LocalizationCatalog {
     PlaybackL10n.self,
     GamifyL10n.self,
     PeopleL10n.self,
+    InboxL10n.self,
   ]
 
   /// The audit's findings over every table (empty when every language has every key with the same

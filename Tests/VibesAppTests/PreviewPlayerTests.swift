@@ -223,12 +223,14 @@ final class PreviewPlayerTests: XCTestCase {
 
   func testAHungPlayerIsKilledAndADeadOneReported() async throws {
     let path = try clip("hang.m4a", seconds: 20)
-    let player = player(stallTimeout: 1)
+    // 2 s: long enough that a busy CI machine's slow progress is not taken for a hang (a dead player between two
+    // watchdog ticks is told apart by its process state, `PlayerChild.hasDied`).
+    let player = player(stallTimeout: 2)
     await player.play(path)
     await waitFor(player) { $0.phase == .playing && $0.elapsed > 0.3 }
     let pid = try XCTUnwrap(player.childProcessID)
     kill(pid, SIGSTOP)
-    let hung = await waitFor(player, timeout: 5) { if case .failed = $0.phase { return true } else { return false } }
+    let hung = await waitFor(player, timeout: 8) { if case .failed = $0.phase { return true } else { return false } }
     XCTAssertEqual(hung.phase, .failed(.playerHung))
     let deadline = Date().addingTimeInterval(3)
     while !isGone(pid) && Date() < deadline { usleep(50_000) }

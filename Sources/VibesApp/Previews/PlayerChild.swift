@@ -88,6 +88,18 @@ final class PlayerChild: @unchecked Sendable {
 
   var isRunning: Bool { lock.withLock { exitStatus == nil } }
 
+  /// True when the child is dead even if the waiting thread has not reaped it yet (a zombie, or gone): a busy
+  /// machine may run the watchdog before that thread, and a dead player must not be reported as a hung one.
+  var hasDied: Bool {
+    guard isRunning else { return true }
+    guard let stat = try? String(contentsOfFile: "/proc/\(processIdentifier)/stat", encoding: .utf8) else {
+      return true
+    }
+    // "pid (comm) S …": the state follows the last ')' (a command name may hold parentheses).
+    guard let close = stat.lastIndex(of: ")") else { return false }
+    return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+  }
+
   /// Sends `signal` while the child has not been reaped (so a reused process id is never signalled).
   func send(_ signal: Int32) {
     lock.withLock {

@@ -384,6 +384,8 @@ public final class PreviewPlayer: @unchecked Sendable {
         emitLocked(force: false)
       default: break
       }
+      // A player that died between two ticks is reported by its exit (`.playerDied`), not as hung.
+      if hung, process?.hasDied == true { hung = false }
       if hung {
         state.phase = .failed(.playerHung)
         emitLocked(force: true)

@@ -35,6 +35,7 @@ enum DatabaseMigrations {
     SocialMigrations.register(in: &migrator)
     ConcertAreaMigrations.register(in: &migrator)
     PeopleMigrations.register(in: &migrator)
+    ForYouMigrations.register(in: &migrator)
     return migrator
   }
 }

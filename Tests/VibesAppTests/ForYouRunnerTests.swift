@@ -113,6 +113,7 @@ final class ForYouRunnerTests: XCTestCase {
     // Opening reads the copy: no request at all.
     guard case .success(let copy)? = await load(refresh: false, offline) else { return XCTFail("no copy") }
     XCTAssertTrue(copy.isStale)
+    XCTAssertNil(copy.staleReason, "opening reads the copy without asking anyone")
     XCTAssertEqual(copy.entries, fresh.entries)
     XCTAssertEqual(copy.fetchedAt, Date(timeIntervalSince1970: 1_763_000_000))
     // r without a network: the copy stays, with why.

@@ -73,7 +73,7 @@ final class ForYouScreenTests: XCTestCase {
     copy.isStale = true
     copy.staleReason = .quotaExhaustedForToday(resetsAt: Self.fetched.addingTimeInterval(3600))
     let grid = answered(.success(copy)).render()
-    XCTAssertNotNil(grid.row(containing: "offline copy from"), grid.text)
+    XCTAssertTrue(words(grid).contains("(saved copy); r asks Gemini again."), grid.text)
     XCTAssertTrue(words(grid).contains("today's free quota"), grid.text)
     XCTAssertTrue(words(grid).contains("It resets at midnight"), grid.text)
     XCTAssertNotNil(grid.row(containing: "Midnight City"), grid.text)

@@ -82,6 +82,7 @@ extension ExploreL10n {
     .exploreLibraryEmpty: "Nothing here yet.",
     .exploreForYouTryAgainIn: "Try again in {seconds} s.",
     .exploreForYouTitle: "For you",
+    .exploreForYouPickedAt: "Picked {date} (saved copy); r asks Gemini again.",
     .exploreHelpForYouRefresh: "refresh",
     .exploreHelpForYouDismiss: "dismiss",
     .exploreHelpSetUpGemini: "set up Gemini",

@@ -83,6 +83,7 @@ extension ExploreL10n {
     .exploreLibraryEmpty: "Noch nichts hier.",
     .exploreForYouTryAgainIn: "Versuch es in {seconds} s erneut.",
     .exploreForYouTitle: "Für dich",
+    .exploreForYouPickedAt: "Ausgewählt am {date} (gespeicherte Kopie); mit r fragst du Gemini erneut.",
     .exploreHelpForYouRefresh: "neu laden",
     .exploreHelpForYouDismiss: "ausblenden",
     .exploreHelpSetUpGemini: "Gemini einrichten",

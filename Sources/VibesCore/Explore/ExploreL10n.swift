@@ -30,7 +30,7 @@ public enum ExploreL10n: String, LocalizedKey {
   // For You
   case exploreForYouTitle, exploreHelpForYouRefresh, exploreHelpForYouDismiss, exploreHelpSetUpGemini
   case exploreForYouAsking, exploreForYouEmpty, exploreForYouSetupHint, exploreForYouSpotifyFallback
-  case exploreForYouTryAgainIn
+  case exploreForYouTryAgainIn, exploreForYouPickedAt
   // Editing your own playlists
   case exploreHelpRemoveFromPlaylist, exploreHelpMoveSong, exploreHelpRemoveYes, exploreHelpRemoveNo
   case exploreRemoveQuestion, exploreRemovedFromPlaylist, exploreRemovedFromPlaylistQueued

@@ -1,3 +1,4 @@
+import Foundation
 import VibesCore
 
 /// For You (FR-3.2): each song on one row and its checked reason on the row below; the SQLite copy with its age;
@@ -22,7 +23,7 @@ enum ForYouScreenView {
     case .loaded(let cached):
       if cached.isStale {
         row = paragraph(
-          MusicRows.age(cached.fetchedAt, t), row: row, left: left, width: width, style: Theme.warning,
+          pickedAt(cached.fetchedAt, t), row: row, left: left, width: width, style: Theme.warning,
           into: &grid)
         if let reason = cached.staleReason {
           row = paragraph(
@@ -55,6 +56,14 @@ enum ForYouScreenView {
         row += 2
       }
     }
+  }
+
+  /// "Picked 25 Nov 22:10 (saved copy); r asks Gemini again." in the user's language.
+  static func pickedAt(_ date: Date, _ t: Localizer) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: t.language.localeIdentifier)
+    formatter.dateFormat = "d MMM HH:mm"
+    return t.format(.exploreForYouPickedAt, ["date": formatter.string(from: date)])
   }
 
   /// Create's sentence for the failure, and when to try again after Gemini's per-minute limit.

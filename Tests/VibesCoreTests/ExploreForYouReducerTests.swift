@@ -90,6 +90,18 @@ final class ExploreForYouReducerTests: XCTestCase {
     driver.press(.escape, expecting: [.cancel(requestID: id + 1)]) { $0.explore.forYouScreen = nil }
   }
 
+  func testSlashFromForYouCancelsItsRequestAndFocusesTheSearch() {
+    var driver = onForYouRow()
+    let id = driver.state.context.nextRequestID
+    driver.arrange { $0.press(.enter) }
+    driver.press(.character("/"), expecting: [.cancel(requestID: id)]) { state in
+      state.explore.forYouScreen = nil
+      state.explore.isEditing = true
+    }
+    // A late answer finds no For You screen and changes nothing.
+    driver.send(.explore(.forYouFinished(requestID: id, .success(Self.list))), expecting: [])
+  }
+
   func testWithoutAGeminiKeyEnterOpensTheGeminiSetupStep() {
     var driver = onForYouRow()
     let id = driver.state.context.nextRequestID

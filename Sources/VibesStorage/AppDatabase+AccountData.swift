@@ -10,7 +10,7 @@ extension AppDatabase {
     try writer.write { db in
       for table in [
         "spotifyConnection", "musicCache", "recentSearch", "searchCache", "spotifyActionQueue", "createSaveQueue",
-        "previewMatch",
+        "previewMatch", "forYouCache",
       ]
       where try db.tableExists(table) {
         try db.execute(sql: "DELETE FROM \(table)")

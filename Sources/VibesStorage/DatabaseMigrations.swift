@@ -36,6 +36,7 @@ enum DatabaseMigrations {
     ConcertAreaMigrations.register(in: &migrator)
     PeopleMigrations.register(in: &migrator)
     InboxMigrations.register(in: &migrator)
+    ForYouMigrations.register(in: &migrator)
     return migrator
   }
 }

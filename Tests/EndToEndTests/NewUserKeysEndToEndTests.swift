@@ -98,7 +98,8 @@ final class NewUserKeysEndToEndTests: XCTestCase {
     XCTAssertFalse(screen.contains("midnightnight"), screen)
     // At 60 columns the tab bar still names every tab.
     tmux.resize(width: 60, height: 20)
-    screen = tmux.waitFor("Tra")
+    // Wait for the redrawn bar itself: "Tracks" in the results matched "Tra" while the 80-column bar was still shown.
+    screen = tmux.waitFor("6 Tra")
     let bar = screen.components(separatedBy: "\n").first ?? ""
     for name in ["Feed", "Expl", "Crea", "Prof", "ASC", "Trac"] { XCTAssertTrue(bar.contains(name), bar) }
     tmux.send("C-c")

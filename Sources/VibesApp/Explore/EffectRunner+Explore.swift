@@ -120,6 +120,10 @@ extension EffectRunner {
 
     case .loadLibrary(let requestID, let kind, let offset):
       await runLoadLibrary(requestID: requestID, kind, offset: offset, send: send)
+    case .loadForYou(let requestID, let refresh):
+      await runLoadForYou(requestID: requestID, refresh: refresh, send: send)
+    case .dismissForYou(let entry):
+      runDismissForYou(entry)
     }
   }
 

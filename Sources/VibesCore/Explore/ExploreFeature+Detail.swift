@@ -17,6 +17,7 @@ extension ExploreState {
 
   mutating func openSelected(_ context: inout AppContext) -> [AppEffect] {
     guard let screen = path.last else {
+      if forYouScreen != nil { return openForYouRow(&context) }
       return libraryScreen != nil ? openLibraryRow(&context) : openRootRow(&context)
     }
     guard let detail = screen.loaded?.detail else { return [] }
@@ -107,6 +108,8 @@ extension ExploreState {
       return []
     case .libraryFinished(let requestID, let kind, let result):
       return libraryFinished(requestID, kind, result, &context)
+    case .forYouFinished(let requestID, let result):
+      return forYouFinished(requestID, result)
     case .queueFlushed(let sent, let remaining):
       queuedActions = remaining
       if sent > 0 {

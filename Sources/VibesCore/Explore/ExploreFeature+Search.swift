@@ -31,7 +31,7 @@ extension ExploreState {
     return []
   }
 
-  var rootRowCount: Int { showsRecent ? recentSearches.count + LibraryKind.allCases.count : resultRows.count }
+  var rootRowCount: Int { showsRecent ? recentSearches.count + LibraryKind.allCases.count + 1 : resultRows.count }
 
   public mutating func reduce(_ action: ExploreAction, _ context: inout AppContext) -> [AppEffect] {
     switch action {
@@ -201,6 +201,7 @@ extension ExploreState {
   mutating func openRootRow(_ context: inout AppContext) -> [AppEffect] {
     if showsRecent {
       if let kind = libraryKind(atRoot: list.selected) { return openLibrary(kind, &context) }
+      if list.selected == forYouRootIndex { return openForYou(refresh: false, &context) }
       guard recentSearches.indices.contains(list.selected) else { return [] }
       query.replace(with: recentSearches[list.selected])
       var effects = cancelSearchWork()

@@ -27,6 +27,10 @@ public enum ExploreCommand: Sendable, Hashable {
   case confirmRemove(Bool)
   /// `K` / `J` in your own playlist: move the selected song up (-1) or down (+1).
   case moveInPlaylist(Int)
+  /// `x` on For You: dismiss the selected song.
+  case dismissForYou
+  /// `r` on For You: ask Gemini again.
+  case refreshForYou
 }
 
 /// The Explore tab as a feature module.
@@ -36,9 +40,11 @@ extension ExploreState: TabFeature {
   public typealias Effect = ExploreEffect
   public typealias Command = ExploreCommand
 
-  public var depth: Int { path.count + (libraryScreen == nil ? 0 : 1) }
+  public var depth: Int { path.count + (libraryScreen == nil && forYouScreen == nil ? 0 : 1) }
 
-  public var isEditingText: Bool { isConnected && path.isEmpty && libraryScreen == nil && picker == nil && isEditing }
+  public var isEditingText: Bool {
+    isConnected && path.isEmpty && libraryScreen == nil && forYouScreen == nil && picker == nil && isEditing
+  }
 
   /// Rows a list page moves by (the terminal minus the chrome, the field and the headers).
   static func visibleRows(_ context: AppContext) -> Int { max(1, context.size.height - 10) }
@@ -82,6 +88,7 @@ extension ExploreState: TabFeature {
         + detailBindings.dropFirst(
           listBindings.count + actionBindings.count)
     }
+    if let forYouScreen { return forYouBindings(forYouScreen) }
     if let libraryScreen {
       return listBindings + (libraryScreen.canRetry ? [retryBinding] : []) + actionBindings + [
         KeyBinding([.character("/")], "/", .key(ExploreL10n.exploreHelpNewSearch), footer: false, .focusSearch)
@@ -104,6 +111,28 @@ extension ExploreState: TabFeature {
 
   var retryBinding: KeyBinding<ExploreCommand> {
     KeyBinding([.character("r")], "r", .key(ExploreL10n.exploreHelpRetry), .retrySearch)
+  }
+
+  /// For You: open, dismiss, refresh; Enter opens the Gemini setup step while the key is missing.
+  func forYouBindings(_ screen: ForYouScreen) -> [KeyBinding<ExploreCommand>] {
+    let refresh = KeyBinding(
+      [.character("r")], "r", .key(ExploreL10n.exploreHelpForYouRefresh), ExploreCommand.refreshForYou)
+    let newSearch = KeyBinding(
+      [.character("/")], "/", .key(ExploreL10n.exploreHelpNewSearch), footer: false, ExploreCommand.focusSearch)
+    switch screen.phase {
+    case .loading:
+      return [newSearch]
+    case .failed(let failure) where failure.pointsToGeminiSetup:
+      return [KeyBinding([.enter], "Enter", .key(ExploreL10n.exploreHelpSetUpGemini), .open), refresh, newSearch]
+    case .failed:
+      return [refresh, newSearch]
+    case .loaded(let cached):
+      guard !cached.entries.isEmpty else { return [refresh, newSearch] }
+      return listBindings + [
+        KeyBinding([.character("x")], "x", .key(ExploreL10n.exploreHelpForYouDismiss), .dismissForYou), refresh,
+        newSearch,
+      ]
+    }
   }
 
   /// The keys every list answers to (the results, a detail screen's sections, the playlist picker).
@@ -175,6 +204,10 @@ extension ExploreState: TabFeature {
       return libraryScreen != nil ? retryLibrary(&context) : retrySearch(&context)
     case .showLibrary:
       return showLibrary()
+    case .dismissForYou:
+      return dismissForYou()
+    case .refreshForYou:
+      return refreshForYou(&context)
     case .askRemoveFromPlaylist:
       askRemoveFromPlaylist()
       return []
@@ -209,7 +242,9 @@ extension ExploreState: TabFeature {
   /// Typing and pasting into the search field. A paste at the root goes into the field even when it
   /// does not have the focus (so a pasted Spotify link opens at once).
   public mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
-    guard Self.connected(context), path.isEmpty, libraryScreen == nil, picker == nil else { return nil }
+    guard Self.connected(context), path.isEmpty, libraryScreen == nil, forYouScreen == nil, picker == nil else {
+      return nil
+    }
     switch event {
     case .key(let key):
       guard isEditing, let outcome = query.edit(.key(key)) else { return nil }
@@ -236,7 +271,7 @@ extension ExploreState: TabFeature {
       path[last].confirmRemove = nil
       return []
     }
-    if path.isEmpty, libraryScreen != nil { return closeLibrary() }
+    if path.isEmpty, libraryScreen != nil || forYouScreen != nil { return closeLibrary() }
     if path.isEmpty {
       guard isEditing else { return nil }
       isEditing = false
@@ -255,6 +290,11 @@ extension ExploreState: TabFeature {
     } else if var screen = path.last {
       screen.list.apply(move, count: screen.loaded?.detail.rows.count ?? 0, visibleRows: rows)
       path[path.count - 1] = screen
+    } else if var screen = forYouScreen {
+      // Two rows a song (its reason below it): a page is half the screen's height in songs.
+      let height = context.viewport.viewportHeight > 0 ? context.viewport.viewportHeight : rows
+      screen.list.apply(move, count: screen.loaded?.entries.count ?? 0, visibleRows: max(1, height / 2))
+      forYouScreen = screen
     } else if var screen = libraryScreen {
       // A library list is long: a page is the screen's height, so PgDn always brings new rows into view.
       let page = max(rows, context.viewport.viewportHeight - 1)

@@ -27,6 +27,10 @@ public enum ExploreL10n: String, LocalizedKey {
   // Your library
   case exploreHelpLibrary, exploreLibraryTitle, exploreLibrarySavedSongs, exploreLibrarySavedAlbums
   case exploreLibraryPlaylists, exploreLibraryEmpty
+  // For You
+  case exploreForYouTitle, exploreHelpForYouRefresh, exploreHelpForYouDismiss, exploreHelpSetUpGemini
+  case exploreForYouAsking, exploreForYouEmpty, exploreForYouSetupHint, exploreForYouSpotifyFallback
+  case exploreForYouTryAgainIn, exploreForYouPickedAt
   // Editing your own playlists
   case exploreHelpRemoveFromPlaylist, exploreHelpMoveSong, exploreHelpRemoveYes, exploreHelpRemoveNo
   case exploreRemoveQuestion, exploreRemovedFromPlaylist, exploreRemovedFromPlaylistQueued

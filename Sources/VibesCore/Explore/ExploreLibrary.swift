@@ -128,11 +128,15 @@ extension ExploreState {
     return [Self.run(.loadLibrary(requestID: requestID, kind, offset: 0))]
   }
 
-  /// Closes the library list, cancelling what it was loading.
+  /// Closes the library list (or For You), cancelling what it was loading.
   mutating func closeLibrary() -> [AppEffect] {
-    guard let screen = libraryScreen else { return [] }
-    libraryScreen = nil
     var effects: [AppEffect] = []
+    if let forYou = forYouScreen {
+      forYouScreen = nil
+      if case .loading(let id) = forYou.phase { effects.append(.cancel(requestID: id)) }
+    }
+    guard let screen = libraryScreen else { return effects }
+    libraryScreen = nil
     if case .loading(let id) = screen.phase { effects.append(.cancel(requestID: id)) }
     if let id = screen.moreRequestID { effects.append(.cancel(requestID: id)) }
     return effects

@@ -35,6 +35,8 @@ public struct ExploreState: Sendable, Hashable {
   public var isConnected = false
   /// A "Your library" list opened from the root (detail screens opened from it go on `path` above it).
   public var libraryScreen: LibraryScreen?
+  /// For You opened from the root (detail screens opened from it go on `path` above it).
+  public var forYouScreen: ForYouScreen?
   /// Detail screens pushed above the search (and above the library list, if one is open).
   public var path: [DetailScreen] = []
   /// Details opened this session (Back and revisits are instant).
@@ -188,6 +190,8 @@ public enum ExploreAction: Sendable, Hashable {
   case playlistSnapshot(playlistID: String, snapshotID: String)
   /// A page of a library list answered (from Spotify, or the SQLite copy marked stale).
   case libraryFinished(requestID: Int, LibraryKind, Result<CachedLibrary, MusicFailure>)
+  /// For You answered: Gemini's checked picks, the SQLite copy (stale when a refresh failed), or why not.
+  case forYouFinished(requestID: Int, Result<CachedForYou, CreateFailure>)
 }
 
 /// How a library or playlist action ended.
@@ -218,6 +222,10 @@ public enum ExploreEffect: CancellableEffect {
   case flushQueue
   /// One page of a library list (`offset` 0 falls back to the SQLite copy when Spotify cannot be reached).
   case loadLibrary(requestID: Int, LibraryKind, offset: Int)
+  /// For You: the SQLite copy if there is one and `refresh` is false, else one Gemini request resolved on Spotify.
+  case loadForYou(requestID: Int, refresh: Bool)
+  /// Remember a dismissed For You song (ForYouMemory) and drop it from the copy.
+  case dismissForYou(ForYouEntry)
 
   public var cancellationID: Int? {
     switch self {
@@ -227,6 +235,7 @@ public enum ExploreEffect: CancellableEffect {
     case .loadDetail(let id, _): return id
     case .loadReleases(let id, _, _, _): return id
     case .loadLibrary(let id, _, _): return id
+    case .loadForYou(let id, _): return id
     default: return nil
     }
   }

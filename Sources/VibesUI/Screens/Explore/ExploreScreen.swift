@@ -14,6 +14,8 @@ public enum ExploreScreen {
       if let track = screen.confirmRemove, case .playlist(let detail)? = screen.loaded?.detail {
         DetailScreenView.renderRemoveQuestion(track, from: detail.playlist, into: &grid, area, t)
       }
+    } else if let forYou = explore.forYouScreen {
+      ForYouScreenView.render(explore, forYou, into: &grid, area, t)
     } else if let library = explore.libraryScreen {
       LibraryScreenView.render(explore, library, into: &grid, area, t)
     } else {
@@ -107,13 +109,13 @@ public enum ExploreScreen {
     renderLibraryRows(explore, row: start + 2 + explore.recentSearches.count, into: &grid, area, t)
   }
 
-  /// "Your library": saved songs, saved albums, your playlists (root rows after the recent searches).
+  /// "Your library": saved songs, saved albums, your playlists, For you (root rows after the recent searches).
   static func renderLibraryRows(
     _ explore: ExploreState, row start: Int, into grid: inout Grid, _ area: Rect, _ t: Localizer
   ) {
     grid.write(t[.exploreLibraryTitle], row: start, column: area.column + 2, style: Theme.title)
     ListView.render(
-      labels: LibraryKind.allCases.map { t[$0.title] },
+      labels: LibraryKind.allCases.map { t[$0.title] } + [t[.exploreForYouTitle]],
       selected: explore.isEditing ? nil : explore.list.selected - explore.recentSearches.count, top: start + 1,
       markerColumn: area.column + 1, column: area.column + 4, width: area.width - 6, into: &grid)
   }

@@ -87,6 +87,9 @@ extension ScreenStateCatalog {
         driver.press(.character("b"))
       },
     ]
+    states += usernameStates(loaded: {
+      loaded(&$0, PeopleLists(username: nil, following: [], followers: [], fetchedAt: now))
+    })
     for failure: PeopleFailure in [.offline, .refused, .service, .notConfigured, .signInAgain] {
       states.append(
         State(name: "people lists \(failure)") { driver in
@@ -107,6 +110,48 @@ extension ScreenStateCatalog {
           if case .loading(let id, let query) = driver.state.people.search {
             driver.send(.people(.found(requestID: id, query: query, .failure(failure))))
           }
+        })
+    }
+    return states
+  }
+
+  /// "Choose your @username": the rule broken, checking, free, taken, saving, a failed check and a failed claim.
+  static func usernameStates(loaded: @escaping (inout Driver) -> Void) -> [State] {
+    func form(_ driver: inout Driver, _ text: String) {
+      loaded(&driver)
+      driver.press(.character("n"))
+      driver.type(text)
+    }
+    func checked(_ driver: inout Driver, _ result: Result<Bool, PeopleFailure>) {
+      form(&driver, "konzertfreundin_2026")
+      driver.send(.people(.usernameCheckDue(timerID: driver.state.people.usernameForm?.pendingTimerID ?? -1)))
+      if case .checking(let id, let name)? = driver.state.people.usernameForm?.check {
+        driver.send(.people(.usernameChecked(requestID: id, name: name, result)))
+      }
+    }
+    var states = [
+      State(name: "people username empty") { form(&$0, "") },
+      State(name: "people username rule") { form(&$0, "9_lives") },
+      State(name: "people username too long") { form(&$0, "abcdefghijklmnopqrstu") },
+      State(name: "people username checking") { driver in
+        form(&driver, "konzertfreundin_2026")
+        driver.send(.people(.usernameCheckDue(timerID: driver.state.people.usernameForm?.pendingTimerID ?? -1)))
+      },
+      State(name: "people username free") { checked(&$0, .success(true)) },
+      State(name: "people username taken") { checked(&$0, .success(false)) },
+      State(name: "people username saving") { driver in
+        checked(&driver, .success(true))
+        driver.press(.enter)
+      },
+    ]
+    for failure: PeopleFailure in [.offline, .refused, .service, .notConfigured, .signInAgain] {
+      states.append(State(name: "people username check \(failure)") { checked(&$0, .failure(failure)) })
+      states.append(
+        State(name: "people username claim \(failure)") { driver in
+          checked(&driver, .success(true))
+          driver.press(.enter)
+          let id = driver.state.people.usernameForm?.claiming?.id ?? -1
+          driver.send(.people(.usernameClaimed(requestID: id, .failure(.failed(failure)))))
         })
     }
     return states

@@ -31,6 +31,19 @@ extension EffectRunner {
     case .perform(let requestID, let operation, let person):
       let result = await change(operation, person)
       send(.people(.changed(requestID: requestID, person, operation, result)))
+    case .scheduleUsernameCheck(let timerID, let seconds):
+      do {
+        try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+      } catch {
+        return
+      }
+      send(.people(.usernameCheckDue(timerID: timerID)))
+    case .checkUsername(let requestID, let name):
+      let result = await people { repository throws(SocialError) in try await repository.isUsernameAvailable(name) }
+      guard !Task.isCancelled else { return }
+      send(.people(.usernameChecked(requestID: requestID, name: name, result)))
+    case .claimUsername(let requestID, let name):
+      send(.people(.usernameClaimed(requestID: requestID, await claimUsername(name))))
     }
   }
 

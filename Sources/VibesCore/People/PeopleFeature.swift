@@ -82,6 +82,8 @@ public struct PeopleFeature: Sendable, Hashable {
   public var search = PeopleSearch.idle
   public var list = ListState()
   public var path: [PersonScreen] = []
+  /// "Choose your @username", over the root while open.
+  public var usernameForm: UsernameForm?
 
   public init() {}
 
@@ -118,6 +120,10 @@ public enum PeopleAction: Sendable, Hashable {
   case profileLoaded(requestID: Int, uid: String, Result<PersonProfile, PeopleFailure>)
   /// A follow, unfollow or block finished; a follow or unfollow sends the profile as it is now.
   case changed(requestID: Int, PersonSummary, PersonOperation, Result<PersonProfile?, PeopleFailure>)
+  case usernameCheckDue(timerID: Int)
+  /// Whether the name is free (true) or held by someone else (false).
+  case usernameChecked(requestID: Int, name: String, Result<Bool, PeopleFailure>)
+  case usernameClaimed(requestID: Int, Result<String, UsernameClaimFailure>)
 }
 
 public enum PeopleEffect: CancellableEffect {
@@ -128,11 +134,17 @@ public enum PeopleEffect: CancellableEffect {
   case loadProfile(requestID: Int, PersonSummary)
   /// Follow, unfollow or block (`load` is `loadProfile`). Writes are not cancelled half-way.
   case perform(requestID: Int, PersonOperation, PersonSummary)
+  case scheduleUsernameCheck(timerID: Int, seconds: Double)
+  /// `SocialRepository.isUsernameAvailable`.
+  case checkUsername(requestID: Int, name: String)
+  /// `SocialRepository.claimUsername` (atomic; a rename frees the old name). Not cancelled half-way.
+  case claimUsername(requestID: Int, name: String)
 
   public var cancellationID: Int? {
     switch self {
     case .loadLists(let id), .scheduleFind(let id, _), .find(let id, _), .loadProfile(let id, _): return id
-    case .perform: return nil
+    case .scheduleUsernameCheck(let id, _), .checkUsername(let id, _): return id
+    case .perform, .claimUsername: return nil
     }
   }
 }
@@ -149,6 +161,8 @@ public enum PeopleCommand: Sendable, Hashable {
   case askBlock
   case confirm
   case keep
+  case chooseUsername
+  case claimUsername
 }
 
 extension PeopleFeature: TabFeature {
@@ -158,12 +172,16 @@ extension PeopleFeature: TabFeature {
   public typealias Effect = PeopleEffect
   public typealias Command = PeopleCommand
 
-  public var depth: Int { path.count }
-  public var isEditingText: Bool { path.isEmpty && isEditing }
+  public var depth: Int { path.count + (usernameForm == nil ? 0 : 1) }
+  public var isEditingText: Bool { usernameForm != nil || (path.isEmpty && isEditing) }
 
   public var runningRequestIDs: [Int] {
     var ids = [loading, pendingTimerID].compactMap { $0 }
     if case .loading(let id, _) = search { ids.append(id) }
+    if let form = usernameForm {
+      ids += [form.pendingTimerID].compactMap { $0 }
+      if case .checking(let id, _) = form.check { ids.append(id) }
+    }
     return ids + path.compactMap { $0.request?.operation == .load ? $0.request?.id : nil }
   }
 
@@ -231,6 +249,14 @@ extension PeopleFeature: TabFeature {
       return []
     case .changed(let requestID, let person, let operation, let result):
       return changed(requestID, person, operation, result, &context)
+    case .usernameCheckDue(let timerID):
+      return usernameCheckDue(timerID, &context)
+    case .usernameChecked(let requestID, let name, let result):
+      usernameChecked(requestID, name, result)
+      return []
+    case .usernameClaimed(let requestID, let result):
+      usernameClaimed(requestID, result, &context)
+      return []
     }
   }
 
@@ -295,6 +321,7 @@ extension PeopleFeature: TabFeature {
   // MARK: Keys
 
   public func bindings(_ context: AppContext) -> [KeyBinding<PeopleCommand>] {
+    if let form = usernameForm { return usernameBindings(form) }
     if let screen = path.last { return personBindings(screen) }
     if lists == nil, failure?.needsAccount == true {
       return [KeyBinding([.character("r")], "r", .key(PeopleL10n.peopleHelpRetry), .retry)]
@@ -308,6 +335,14 @@ extension PeopleFeature: TabFeature {
     return [KeyBinding([.character("/")], "/", .key(PeopleL10n.peopleHelpFind), .focusFind)]
       + ListState.bindings { .move($0) } + [KeyBinding([.enter], "Enter", .common(.helpOpen), .open)]
       + [KeyBinding([.character("r")], "r", .key(PeopleL10n.peopleHelpRetry), footer: canRetry, .retry)]
+      + (lists == nil
+        ? []
+        : [
+          KeyBinding(
+            [.character("n")], "n",
+            .key(lists?.username == nil ? PeopleL10n.peopleHelpChooseUsername : PeopleL10n.peopleHelpChangeUsername),
+            .chooseUsername)
+        ])
   }
 
   func personBindings(_ screen: PersonScreen) -> [KeyBinding<PeopleCommand>] {
@@ -350,6 +385,7 @@ extension PeopleFeature: TabFeature {
       return []
     case .open:
       let rows = rows
+      if rows.isEmpty, trimmedQuery.isEmpty, let lists, lists.username == nil { return openUsernameForm(&context) }
       guard rows.indices.contains(list.selected) else { return [] }
       return open(rows[list.selected].person, &context)
     case .retry:
@@ -368,6 +404,10 @@ extension PeopleFeature: TabFeature {
       guard let last = path.indices.last else { return [] }
       path[last].confirming = nil
       return []
+    case .chooseUsername:
+      return openUsernameForm(&context)
+    case .claimUsername:
+      return claimUsername(&context)
     }
   }
 
@@ -398,6 +438,10 @@ extension PeopleFeature: TabFeature {
 
   /// Typing and pasting into the find field (a paste at the root goes there even without the focus).
   public mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
+    if usernameForm != nil {
+      guard usernameForm?.claiming == nil, let outcome = usernameForm?.field.edit(event) else { return nil }
+      return outcome == .moved ? [] : usernameEdited(&context)
+    }
     guard path.isEmpty, lists != nil || failure?.needsAccount != true else { return nil }
     switch event {
     case .key(let key):
@@ -442,6 +486,13 @@ extension PeopleFeature: TabFeature {
 
   /// Esc: drop a question, pop a person (cancelling their load), or leave the field; nil at the root.
   public mutating func goBack(_ context: inout AppContext) -> [AppEffect]? {
+    if var form = usernameForm {
+      // A claim in flight is one atomic commit: the form waits for its answer.
+      guard form.claiming == nil else { return [] }
+      let effects = cancelUsernameCheck(&form)
+      usernameForm = nil
+      return effects
+    }
     if let last = path.indices.last {
       if path[last].confirming != nil {
         path[last].confirming = nil

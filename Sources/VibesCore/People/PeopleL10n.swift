@@ -14,6 +14,11 @@ public enum PeopleL10n: String, LocalizedKey {
   case peopleFollowersCount, peopleFollowingCount, peopleYouFollow, peopleYouDoNotFollow
   case peopleConfirmUnfollow, peopleConfirmBlock, peopleWorking
   case peopleFollowed, peopleUnfollowed, peopleBlocked
+  case peopleHelpChooseUsername, peopleHelpChangeUsername, peopleHelpClaim
+  case peopleUsernameTitle, peopleUsernamePlaceholder, peopleUsernameRule
+  case peopleUsernameTooShort, peopleUsernameTooLong, peopleUsernameStartLetter, peopleUsernameCharacters
+  case peopleUsernameChecking, peopleUsernameFree, peopleUsernameTaken, peopleUsernameYours, peopleUsernameFailedCheck
+  case peopleUsernameSaving, peopleUsernameFailedClaim, peopleUsernameRetryHint, peopleUsernameClaimed
 
   public static func table(for language: Language) -> [PeopleL10n: String] {
     switch language {
@@ -34,7 +39,7 @@ public enum PeopleL10n: String, LocalizedKey {
     .peopleHelpBlock: "block",
     .peopleHelpYes: "yes",
     .peopleSignedInAs: "Signed in as @{username}",
-    .peopleNoUsername: "Signed in, no @username chosen yet",
+    .peopleNoUsername: "Signed in, no @username yet: press n to choose one",
     .peopleNotSignedIn: "Not signed in.",
     .peopleSignInHow: "To find and follow people, sign in with Google: run  vibes auth login google",
     .peopleFindLabel: "Find",
@@ -73,6 +78,25 @@ public enum PeopleL10n: String, LocalizedKey {
     .peopleFollowed: "You now follow {name}.",
     .peopleUnfollowed: "You no longer follow {name}.",
     .peopleBlocked: "Blocked {name}: you no longer see each other.",
+    .peopleHelpChooseUsername: "choose your @username",
+    .peopleHelpChangeUsername: "change @username",
+    .peopleHelpClaim: "claim",
+    .peopleUsernameTitle: "Choose your @username",
+    .peopleUsernamePlaceholder: "name",
+    .peopleUsernameRule: "3 to 20 characters: a–z, 0–9 and _, starting with a letter.",
+    .peopleUsernameTooShort: "Too short: at least 3 characters.",
+    .peopleUsernameTooLong: "Too long: at most 20 characters.",
+    .peopleUsernameStartLetter: "It must start with a letter a–z.",
+    .peopleUsernameCharacters: "Only a–z, 0–9 and _ are allowed.",
+    .peopleUsernameChecking: "Checking @{name}…",
+    .peopleUsernameFree: "@{name} is free: Enter claims it.",
+    .peopleUsernameTaken: "@{name} is taken.",
+    .peopleUsernameYours: "@{name} is yours already.",
+    .peopleUsernameFailedCheck: "Could not check @{name}: {reason}.",
+    .peopleUsernameSaving: "Saving @{name}…",
+    .peopleUsernameFailedClaim: "Could not save @{name}: {reason}.",
+    .peopleUsernameRetryHint: "Press Enter to try again.",
+    .peopleUsernameClaimed: "You are now @{name}.",
   ]
 
   static let german: [PeopleL10n: String] = [
@@ -87,7 +111,7 @@ public enum PeopleL10n: String, LocalizedKey {
     .peopleHelpBlock: "blockieren",
     .peopleHelpYes: "ja",
     .peopleSignedInAs: "Angemeldet als @{username}",
-    .peopleNoUsername: "Angemeldet, noch kein @Nutzername gewählt",
+    .peopleNoUsername: "Angemeldet, noch kein @Nutzername: n wählt einen",
     .peopleNotSignedIn: "Nicht angemeldet.",
     .peopleSignInHow: "Um Leute zu finden und ihnen zu folgen, mit Google anmelden:  vibes auth login google",
     .peopleFindLabel: "Suchen",
@@ -126,6 +150,25 @@ public enum PeopleL10n: String, LocalizedKey {
     .peopleFollowed: "Du folgst jetzt {name}.",
     .peopleUnfollowed: "Du folgst {name} nicht mehr.",
     .peopleBlocked: "{name} blockiert: ihr seht einander nicht mehr.",
+    .peopleHelpChooseUsername: "@Nutzername wählen",
+    .peopleHelpChangeUsername: "@Nutzername ändern",
+    .peopleHelpClaim: "sichern",
+    .peopleUsernameTitle: "Wähle deinen @Nutzernamen",
+    .peopleUsernamePlaceholder: "Name",
+    .peopleUsernameRule: "3 bis 20 Zeichen: a–z, 0–9 und _, am Anfang ein Buchstabe.",
+    .peopleUsernameTooShort: "Zu kurz: mindestens 3 Zeichen.",
+    .peopleUsernameTooLong: "Zu lang: höchstens 20 Zeichen.",
+    .peopleUsernameStartLetter: "Er muss mit einem Buchstaben a–z beginnen.",
+    .peopleUsernameCharacters: "Nur a–z, 0–9 und _ sind erlaubt.",
+    .peopleUsernameChecking: "Prüfe @{name}…",
+    .peopleUsernameFree: "@{name} ist frei: Enter sichert ihn.",
+    .peopleUsernameTaken: "@{name} ist vergeben.",
+    .peopleUsernameYours: "@{name} gehört dir schon.",
+    .peopleUsernameFailedCheck: "@{name} konnte nicht geprüft werden: {reason}.",
+    .peopleUsernameSaving: "Speichere @{name}…",
+    .peopleUsernameFailedClaim: "@{name} konnte nicht gespeichert werden: {reason}.",
+    .peopleUsernameRetryHint: "Enter versucht es erneut.",
+    .peopleUsernameClaimed: "Du bist jetzt @{name}.",
   ]
 }
 

@@ -1,0 +1,40 @@
+import Foundation
+import VibesCore
+import VibesServices
+import VibesStorage
+
+extension EffectRunner {
+  /// Claims `name` (one atomic commit; a rename frees the old name), creating your profile first (an empty display
+  /// name) if the sign-in did not. The cached lists take the new name so the account line is right offline too.
+  func claimUsername(_ name: String) async -> Result<String, UsernameClaimFailure> {
+    guard let repository = PeopleLive.firebase(dependencies).repository() else {
+      return .failure(.failed(.notConfigured))
+    }
+    do throws(SocialError) {
+      try await repository.ensureProfile(displayName: "")
+      let claimed = TerminalText.sanitize(try await repository.claimUsername(name))
+      log.info("people: @username claimed")
+      if case .success(let owner) = await peopleOwner() { updateCachedUsername(owner: owner, claimed) }
+      return .success(claimed)
+    } catch .usernameTaken {
+      return .failure(.taken)
+    } catch .invalidUsername(let problem) {
+      return .failure(.invalid(problem))
+    } catch {
+      let failure = PeopleFailure(error)
+      log.warning("people: claiming a @username failed (\(failure))")
+      return .failure(.failed(failure))
+    }
+  }
+
+  func updateCachedUsername(owner: String, _ name: String) {
+    let database = dependencies.database
+    guard let entry = try? database.peopleCache(owner: owner, key: Self.peopleListsKey),
+      var lists = try? JSONDecoder().decode(PeopleLists.self, from: entry.payload)
+    else { return }
+    lists.username = name
+    if let payload = try? JSONEncoder().encode(lists) {
+      try? database.savePeopleCache(owner: owner, key: Self.peopleListsKey, payload: payload, at: entry.fetchedAt)
+    }
+  }
+}

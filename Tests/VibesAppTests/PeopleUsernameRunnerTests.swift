@@ -73,4 +73,35 @@ extension PeopleRunnerTests {
     let requests = await fake.recordedRequests()
     XCTAssertTrue(requests.isEmpty, "\(requests.map(\.request))")
   }
+
+  func testAProfileEditChangesOnlyTheGivenFieldsAndTheAccountLineCopy() async throws {
+    let me = try await signInMe()
+    let ada = try await user("g-ada", name: "Ada", username: "ada")
+    try await me.repository.follow(ada.uid)
+    _ = await run(.loadLists(requestID: 1))  // the SQLite copy exists
+    let saved = await run(.saveProfile(requestID: 2, displayName: nil, bio: "Synths \u{1B}[2J and tea"))
+    XCTAssertEqual(
+      saved, [.profileSaved(requestID: 2, displayName: nil, bio: "Synths \u{1B}[2J and tea", failure: nil)])
+    var fields = await fake.documents()["users/\(me.uid)"] ?? [:]
+    XCTAssertEqual(fields["bio"]?.stringValue, "Synths \u{1B}[2J and tea")
+    XCTAssertEqual(fields["displayName"]?.stringValue, "Me", "the name is not wiped")
+    XCTAssertEqual(fields["username"]?.stringValue, "me_myself", "the @username is not wiped")
+    XCTAssertEqual(fields["followingCount"]?.integerValue, 1, "the count is not wiped")
+    let renamed = await run(.saveProfile(requestID: 3, displayName: "Me Myself", bio: nil))
+    XCTAssertEqual(renamed, [.profileSaved(requestID: 3, displayName: "Me Myself", bio: nil, failure: nil)])
+    fields = await fake.documents()["users/\(me.uid)"] ?? [:]
+    XCTAssertEqual(fields["displayName"]?.stringValue, "Me Myself")
+    XCTAssertEqual(fields["bio"]?.stringValue, "Synths \u{1B}[2J and tea", "the bio is not wiped")
+    let cached = try XCTUnwrap(try database.peopleCache(owner: me.uid, key: "lists"))
+    let copy = try JSONDecoder().decode(PeopleLists.self, from: cached.payload)
+    XCTAssertEqual(copy.me?.displayName, "Me Myself")
+    XCTAssertFalse(copy.me?.bio.contains("\u{1B}") ?? true, "the copy holds only sanitised text")
+    let reloaded = await run(.loadLists(requestID: 4))
+    XCTAssertEqual(lists(reloaded)?.me?.bio.contains("\u{1B}"), false, "what the screen gets is sanitised")
+  }
+
+  func testAProfileEditSignedOutSaysSo() async throws {
+    let saved = await run(.saveProfile(requestID: 1, displayName: "X", bio: nil))
+    XCTAssertEqual(saved, [.profileSaved(requestID: 1, displayName: "X", bio: nil, failure: .notSignedIn)])
+  }
 }

@@ -90,6 +90,37 @@ extension ScreenStateCatalog {
     states += usernameStates(loaded: {
       loaded(&$0, PeopleLists(username: nil, following: [], followers: [], fetchedAt: now))
     })
+    let me = PersonSummary(
+      uid: "uid-me", displayName: longArtist, username: "konzertfreundin_2026",
+      bio: String(repeating: longWord + " ", count: 6))
+    func editing(_ driver: inout Driver) {
+      loaded(
+        &driver, PeopleLists(username: "konzertfreundin_2026", following: [], followers: [], fetchedAt: now, me: me))
+      driver.press(.character("e"))
+    }
+    states += [
+      State(name: "people profile edit") { editing(&$0) },
+      State(name: "people profile edit bio") { driver in
+        editing(&driver)
+        driver.press(.tab)
+      },
+      State(name: "people profile saving") { driver in
+        editing(&driver)
+        driver.type("!")
+        driver.press(.enter)
+      },
+    ]
+    for failure: PeopleFailure in [.offline, .refused, .service, .notConfigured, .signInAgain] {
+      states.append(
+        State(name: "people profile save \(failure)") { driver in
+          editing(&driver)
+          driver.type("!")
+          driver.press(.enter)
+          if case .saving(let id)? = driver.state.people.profileForm?.phase {
+            driver.send(.people(.profileSaved(requestID: id, displayName: "x", bio: nil, failure: failure)))
+          }
+        })
+    }
     for failure: PeopleFailure in [.offline, .refused, .service, .notConfigured, .signInAgain] {
       states.append(
         State(name: "people lists \(failure)") { driver in

@@ -44,6 +44,9 @@ extension EffectRunner {
       send(.people(.usernameChecked(requestID: requestID, name: name, result)))
     case .claimUsername(let requestID, let name):
       send(.people(.usernameClaimed(requestID: requestID, await claimUsername(name))))
+    case .saveProfile(let requestID, let displayName, let bio):
+      let failure = await saveProfile(displayName: displayName, bio: bio)
+      send(.people(.profileSaved(requestID: requestID, displayName: displayName, bio: bio, failure: failure)))
     }
   }
 
@@ -103,7 +106,7 @@ extension EffectRunner {
       let followers = try await repository.followers().map(PersonSummary.init)
       return PeopleLists(
         username: me?.username.map { TerminalText.sanitize($0) }, following: following, followers: followers,
-        fetchedAt: now)
+        fetchedAt: now, me: me.map(PersonSummary.init))
     }
     guard !Task.isCancelled else { return }
     switch result {

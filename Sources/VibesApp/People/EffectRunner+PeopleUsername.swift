@@ -38,3 +38,31 @@ extension EffectRunner {
     }
   }
 }
+
+extension EffectRunner {
+  /// Saves the changed fields with an update mask naming only them (`SocialRepository.edit`), creating your profile
+  /// first if the sign-in did not; the cached account line takes them. nil when saved.
+  func saveProfile(displayName: String?, bio: String?) async -> PeopleFailure? {
+    let result = await people { repository throws(SocialError) in
+      try await repository.ensureProfile(displayName: displayName ?? "")
+      try await repository.edit(ProfileEdit(displayName: displayName, bio: bio))
+    }
+    if case .failure(let failure) = result { return failure }
+    log.info("people: profile saved")
+    if case .success(let owner) = await peopleOwner() {
+      let database = dependencies.database
+      if let entry = try? database.peopleCache(owner: owner, key: Self.peopleListsKey),
+        var lists = try? JSONDecoder().decode(PeopleLists.self, from: entry.payload)
+      {
+        var me = lists.me ?? PersonSummary(uid: owner, displayName: "", username: lists.username)
+        if let displayName { me.displayName = TerminalText.sanitize(displayName) }
+        if let bio { me.bio = TerminalText.sanitize(bio) }
+        lists.me = me
+        if let payload = try? JSONEncoder().encode(lists) {
+          try? database.savePeopleCache(owner: owner, key: Self.peopleListsKey, payload: payload, at: entry.fetchedAt)
+        }
+      }
+    }
+    return nil
+  }
+}

@@ -84,6 +84,8 @@ public struct PeopleFeature: Sendable, Hashable {
   public var path: [PersonScreen] = []
   /// "Choose your @username", over the root while open.
   public var usernameForm: UsernameForm?
+  /// "Edit your profile", over the root while open.
+  public var profileForm: ProfileForm?
 
   public init() {}
 
@@ -124,6 +126,8 @@ public enum PeopleAction: Sendable, Hashable {
   /// Whether the name is free (true) or held by someone else (false).
   case usernameChecked(requestID: Int, name: String, Result<Bool, PeopleFailure>)
   case usernameClaimed(requestID: Int, Result<String, UsernameClaimFailure>)
+  /// The profile edit finished: what was sent, or why nothing changed.
+  case profileSaved(requestID: Int, displayName: String?, bio: String?, failure: PeopleFailure?)
 }
 
 public enum PeopleEffect: CancellableEffect {
@@ -139,12 +143,14 @@ public enum PeopleEffect: CancellableEffect {
   case checkUsername(requestID: Int, name: String)
   /// `SocialRepository.claimUsername` (atomic; a rename frees the old name). Not cancelled half-way.
   case claimUsername(requestID: Int, name: String)
+  /// `SocialRepository.edit` with only the changed fields (nil: unchanged). Not cancelled half-way.
+  case saveProfile(requestID: Int, displayName: String?, bio: String?)
 
   public var cancellationID: Int? {
     switch self {
     case .loadLists(let id), .scheduleFind(let id, _), .find(let id, _), .loadProfile(let id, _): return id
     case .scheduleUsernameCheck(let id, _), .checkUsername(let id, _): return id
-    case .perform, .claimUsername: return nil
+    case .perform, .claimUsername, .saveProfile: return nil
     }
   }
 }
@@ -163,6 +169,10 @@ public enum PeopleCommand: Sendable, Hashable {
   case keep
   case chooseUsername
   case claimUsername
+  case editProfile
+  case nextField
+  case previousField
+  case saveProfile
 }
 
 extension PeopleFeature: TabFeature {
@@ -172,8 +182,10 @@ extension PeopleFeature: TabFeature {
   public typealias Effect = PeopleEffect
   public typealias Command = PeopleCommand
 
-  public var depth: Int { path.count + (usernameForm == nil ? 0 : 1) }
-  public var isEditingText: Bool { usernameForm != nil || (path.isEmpty && isEditing) }
+  public var depth: Int { path.count + (usernameForm == nil && profileForm == nil ? 0 : 1) }
+  public var isEditingText: Bool {
+    usernameForm != nil || profileForm?.isEditingText == true || (path.isEmpty && isEditing)
+  }
 
   public var runningRequestIDs: [Int] {
     var ids = [loading, pendingTimerID].compactMap { $0 }
@@ -257,6 +269,9 @@ extension PeopleFeature: TabFeature {
     case .usernameClaimed(let requestID, let result):
       usernameClaimed(requestID, result, &context)
       return []
+    case .profileSaved(let requestID, let displayName, let bio, let failure):
+      profileSaved(requestID, displayName, bio, failure, &context)
+      return []
     }
   }
 
@@ -322,6 +337,7 @@ extension PeopleFeature: TabFeature {
 
   public func bindings(_ context: AppContext) -> [KeyBinding<PeopleCommand>] {
     if let form = usernameForm { return usernameBindings(form) }
+    if let form = profileForm { return profileBindings(form) }
     if let screen = path.last { return personBindings(screen) }
     if lists == nil, failure?.needsAccount == true {
       return [KeyBinding([.character("r")], "r", .key(PeopleL10n.peopleHelpRetry), .retry)]
@@ -341,7 +357,8 @@ extension PeopleFeature: TabFeature {
           KeyBinding(
             [.character("n")], "n",
             .key(lists?.username == nil ? PeopleL10n.peopleHelpChooseUsername : PeopleL10n.peopleHelpChangeUsername),
-            .chooseUsername)
+            .chooseUsername),
+          KeyBinding([.character("e")], "e", .key(PeopleL10n.peopleHelpEditProfile), .editProfile),
         ])
   }
 
@@ -408,6 +425,13 @@ extension PeopleFeature: TabFeature {
       return openUsernameForm(&context)
     case .claimUsername:
       return claimUsername(&context)
+    case .editProfile:
+      return openProfileForm()
+    case .nextField, .previousField:
+      profileForm?.moveFocus(by: command == .nextField ? 1 : -1)
+      return []
+    case .saveProfile:
+      return saveProfile(&context)
     }
   }
 
@@ -438,6 +462,9 @@ extension PeopleFeature: TabFeature {
 
   /// Typing and pasting into the find field (a paste at the root goes there even without the focus).
   public mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
+    if profileForm != nil {
+      return profileForm?.edit(event) == nil ? nil : []
+    }
     if usernameForm != nil {
       guard usernameForm?.claiming == nil, let outcome = usernameForm?.field.edit(event) else { return nil }
       return outcome == .moved ? [] : usernameEdited(&context)
@@ -486,6 +513,12 @@ extension PeopleFeature: TabFeature {
 
   /// Esc: drop a question, pop a person (cancelling their load), or leave the field; nil at the root.
   public mutating func goBack(_ context: inout AppContext) -> [AppEffect]? {
+    if let form = profileForm {
+      // A save in flight is one masked write: the form waits for its answer.
+      guard !form.phase.isBusy else { return [] }
+      profileForm = nil
+      return []
+    }
     if var form = usernameForm {
       // A claim in flight is one atomic commit: the form waits for its answer.
       guard form.claiming == nil else { return [] }

@@ -19,6 +19,9 @@ public enum PeopleL10n: String, LocalizedKey {
   case peopleUsernameTooShort, peopleUsernameTooLong, peopleUsernameStartLetter, peopleUsernameCharacters
   case peopleUsernameChecking, peopleUsernameFree, peopleUsernameTaken, peopleUsernameYours, peopleUsernameFailedCheck
   case peopleUsernameSaving, peopleUsernameFailedClaim, peopleUsernameRetryHint, peopleUsernameClaimed
+  case peopleHelpEditProfile, peopleHelpNextField, peopleHelpPreviousField, peopleHelpSave
+  case peopleProfileTitle, peopleProfileName, peopleProfileBio, peopleProfileNewline, peopleProfileSaving
+  case peopleProfileFailed, peopleProfileSaved
 
   public static func table(for language: Language) -> [PeopleL10n: String] {
     switch language {
@@ -97,6 +100,17 @@ public enum PeopleL10n: String, LocalizedKey {
     .peopleUsernameFailedClaim: "Could not save @{name}: {reason}.",
     .peopleUsernameRetryHint: "Press Enter to try again.",
     .peopleUsernameClaimed: "You are now @{name}.",
+    .peopleHelpEditProfile: "edit profile",
+    .peopleHelpNextField: "next field",
+    .peopleHelpPreviousField: "previous field",
+    .peopleHelpSave: "save",
+    .peopleProfileTitle: "Edit your profile",
+    .peopleProfileName: "Name",
+    .peopleProfileBio: "Bio",
+    .peopleProfileNewline: "Alt-Enter starts a new line in the bio.",
+    .peopleProfileSaving: "Saving your profile…",
+    .peopleProfileFailed: "Could not save your profile: {reason}.",
+    .peopleProfileSaved: "Profile saved.",
   ]
 
   static let german: [PeopleL10n: String] = [
@@ -169,6 +183,17 @@ public enum PeopleL10n: String, LocalizedKey {
     .peopleUsernameFailedClaim: "@{name} konnte nicht gespeichert werden: {reason}.",
     .peopleUsernameRetryHint: "Enter versucht es erneut.",
     .peopleUsernameClaimed: "Du bist jetzt @{name}.",
+    .peopleHelpEditProfile: "Profil bearbeiten",
+    .peopleHelpNextField: "nächstes Feld",
+    .peopleHelpPreviousField: "voriges Feld",
+    .peopleHelpSave: "speichern",
+    .peopleProfileTitle: "Dein Profil bearbeiten",
+    .peopleProfileName: "Name",
+    .peopleProfileBio: "Über dich",
+    .peopleProfileNewline: "Alt-Enter beginnt in „Über dich“ eine neue Zeile.",
+    .peopleProfileSaving: "Dein Profil wird gespeichert…",
+    .peopleProfileFailed: "Dein Profil konnte nicht gespeichert werden: {reason}.",
+    .peopleProfileSaved: "Profil gespeichert.",
   ]
 }
 

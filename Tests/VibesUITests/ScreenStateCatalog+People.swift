@@ -121,6 +121,38 @@ extension ScreenStateCatalog {
           }
         })
     }
+    func signingIn(_ driver: inout Driver, _ prompt: SignInPrompt?) {
+      open(&driver)
+      driver.send(.people(.listsFailed(requestID: driver.state.people.loading ?? -1, .notSignedIn)))
+      driver.press(.character("s"))
+      if let prompt {
+        driver.send(.people(.signInPrompted(requestID: driver.state.people.signIn?.requestID ?? -1, prompt)))
+      }
+    }
+    states += [
+      State(name: "people sign-in starting") { signingIn(&$0, nil) },
+      State(name: "people sign-in device") {
+        signingIn(&$0, .device(url: "https://www.google.com/device", code: "WXYZ-1234"))
+      },
+      State(name: "people sign-in browser") { driver in
+        signingIn(
+          &driver,
+          .browser(
+            url: "https://accounts.google.com/o/oauth2/v2/auth?client_id=" + String(repeating: "x", count: 120),
+            opened: true))
+      },
+    ]
+    let problems: [SignInProblem] = [
+      .notConfigured, .listenerFailed, .timedOut, .denied, .codeExpired, .wrongClient, .projectMismatch, .disabled,
+      .refused, .offline, .secretStore, .service,
+    ]
+    for problem in problems {
+      states.append(
+        State(name: "people sign-in \(problem)") { driver in
+          signingIn(&driver, nil)
+          driver.send(.people(.signedIn(requestID: driver.state.people.signIn?.requestID ?? -1, .failure(problem))))
+        })
+    }
     for failure: PeopleFailure in [.offline, .refused, .service, .notConfigured, .signInAgain] {
       states.append(
         State(name: "people lists \(failure)") { driver in

@@ -44,6 +44,8 @@ extension EffectRunner {
       send(.people(.usernameChecked(requestID: requestID, name: name, result)))
     case .claimUsername(let requestID, let name):
       send(.people(.usernameClaimed(requestID: requestID, await claimUsername(name))))
+    case .signIn(let requestID, let device):
+      await signInFromPeople(requestID: requestID, device: device, send: send)
     case .saveProfile(let requestID, let displayName, let bio):
       let failure = await saveProfile(displayName: displayName, bio: bio)
       send(.people(.profileSaved(requestID: requestID, displayName: displayName, bio: bio, failure: failure)))

@@ -66,3 +66,63 @@ extension EffectRunner {
     return nil
   }
 }
+
+extension EffectRunner {
+  /// Signs in with Google as `vibes auth login google` does (the browser flow with the loopback listener, or the
+  /// device flow when asked or over ssh; no paste fallback on the full screen), telling the screen each prompt. The
+  /// Firebase session (its refresh token) goes only to the secret store; the profile is created for a new account.
+  func signInFromPeople(requestID: Int, device: Bool, send: @escaping @Sendable (AppAction) -> Void) async {
+    let firebase = PeopleLive.firebase(dependencies)
+    var flow = GoogleSignIn(
+      dependencies: firebase, say: { _ in }, browser: dependencies.browser, pastedLines: nil)
+    flow.prompt = { prompt in
+      switch prompt {
+      case .browser(let url, let opened):
+        send(.people(.signInPrompted(requestID: requestID, .browser(url: TerminalText.sanitize(url), opened: opened))))
+      case .device(let url, let code):
+        send(.people(.signInPrompted(requestID: requestID, .device(url: url, code: code))))
+      }
+    }
+    let result: Result<String?, SignInProblem>
+    do {
+      let grant = try await flow.run(flow.method(forceDevice: device))
+      var username: String?
+      if let repository = firebase.repository() {
+        if let profile = try? await repository.ensureProfile(displayName: grant.displayName ?? "") {
+          username = profile.username
+          if let name = profile.username { try? await repository.session.setUsername(name) }
+        }
+      }
+      log.info("people: signed in")
+      result = .success(username.map { TerminalText.sanitize($0) })
+    } catch {
+      let problem = SignInProblem(error)
+      log.warning("people: sign-in failed (\(problem))")
+      result = .failure(problem)
+    }
+    guard !Task.isCancelled else { return }
+    send(.people(.signedIn(requestID: requestID, result)))
+  }
+}
+
+extension SignInProblem {
+  init(_ failure: SignInFailure) {
+    switch failure {
+    case .notConfigured: self = .notConfigured
+    case .listenerFailed: self = .listenerFailed
+    case .timedOut: self = .timedOut
+    case .firebase(let error):
+      switch error {
+      case .accessDenied: self = .denied
+      case .deviceCodeExpired: self = .codeExpired
+      case .invalidClient: self = .wrongClient
+      case .invalidGrant, .oauth: self = .refused
+      case .auth(.invalidIdpResponse), .auth(.projectNumberMismatch): self = .projectMismatch
+      case .auth(.userDisabled): self = .disabled
+      case .service(.network): self = .offline
+      case .secretStoreFailed: self = .secretStore
+      default: self = .service
+      }
+    }
+  }
+}

@@ -86,6 +86,8 @@ public struct PeopleFeature: Sendable, Hashable {
   public var usernameForm: UsernameForm?
   /// "Edit your profile", over the root while open.
   public var profileForm: ProfileForm?
+  /// Signing in from here (`s`), over the signed-out root while it runs or after it failed.
+  public var signIn: PeopleSignIn?
 
   public init() {}
 
@@ -128,6 +130,9 @@ public enum PeopleAction: Sendable, Hashable {
   case usernameClaimed(requestID: Int, Result<String, UsernameClaimFailure>)
   /// The profile edit finished: what was sent, or why nothing changed.
   case profileSaved(requestID: Int, displayName: String?, bio: String?, failure: PeopleFailure?)
+  case signInPrompted(requestID: Int, SignInPrompt)
+  /// Signed in (with your @username if you have one), or why not.
+  case signedIn(requestID: Int, Result<String?, SignInProblem>)
 }
 
 public enum PeopleEffect: CancellableEffect {
@@ -145,11 +150,14 @@ public enum PeopleEffect: CancellableEffect {
   case claimUsername(requestID: Int, name: String)
   /// `SocialRepository.edit` with only the changed fields (nil: unchanged). Not cancelled half-way.
   case saveProfile(requestID: Int, displayName: String?, bio: String?)
+  /// Google sign-in (the browser with the loopback listener, or the device flow when `device` or over ssh), the
+  /// Firebase session into the secret store only. Cancelled by Esc.
+  case signIn(requestID: Int, device: Bool)
 
   public var cancellationID: Int? {
     switch self {
     case .loadLists(let id), .scheduleFind(let id, _), .find(let id, _), .loadProfile(let id, _): return id
-    case .scheduleUsernameCheck(let id, _), .checkUsername(let id, _): return id
+    case .scheduleUsernameCheck(let id, _), .checkUsername(let id, _), .signIn(let id, _): return id
     case .perform, .claimUsername, .saveProfile: return nil
     }
   }
@@ -173,6 +181,8 @@ public enum PeopleCommand: Sendable, Hashable {
   case nextField
   case previousField
   case saveProfile
+  case signIn
+  case signInWithCode
 }
 
 extension PeopleFeature: TabFeature {
@@ -182,13 +192,13 @@ extension PeopleFeature: TabFeature {
   public typealias Effect = PeopleEffect
   public typealias Command = PeopleCommand
 
-  public var depth: Int { path.count + (usernameForm == nil && profileForm == nil ? 0 : 1) }
+  public var depth: Int { path.count + (usernameForm == nil && profileForm == nil && signIn == nil ? 0 : 1) }
   public var isEditingText: Bool {
     usernameForm != nil || profileForm?.isEditingText == true || (path.isEmpty && isEditing)
   }
 
   public var runningRequestIDs: [Int] {
-    var ids = [loading, pendingTimerID].compactMap { $0 }
+    var ids = [loading, pendingTimerID, signIn?.requestID].compactMap { $0 }
     if case .loading(let id, _) = search { ids.append(id) }
     if let form = usernameForm {
       ids += [form.pendingTimerID].compactMap { $0 }
@@ -272,6 +282,11 @@ extension PeopleFeature: TabFeature {
     case .profileSaved(let requestID, let displayName, let bio, let failure):
       profileSaved(requestID, displayName, bio, failure, &context)
       return []
+    case .signInPrompted(let requestID, let prompt):
+      signInPrompted(requestID, prompt)
+      return []
+    case .signedIn(let requestID, let result):
+      return signedIn(requestID, result, &context)
     }
   }
 
@@ -338,9 +353,16 @@ extension PeopleFeature: TabFeature {
   public func bindings(_ context: AppContext) -> [KeyBinding<PeopleCommand>] {
     if let form = usernameForm { return usernameBindings(form) }
     if let form = profileForm { return profileBindings(form) }
+    if let signIn { return signInBindings(signIn) }
     if let screen = path.last { return personBindings(screen) }
     if lists == nil, failure?.needsAccount == true {
-      return [KeyBinding([.character("r")], "r", .key(PeopleL10n.peopleHelpRetry), .retry)]
+      let signIn: [KeyBinding<PeopleCommand>] =
+        isSignedOut
+        ? [
+          KeyBinding([.character("s")], "s", .key(PeopleL10n.peopleHelpSignIn), .signIn),
+          KeyBinding([.character("d")], "d", .key(PeopleL10n.peopleHelpSignInCode), .signInWithCode),
+        ] : []
+      return signIn + [KeyBinding([.character("r")], "r", .key(PeopleL10n.peopleHelpRetry), .retry)]
     }
     if isEditing {
       return [
@@ -432,6 +454,8 @@ extension PeopleFeature: TabFeature {
       return []
     case .saveProfile:
       return saveProfile(&context)
+    case .signIn, .signInWithCode:
+      return startSignIn(device: command == .signInWithCode || signIn?.device == true && command == .signIn, &context)
     }
   }
 
@@ -513,6 +537,11 @@ extension PeopleFeature: TabFeature {
 
   /// Esc: drop a question, pop a person (cancelling their load), or leave the field; nil at the root.
   public mutating func goBack(_ context: inout AppContext) -> [AppEffect]? {
+    if let current = signIn {
+      // Esc stops the sign-in (its listener and polling end with the effect) or closes its failure.
+      signIn = nil
+      return current.requestID.map { [.cancel(requestID: $0)] } ?? []
+    }
     if let form = profileForm {
       // A save in flight is one masked write: the form waits for its answer.
       guard !form.phase.isBusy else { return [] }

@@ -22,6 +22,11 @@ public enum PeopleL10n: String, LocalizedKey {
   case peopleHelpEditProfile, peopleHelpNextField, peopleHelpPreviousField, peopleHelpSave
   case peopleProfileTitle, peopleProfileName, peopleProfileBio, peopleProfileNewline, peopleProfileSaving
   case peopleProfileFailed, peopleProfileSaved
+  case peopleHelpSignIn, peopleHelpSignInCode, peopleSignInTitle, peopleSignInStarting, peopleSignInBrowser
+  case peopleSignInBrowserOpened, peopleSignInDevice, peopleSignInWaiting, peopleSignInFailed, peopleSignInRetryHint
+  case peopleSignedIn, peopleSignInNotConfigured, peopleSignInListener, peopleSignInTimedOut, peopleSignInDenied
+  case peopleSignInCodeExpired, peopleSignInWrongClient, peopleSignInProjectMismatch, peopleSignInDisabled
+  case peopleSignInRefused, peopleSignInOffline, peopleSignInSecretStore, peopleSignInService
 
   public static func table(for language: Language) -> [PeopleL10n: String] {
     switch language {
@@ -44,7 +49,8 @@ public enum PeopleL10n: String, LocalizedKey {
     .peopleSignedInAs: "Signed in as @{username}",
     .peopleNoUsername: "Signed in, no @username yet: press n to choose one",
     .peopleNotSignedIn: "Not signed in.",
-    .peopleSignInHow: "To find and follow people, sign in with Google: run  vibes auth login google",
+    .peopleSignInHow:
+      "To find and follow people, sign in with Google: press s (or d to use a code on another device). On the command line: vibes auth login google",
     .peopleFindLabel: "Find",
     .peopleFindPlaceholder: "@username or name",
     .peopleSearching: "Searching…",
@@ -111,6 +117,29 @@ public enum PeopleL10n: String, LocalizedKey {
     .peopleProfileSaving: "Saving your profile…",
     .peopleProfileFailed: "Could not save your profile: {reason}.",
     .peopleProfileSaved: "Profile saved.",
+    .peopleHelpSignIn: "sign in",
+    .peopleHelpSignInCode: "sign in with a code",
+    .peopleSignInTitle: "Signing in with Google",
+    .peopleSignInStarting: "Starting…",
+    .peopleSignInBrowser: "Finish signing in in your browser at:",
+    .peopleSignInBrowserOpened: "Finish signing in in your browser (it was opened). If it did not open, visit:",
+    .peopleSignInDevice: "On any device, open {url} and enter the code {code}",
+    .peopleSignInWaiting: "Waiting for Google… Esc cancels.",
+    .peopleSignInFailed: "Could not sign in: {reason}.",
+    .peopleSignInRetryHint: "Press s to try again, d to use a code instead.",
+    .peopleSignedIn: "Signed in.",
+    .peopleSignInNotConfigured: "no Firebase project or Google client is set up (see Docs/firebase-setup.md)",
+    .peopleSignInListener: "vibes could not listen for the browser's answer; use a code (d)",
+    .peopleSignInTimedOut: "no answer from Google in time",
+    .peopleSignInDenied: "sign-in was declined at Google",
+    .peopleSignInCodeExpired: "the code expired before it was entered",
+    .peopleSignInWrongClient: "Google refused the OAuth client (check VIBES_GOOGLE_CLIENT_ID and its secret)",
+    .peopleSignInProjectMismatch: "the Google client belongs to another Firebase project",
+    .peopleSignInDisabled: "this vibes account has been disabled",
+    .peopleSignInRefused: "Google refused the sign-in code (used, expired or from another attempt)",
+    .peopleSignInOffline: "no connection to Google or Firebase",
+    .peopleSignInSecretStore: "the secret store could not keep the session",
+    .peopleSignInService: "Google or Firebase did not answer properly",
   ]
 
   static let german: [PeopleL10n: String] = [
@@ -127,7 +156,8 @@ public enum PeopleL10n: String, LocalizedKey {
     .peopleSignedInAs: "Angemeldet als @{username}",
     .peopleNoUsername: "Angemeldet, noch kein @Nutzername: n wählt einen",
     .peopleNotSignedIn: "Nicht angemeldet.",
-    .peopleSignInHow: "Um Leute zu finden und ihnen zu folgen, mit Google anmelden:  vibes auth login google",
+    .peopleSignInHow:
+      "Um Leute zu finden und ihnen zu folgen, mit Google anmelden: s drücken (oder d für einen Code auf einem anderen Gerät). In der Kommandozeile: vibes auth login google",
     .peopleFindLabel: "Suchen",
     .peopleFindPlaceholder: "@Nutzername oder Name",
     .peopleSearching: "Suche läuft…",
@@ -194,6 +224,29 @@ public enum PeopleL10n: String, LocalizedKey {
     .peopleProfileSaving: "Dein Profil wird gespeichert…",
     .peopleProfileFailed: "Dein Profil konnte nicht gespeichert werden: {reason}.",
     .peopleProfileSaved: "Profil gespeichert.",
+    .peopleHelpSignIn: "anmelden",
+    .peopleHelpSignInCode: "mit Code anmelden",
+    .peopleSignInTitle: "Anmeldung mit Google",
+    .peopleSignInStarting: "Wird gestartet…",
+    .peopleSignInBrowser: "Schließe die Anmeldung im Browser ab:",
+    .peopleSignInBrowserOpened: "Schließe die Anmeldung im Browser ab (er wurde geöffnet). Falls nicht, öffne:",
+    .peopleSignInDevice: "Öffne auf einem beliebigen Gerät {url} und gib den Code {code} ein",
+    .peopleSignInWaiting: "Warte auf Google… Esc bricht ab.",
+    .peopleSignInFailed: "Anmeldung fehlgeschlagen: {reason}.",
+    .peopleSignInRetryHint: "s versucht es erneut, d nutzt stattdessen einen Code.",
+    .peopleSignedIn: "Angemeldet.",
+    .peopleSignInNotConfigured: "kein Firebase-Projekt oder Google-Client eingerichtet (siehe Docs/firebase-setup.md)",
+    .peopleSignInListener: "vibes kann nicht auf die Antwort des Browsers warten; nutze einen Code (d)",
+    .peopleSignInTimedOut: "keine Antwort von Google in der Zeit",
+    .peopleSignInDenied: "die Anmeldung wurde bei Google abgelehnt",
+    .peopleSignInCodeExpired: "der Code ist abgelaufen, bevor er eingegeben wurde",
+    .peopleSignInWrongClient: "Google lehnt den OAuth-Client ab (VIBES_GOOGLE_CLIENT_ID und Secret prüfen)",
+    .peopleSignInProjectMismatch: "der Google-Client gehört zu einem anderen Firebase-Projekt",
+    .peopleSignInDisabled: "dieses vibes-Konto wurde deaktiviert",
+    .peopleSignInRefused: "Google hat den Anmeldecode abgelehnt (benutzt, abgelaufen oder von einem anderen Versuch)",
+    .peopleSignInOffline: "keine Verbindung zu Google oder Firebase",
+    .peopleSignInSecretStore: "der Geheimnisspeicher konnte die Sitzung nicht aufbewahren",
+    .peopleSignInService: "Google oder Firebase hat nicht richtig geantwortet",
   ]
 }
 

@@ -9,6 +9,8 @@ public enum PeopleScreen {
     let people = state.people
     if let form = people.usernameForm {
       renderUsername(form, into: &grid, area, t)
+    } else if let signIn = people.signIn {
+      renderSignIn(signIn, into: &grid, area, t)
     } else if let form = people.profileForm {
       renderProfileForm(form, into: &grid, area, t)
     } else if let screen = people.path.last {

@@ -6,6 +6,10 @@ import VibesStorage
 import VibesTestSupport
 import XCTest
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// Signing in from the People area against the loopback Google and Firebase fake: the device flow (the code and
 /// address shown first), declined, expired, a disabled account, no configuration; the refresh token only in the
 /// secret store (not in SQLite, not in any action).
@@ -60,4 +64,58 @@ extension PeopleRunnerTests {
     actions = await run(.signIn(requestID: 4, device: true), runner(environment: [:]))
     XCTAssertEqual(actions, [.signedIn(requestID: 4, .failure(.notConfigured))])
   }
+
+  /// Starts the browser sign-in and waits for its prompt (the authorize address).
+  func startBrowserSignIn(_ box: SignInActions) async throws -> (task: Task<Void, Never>, url: URL) {
+    let runner = runner()
+    let task = Task { await runner.run(.people(.signIn(requestID: 1, device: false))) { box.append($0) } }
+    for _ in 0..<250 {
+      if case .signInPrompted(1, .browser(let url, _))? = box.actions.first, let address = URL(string: url) {
+        return (task, address)
+      }
+      try await Task.sleep(nanoseconds: 20_000_000)
+    }
+    task.cancel()
+    throw XCTSkip("no browser prompt: \(box.actions)")
+  }
+
+  func testSignInInTheBrowserFinishesWhenGoogleRedirectsToTheLoopbackListener() async throws {
+    await fake.setGoogleUser(sub: "g-web", email: "web@example.com", name: "Web")
+    let box = SignInActions()
+    let (task, url) = try await startBrowserSignIn(box)
+    // The "browser": the fake's consent page redirects to vibes' listener on 127.0.0.1.
+    _ = try? await URLSession.shared.data(from: url)
+    await task.value
+    XCTAssertEqual(box.actions.last, .signedIn(requestID: 1, .success(nil)), "\(box.actions)")
+    XCTAssertNotNil(try secrets.read(.firebaseSession))
+  }
+
+  func testEscDuringTheBrowserSignInClosesTheListenerAndSendsNothingMore() async throws {
+    let box = SignInActions()
+    let (task, url) = try await startBrowserSignIn(box)
+    let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    let redirect = try XCTUnwrap(components?.queryItems?.first { $0.name == "redirect_uri" }?.value)
+    let started = Date()
+    task.cancel()  // what Esc's `.cancel(requestID:)` does to the effect
+    await task.value
+    XCTAssertLessThan(Date().timeIntervalSince(started), 5, "the wait ends at once, not after 10 minutes")
+    XCTAssertEqual(box.actions.count, 1, "only the prompt: \(box.actions)")
+    let answered = try? await URLSession.shared.data(from: try XCTUnwrap(URL(string: redirect + "?code=x&state=y")))
+    XCTAssertNil(answered, "nobody listens on \(redirect) any more")
+    XCTAssertNil(try secrets.read(.firebaseSession))
+  }
+}
+
+/// The People actions an effect sent, readable while it runs.
+final class SignInActions: @unchecked Sendable {
+  // @unchecked: every access holds the lock.
+  private let lock = NSLock()
+  private var stored: [PeopleAction] = []
+
+  func append(_ action: AppAction) {
+    guard let people = action.peopleAction else { return }
+    lock.withLock { stored.append(people) }
+  }
+
+  var actions: [PeopleAction] { lock.withLock { stored } }
 }

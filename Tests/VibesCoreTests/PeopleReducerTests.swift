@@ -90,7 +90,7 @@ final class PeopleReducerTests: XCTestCase {
     driver.send(.people(.listsFailed(requestID: id, .offline)), expecting: [])
   }
 
-  func testSignedOutSaysHowToSignInAndOnlyRetries() {
+  func testSignedOutSaysHowToSignInAndOffersSignInOrRetry() {
     var driver = onProfile()
     driver.arrange { $0.press(.character("p")) }
     let id = driver.state.people.loading ?? 0
@@ -98,7 +98,9 @@ final class PeopleReducerTests: XCTestCase {
       state.people.loading = nil
       state.people.failure = .notSignedIn
     }
-    XCTAssertEqual(driver.state.people.bindings(driver.state.context).map(\.command), [.retry])
+    XCTAssertEqual(
+      driver.state.people.bindings(driver.state.context).map(\.command), [.signIn, .signInWithCode, .retry],
+      "sign in here (PeopleSignInReducerTests), with a code, or retry")
     driver.type("x", expecting: [])  // no field to type into
   }
 

@@ -30,10 +30,12 @@ final class PeopleScreenTests: XCTestCase {
     driver.send(.people(.listsFailed(requestID: driver.state.people.loading ?? -1, .notSignedIn)))
     let english = text(driver, .en)
     XCTAssertTrue(english.contains("Not signed in."), english)
-    XCTAssertTrue(english.contains("vibes auth login google"), english)
+    XCTAssertTrue(english.contains("press s"), english)
+    XCTAssertTrue(english.contains("vibes auth login"), english)
     let german = text(driver, .de)
     XCTAssertTrue(german.contains("Nicht angemeldet."), german)
-    XCTAssertTrue(german.contains("vibes auth login google"), german)
+    XCTAssertTrue(german.contains("s drücken"), german)
+    XCTAssertTrue(german.contains("vibes auth login"), german)
   }
 
   func testListsShowTheAccountAndBothSectionsAndHostileNamesAreHarmless() {

@@ -87,6 +87,72 @@ extension ScreenStateCatalog {
         driver.press(.character("b"))
       },
     ]
+    states += usernameStates(loaded: {
+      loaded(&$0, PeopleLists(username: nil, following: [], followers: [], fetchedAt: now))
+    })
+    let me = PersonSummary(
+      uid: "uid-me", displayName: longArtist, username: "konzertfreundin_2026",
+      bio: String(repeating: longWord + " ", count: 6))
+    func editing(_ driver: inout Driver) {
+      loaded(
+        &driver, PeopleLists(username: "konzertfreundin_2026", following: [], followers: [], fetchedAt: now, me: me))
+      driver.press(.character("e"))
+    }
+    states += [
+      State(name: "people profile edit") { editing(&$0) },
+      State(name: "people profile edit bio") { driver in
+        editing(&driver)
+        driver.press(.tab)
+      },
+      State(name: "people profile saving") { driver in
+        editing(&driver)
+        driver.type("!")
+        driver.press(.enter)
+      },
+    ]
+    for failure: PeopleFailure in [.offline, .refused, .service, .notConfigured, .signInAgain] {
+      states.append(
+        State(name: "people profile save \(failure)") { driver in
+          editing(&driver)
+          driver.type("!")
+          driver.press(.enter)
+          if case .saving(let id)? = driver.state.people.profileForm?.phase {
+            driver.send(.people(.profileSaved(requestID: id, displayName: "x", bio: nil, failure: failure)))
+          }
+        })
+    }
+    func signingIn(_ driver: inout Driver, _ prompt: SignInPrompt?) {
+      open(&driver)
+      driver.send(.people(.listsFailed(requestID: driver.state.people.loading ?? -1, .notSignedIn)))
+      driver.press(.character("s"))
+      if let prompt {
+        driver.send(.people(.signInPrompted(requestID: driver.state.people.signIn?.requestID ?? -1, prompt)))
+      }
+    }
+    states += [
+      State(name: "people sign-in starting") { signingIn(&$0, nil) },
+      State(name: "people sign-in device") {
+        signingIn(&$0, .device(url: "https://www.google.com/device", code: "WXYZ-1234"))
+      },
+      State(name: "people sign-in browser") { driver in
+        signingIn(
+          &driver,
+          .browser(
+            url: "https://accounts.google.com/o/oauth2/v2/auth?client_id=" + String(repeating: "x", count: 120),
+            opened: true))
+      },
+    ]
+    let problems: [SignInProblem] = [
+      .notConfigured, .listenerFailed, .timedOut, .denied, .codeExpired, .wrongClient, .projectMismatch, .disabled,
+      .refused, .offline, .secretStore, .service,
+    ]
+    for problem in problems {
+      states.append(
+        State(name: "people sign-in \(problem)") { driver in
+          signingIn(&driver, nil)
+          driver.send(.people(.signedIn(requestID: driver.state.people.signIn?.requestID ?? -1, .failure(problem))))
+        })
+    }
     for failure: PeopleFailure in [.offline, .refused, .service, .notConfigured, .signInAgain] {
       states.append(
         State(name: "people lists \(failure)") { driver in
@@ -107,6 +173,48 @@ extension ScreenStateCatalog {
           if case .loading(let id, let query) = driver.state.people.search {
             driver.send(.people(.found(requestID: id, query: query, .failure(failure))))
           }
+        })
+    }
+    return states
+  }
+
+  /// "Choose your @username": the rule broken, checking, free, taken, saving, a failed check and a failed claim.
+  static func usernameStates(loaded: @escaping (inout Driver) -> Void) -> [State] {
+    func form(_ driver: inout Driver, _ text: String) {
+      loaded(&driver)
+      driver.press(.character("n"))
+      driver.type(text)
+    }
+    func checked(_ driver: inout Driver, _ result: Result<Bool, PeopleFailure>) {
+      form(&driver, "konzertfreundin_2026")
+      driver.send(.people(.usernameCheckDue(timerID: driver.state.people.usernameForm?.pendingTimerID ?? -1)))
+      if case .checking(let id, let name)? = driver.state.people.usernameForm?.check {
+        driver.send(.people(.usernameChecked(requestID: id, name: name, result)))
+      }
+    }
+    var states = [
+      State(name: "people username empty") { form(&$0, "") },
+      State(name: "people username rule") { form(&$0, "9_lives") },
+      State(name: "people username too long") { form(&$0, "abcdefghijklmnopqrstu") },
+      State(name: "people username checking") { driver in
+        form(&driver, "konzertfreundin_2026")
+        driver.send(.people(.usernameCheckDue(timerID: driver.state.people.usernameForm?.pendingTimerID ?? -1)))
+      },
+      State(name: "people username free") { checked(&$0, .success(true)) },
+      State(name: "people username taken") { checked(&$0, .success(false)) },
+      State(name: "people username saving") { driver in
+        checked(&driver, .success(true))
+        driver.press(.enter)
+      },
+    ]
+    for failure: PeopleFailure in [.offline, .refused, .service, .notConfigured, .signInAgain] {
+      states.append(State(name: "people username check \(failure)") { checked(&$0, .failure(failure)) })
+      states.append(
+        State(name: "people username claim \(failure)") { driver in
+          checked(&driver, .success(true))
+          driver.press(.enter)
+          let id = driver.state.people.usernameForm?.claiming?.id ?? -1
+          driver.send(.people(.usernameClaimed(requestID: id, .failure(.failed(failure)))))
         })
     }
     return states

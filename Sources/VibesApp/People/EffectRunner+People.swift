@@ -31,6 +31,24 @@ extension EffectRunner {
     case .perform(let requestID, let operation, let person):
       let result = await change(operation, person)
       send(.people(.changed(requestID: requestID, person, operation, result)))
+    case .scheduleUsernameCheck(let timerID, let seconds):
+      do {
+        try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+      } catch {
+        return
+      }
+      send(.people(.usernameCheckDue(timerID: timerID)))
+    case .checkUsername(let requestID, let name):
+      let result = await people { repository throws(SocialError) in try await repository.isUsernameAvailable(name) }
+      guard !Task.isCancelled else { return }
+      send(.people(.usernameChecked(requestID: requestID, name: name, result)))
+    case .claimUsername(let requestID, let name):
+      send(.people(.usernameClaimed(requestID: requestID, await claimUsername(name))))
+    case .signIn(let requestID, let device):
+      await signInFromPeople(requestID: requestID, device: device, send: send)
+    case .saveProfile(let requestID, let displayName, let bio):
+      let failure = await saveProfile(displayName: displayName, bio: bio)
+      send(.people(.profileSaved(requestID: requestID, displayName: displayName, bio: bio, failure: failure)))
     }
   }
 
@@ -90,7 +108,7 @@ extension EffectRunner {
       let followers = try await repository.followers().map(PersonSummary.init)
       return PeopleLists(
         username: me?.username.map { TerminalText.sanitize($0) }, following: following, followers: followers,
-        fetchedAt: now)
+        fetchedAt: now, me: me.map(PersonSummary.init))
     }
     guard !Task.isCancelled else { return }
     switch result {

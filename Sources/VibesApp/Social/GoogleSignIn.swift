@@ -12,6 +12,14 @@ public struct GoogleSignIn: Sendable {
     case device
   }
 
+  /// What the user must do now, for a screen that shows it (the command line reads `say`'s sentences instead).
+  public enum Prompt: Sendable, Equatable {
+    /// Finish in the browser at `url` (a browser was opened when `opened`).
+    case browser(url: String, opened: Bool)
+    /// Open `url` on any device and enter `code`.
+    case device(url: String, code: String)
+  }
+
   public let dependencies: FirebaseDependencies
   /// Where instructions go (standard error on the command line).
   let say: @Sendable (String) -> Void
@@ -20,6 +28,8 @@ public struct GoogleSignIn: Sendable {
   let pastedLines: (@Sendable () -> AsyncStream<String>)?
   let callbackTimeout: TimeInterval
   let deviceSleep: @Sendable (Int) async throws -> Void
+  /// Told each prompt as it is shown.
+  var prompt: @Sendable (Prompt) -> Void = { _ in }
 
   public init(
     dependencies: FirebaseDependencies, say: @escaping @Sendable (String) -> Void, browser: BrowserLauncher?,
@@ -80,7 +90,9 @@ public struct GoogleSignIn: Sendable {
       throw .notConfigured("the Google accounts address is not usable")
     }
     say("Open this address in a browser to sign in with Google:\n\n  \(url.absoluteString)\n")
-    if let browser, browser.open(url.absoluteString) { say("(A browser was opened.)") }
+    let opened = browser?.open(url.absoluteString) ?? false
+    if opened { say("(A browser was opened.)") }
+    prompt(.browser(url: url.absoluteString, opened: opened))
     say("Waiting for the redirect on \(redirectURI) …")
     let timeout = callbackTimeout
     let outcome: OAuthCallbackOutcome?
@@ -134,6 +146,7 @@ public struct GoogleSignIn: Sendable {
       say(
         "On any device, open \(TerminalText.sanitize(code.verificationURL)) and enter the code "
           + "\(TerminalText.sanitize(code.userCode)). Waiting …")
+      prompt(.device(url: TerminalText.sanitize(code.verificationURL), code: TerminalText.sanitize(code.userCode)))
       return try await dependencies.google.waitForDevice(
         code, clientID: clientID, clientSecret: secret, sleep: deviceSleep
       ).idToken

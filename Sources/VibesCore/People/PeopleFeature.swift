@@ -82,6 +82,12 @@ public struct PeopleFeature: Sendable, Hashable {
   public var search = PeopleSearch.idle
   public var list = ListState()
   public var path: [PersonScreen] = []
+  /// "Choose your @username", over the root while open.
+  public var usernameForm: UsernameForm?
+  /// "Edit your profile", over the root while open.
+  public var profileForm: ProfileForm?
+  /// Signing in from here (`s`), over the signed-out root while it runs or after it failed.
+  public var signIn: PeopleSignIn?
 
   public init() {}
 
@@ -118,6 +124,15 @@ public enum PeopleAction: Sendable, Hashable {
   case profileLoaded(requestID: Int, uid: String, Result<PersonProfile, PeopleFailure>)
   /// A follow, unfollow or block finished; a follow or unfollow sends the profile as it is now.
   case changed(requestID: Int, PersonSummary, PersonOperation, Result<PersonProfile?, PeopleFailure>)
+  case usernameCheckDue(timerID: Int)
+  /// Whether the name is free (true) or held by someone else (false).
+  case usernameChecked(requestID: Int, name: String, Result<Bool, PeopleFailure>)
+  case usernameClaimed(requestID: Int, Result<String, UsernameClaimFailure>)
+  /// The profile edit finished: what was sent, or why nothing changed.
+  case profileSaved(requestID: Int, displayName: String?, bio: String?, failure: PeopleFailure?)
+  case signInPrompted(requestID: Int, SignInPrompt)
+  /// Signed in (with your @username if you have one), or why not.
+  case signedIn(requestID: Int, Result<String?, SignInProblem>)
 }
 
 public enum PeopleEffect: CancellableEffect {
@@ -128,11 +143,22 @@ public enum PeopleEffect: CancellableEffect {
   case loadProfile(requestID: Int, PersonSummary)
   /// Follow, unfollow or block (`load` is `loadProfile`). Writes are not cancelled half-way.
   case perform(requestID: Int, PersonOperation, PersonSummary)
+  case scheduleUsernameCheck(timerID: Int, seconds: Double)
+  /// `SocialRepository.isUsernameAvailable`.
+  case checkUsername(requestID: Int, name: String)
+  /// `SocialRepository.claimUsername` (atomic; a rename frees the old name). Not cancelled half-way.
+  case claimUsername(requestID: Int, name: String)
+  /// `SocialRepository.edit` with only the changed fields (nil: unchanged). Not cancelled half-way.
+  case saveProfile(requestID: Int, displayName: String?, bio: String?)
+  /// Google sign-in (the browser with the loopback listener, or the device flow when `device` or over ssh), the
+  /// Firebase session into the secret store only. Cancelled by Esc.
+  case signIn(requestID: Int, device: Bool)
 
   public var cancellationID: Int? {
     switch self {
     case .loadLists(let id), .scheduleFind(let id, _), .find(let id, _), .loadProfile(let id, _): return id
-    case .perform: return nil
+    case .scheduleUsernameCheck(let id, _), .checkUsername(let id, _), .signIn(let id, _): return id
+    case .perform, .claimUsername, .saveProfile: return nil
     }
   }
 }
@@ -149,6 +175,14 @@ public enum PeopleCommand: Sendable, Hashable {
   case askBlock
   case confirm
   case keep
+  case chooseUsername
+  case claimUsername
+  case editProfile
+  case nextField
+  case previousField
+  case saveProfile
+  case signIn
+  case signInWithCode
 }
 
 extension PeopleFeature: TabFeature {
@@ -158,12 +192,18 @@ extension PeopleFeature: TabFeature {
   public typealias Effect = PeopleEffect
   public typealias Command = PeopleCommand
 
-  public var depth: Int { path.count }
-  public var isEditingText: Bool { path.isEmpty && isEditing }
+  public var depth: Int { path.count + (usernameForm == nil && profileForm == nil && signIn == nil ? 0 : 1) }
+  public var isEditingText: Bool {
+    usernameForm != nil || profileForm?.isEditingText == true || (path.isEmpty && isEditing)
+  }
 
   public var runningRequestIDs: [Int] {
-    var ids = [loading, pendingTimerID].compactMap { $0 }
+    var ids = [loading, pendingTimerID, signIn?.requestID].compactMap { $0 }
     if case .loading(let id, _) = search { ids.append(id) }
+    if let form = usernameForm {
+      ids += [form.pendingTimerID].compactMap { $0 }
+      if case .checking(let id, _) = form.check { ids.append(id) }
+    }
     return ids + path.compactMap { $0.request?.operation == .load ? $0.request?.id : nil }
   }
 
@@ -231,6 +271,22 @@ extension PeopleFeature: TabFeature {
       return []
     case .changed(let requestID, let person, let operation, let result):
       return changed(requestID, person, operation, result, &context)
+    case .usernameCheckDue(let timerID):
+      return usernameCheckDue(timerID, &context)
+    case .usernameChecked(let requestID, let name, let result):
+      usernameChecked(requestID, name, result)
+      return []
+    case .usernameClaimed(let requestID, let result):
+      usernameClaimed(requestID, result, &context)
+      return []
+    case .profileSaved(let requestID, let displayName, let bio, let failure):
+      profileSaved(requestID, displayName, bio, failure, &context)
+      return []
+    case .signInPrompted(let requestID, let prompt):
+      signInPrompted(requestID, prompt)
+      return []
+    case .signedIn(let requestID, let result):
+      return signedIn(requestID, result, &context)
     }
   }
 
@@ -295,9 +351,18 @@ extension PeopleFeature: TabFeature {
   // MARK: Keys
 
   public func bindings(_ context: AppContext) -> [KeyBinding<PeopleCommand>] {
+    if let form = usernameForm { return usernameBindings(form) }
+    if let form = profileForm { return profileBindings(form) }
+    if let signIn { return signInBindings(signIn) }
     if let screen = path.last { return personBindings(screen) }
     if lists == nil, failure?.needsAccount == true {
-      return [KeyBinding([.character("r")], "r", .key(PeopleL10n.peopleHelpRetry), .retry)]
+      let signIn: [KeyBinding<PeopleCommand>] =
+        isSignedOut
+        ? [
+          KeyBinding([.character("s")], "s", .key(PeopleL10n.peopleHelpSignIn), .signIn),
+          KeyBinding([.character("d")], "d", .key(PeopleL10n.peopleHelpSignInCode), .signInWithCode),
+        ] : []
+      return signIn + [KeyBinding([.character("r")], "r", .key(PeopleL10n.peopleHelpRetry), .retry)]
     }
     if isEditing {
       return [
@@ -308,6 +373,15 @@ extension PeopleFeature: TabFeature {
     return [KeyBinding([.character("/")], "/", .key(PeopleL10n.peopleHelpFind), .focusFind)]
       + ListState.bindings { .move($0) } + [KeyBinding([.enter], "Enter", .common(.helpOpen), .open)]
       + [KeyBinding([.character("r")], "r", .key(PeopleL10n.peopleHelpRetry), footer: canRetry, .retry)]
+      + (lists == nil
+        ? []
+        : [
+          KeyBinding(
+            [.character("n")], "n",
+            .key(lists?.username == nil ? PeopleL10n.peopleHelpChooseUsername : PeopleL10n.peopleHelpChangeUsername),
+            .chooseUsername),
+          KeyBinding([.character("e")], "e", .key(PeopleL10n.peopleHelpEditProfile), .editProfile),
+        ])
   }
 
   func personBindings(_ screen: PersonScreen) -> [KeyBinding<PeopleCommand>] {
@@ -350,6 +424,7 @@ extension PeopleFeature: TabFeature {
       return []
     case .open:
       let rows = rows
+      if rows.isEmpty, trimmedQuery.isEmpty, let lists, lists.username == nil { return openUsernameForm(&context) }
       guard rows.indices.contains(list.selected) else { return [] }
       return open(rows[list.selected].person, &context)
     case .retry:
@@ -368,6 +443,19 @@ extension PeopleFeature: TabFeature {
       guard let last = path.indices.last else { return [] }
       path[last].confirming = nil
       return []
+    case .chooseUsername:
+      return openUsernameForm(&context)
+    case .claimUsername:
+      return claimUsername(&context)
+    case .editProfile:
+      return openProfileForm()
+    case .nextField, .previousField:
+      profileForm?.moveFocus(by: command == .nextField ? 1 : -1)
+      return []
+    case .saveProfile:
+      return saveProfile(&context)
+    case .signIn, .signInWithCode:
+      return startSignIn(device: command == .signInWithCode || signIn?.device == true && command == .signIn, &context)
     }
   }
 
@@ -398,6 +486,13 @@ extension PeopleFeature: TabFeature {
 
   /// Typing and pasting into the find field (a paste at the root goes there even without the focus).
   public mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
+    if profileForm != nil {
+      return profileForm?.edit(event) == nil ? nil : []
+    }
+    if usernameForm != nil {
+      guard usernameForm?.claiming == nil, let outcome = usernameForm?.field.edit(event) else { return nil }
+      return outcome == .moved ? [] : usernameEdited(&context)
+    }
     guard path.isEmpty, lists != nil || failure?.needsAccount != true else { return nil }
     switch event {
     case .key(let key):
@@ -442,6 +537,24 @@ extension PeopleFeature: TabFeature {
 
   /// Esc: drop a question, pop a person (cancelling their load), or leave the field; nil at the root.
   public mutating func goBack(_ context: inout AppContext) -> [AppEffect]? {
+    if let current = signIn {
+      // Esc stops the sign-in (its listener and polling end with the effect) or closes its failure.
+      signIn = nil
+      return current.requestID.map { [.cancel(requestID: $0)] } ?? []
+    }
+    if let form = profileForm {
+      // A save in flight is one masked write: the form waits for its answer.
+      guard !form.phase.isBusy else { return [] }
+      profileForm = nil
+      return []
+    }
+    if var form = usernameForm {
+      // A claim in flight is one atomic commit: the form waits for its answer.
+      guard form.claiming == nil else { return [] }
+      let effects = cancelUsernameCheck(&form)
+      usernameForm = nil
+      return effects
+    }
     if let last = path.indices.last {
       if path[last].confirming != nil {
         path[last].confirming = nil

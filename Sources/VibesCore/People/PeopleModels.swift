@@ -57,15 +57,19 @@ public struct PersonProfile: Sendable, Hashable, Codable {
 public struct PeopleLists: Sendable, Hashable, Codable {
   /// Your @username, nil before you chose one.
   public var username: String?
+  /// Your own display name and bio as last loaded (nil in a copy saved before they were kept).
+  public var me: PersonSummary?
   public var following: [PersonSummary]
   public var followers: [PersonSummary]
   public var fetchedAt: Date
   public var isCached: Bool
 
   public init(
-    username: String?, following: [PersonSummary], followers: [PersonSummary], fetchedAt: Date, isCached: Bool = false
+    username: String?, following: [PersonSummary], followers: [PersonSummary], fetchedAt: Date, isCached: Bool = false,
+    me: PersonSummary? = nil
   ) {
     self.username = username
+    self.me = me
     self.following = following
     self.followers = followers
     self.fetchedAt = fetchedAt

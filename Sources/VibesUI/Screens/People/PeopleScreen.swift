@@ -7,7 +7,13 @@ import VibesCore
 public enum PeopleScreen {
   static func render(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
     let people = state.people
-    if let screen = people.path.last {
+    if let form = people.usernameForm {
+      renderUsername(form, into: &grid, area, t)
+    } else if let signIn = people.signIn {
+      renderSignIn(signIn, into: &grid, area, t)
+    } else if let form = people.profileForm {
+      renderProfileForm(form, into: &grid, area, t)
+    } else if let screen = people.path.last {
       renderPerson(screen, into: &grid, area, t)
     } else {
       renderRoot(people, into: &grid, area, t)

@@ -44,7 +44,7 @@ let package = Package(
       name: "VibesServices",
       dependencies: [
         "VibesWire",
-        .product(name: "Crypto", package: "swift-crypto")
+        .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
     .target(

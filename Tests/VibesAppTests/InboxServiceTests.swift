@@ -26,27 +26,10 @@ final class InboxServiceTests: XCTestCase {
     if let folder { try? FileManager.default.removeItem(at: folder) }
   }
 
-  struct Person {
-    var uid: String
-    var profile: SocialProfile
-    var shares: ShareRepository
-  }
+  typealias Person = SocialTestPerson
 
   func person(_ sub: String, name: String) async throws -> Person {
-    let configuration = fake.configuration
-    let auth = FirebaseAuthClient(
-      apiKey: FakeFirebaseServer.apiKey, authURL: configuration.authURL, tokenURL: configuration.tokenURL)
-    let session = FirebaseSession(auth: auth, storage: MemoryFirebaseSessionStorage())
-    let token = await fake.googleIDToken(sub: sub, email: "\(sub)@example.com", name: name)
-    let grant = try await session.signIn(googleIDToken: token)
-    let firestore = FirestoreClient(
-      projectID: FakeFirebaseServer.projectID, baseURL: configuration.firestoreURL, retryDelays: [])
-    let social = SocialRepository(session: session, auth: auth, firestore: firestore, storage: nil)
-    try await social.ensureProfile(displayName: name)
-    try await social.claimUsername(name.lowercased())
-    let found = try await social.profile(uid: grant.uid)
-    let profile = try XCTUnwrap(found)
-    return Person(uid: grant.uid, profile: profile, shares: ShareRepository(social: social))
+    try await SocialTestPerson.signIn(sub, name: name, on: fake)
   }
 
   var databasePath: String { folder.appendingPathComponent("vibes.sqlite").path }

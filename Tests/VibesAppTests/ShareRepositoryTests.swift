@@ -20,32 +20,10 @@ final class ShareRepositoryTests: XCTestCase {
     await fake?.stop()
   }
 
-  struct Person {
-    var uid: String
-    var profile: SocialProfile
-    var social: SocialRepository
-    var shares: ShareRepository
-    var firestore: FirestoreClient
-    var session: FirebaseSession
-  }
+  typealias Person = SocialTestPerson
 
   func person(_ sub: String, name: String) async throws -> Person {
-    let configuration = fake.configuration
-    let auth = FirebaseAuthClient(
-      apiKey: FakeFirebaseServer.apiKey, authURL: configuration.authURL, tokenURL: configuration.tokenURL)
-    let session = FirebaseSession(auth: auth, storage: MemoryFirebaseSessionStorage())
-    let token = await fake.googleIDToken(sub: sub, email: "\(sub)@example.com", name: name)
-    let grant = try await session.signIn(googleIDToken: token)
-    let firestore = FirestoreClient(
-      projectID: FakeFirebaseServer.projectID, baseURL: configuration.firestoreURL, retryDelays: [])
-    let social = SocialRepository(session: session, auth: auth, firestore: firestore, storage: nil)
-    try await social.ensureProfile(displayName: name)
-    try await social.claimUsername(name.lowercased())
-    let found = try await social.profile(uid: grant.uid)
-    let profile = try XCTUnwrap(found)
-    return Person(
-      uid: grant.uid, profile: profile, social: social, shares: ShareRepository(social: social),
-      firestore: firestore, session: session)
+    try await SocialTestPerson.signIn(sub, name: name, on: fake)
   }
 
   static let song = SharedTrack(

@@ -35,13 +35,6 @@ extension ShareRepository {
     }
     let (blocked, blockedMe) = try await social.blockSets()
     if blocked.contains(recipient) || blockedMe.contains(recipient) { throw .blocked }
-    let writes = Self.textWrites(text, id: id, from: uid, to: recipient)
-    let firestore = self.firestore
-    do {
-      try await social.run { token throws(FirebaseError) in try await firestore.commit(writes, idToken: token) }
-      return .sent
-    } catch .firebase(.alreadyExists) {
-      return .alreadySent
-    }
+    return try await commitOnce(Self.textWrites(text, id: id, from: uid, to: recipient))
   }
 }

@@ -93,7 +93,11 @@ public struct ShareRepository: Sendable {
       let (blocked, blockedMe) = try await social.blockSets()
       if blocked.contains(recipient) || blockedMe.contains(recipient) { throw .blocked }
     }
-    let writes = Self.writes(for: draft)
+    return try await commitOnce(Self.writes(for: draft))
+  }
+
+  /// Commits `writes` as one; a document that already exists means a retry after a lost answer: "already sent".
+  func commitOnce(_ writes: [FirestoreWrite]) async throws(SocialError) -> ShareOutcome {
     let firestore = self.firestore
     do {
       try await social.run { token throws(FirebaseError) in try await firestore.commit(writes, idToken: token) }

@@ -87,6 +87,26 @@ extension ScreenStateCatalog {
         driver.press(.character("b"))
       },
     ]
+    // Your streak and badges in the account block: a running streak at risk late in the day with every badge, and
+    // none yet.
+    let utc = TimeZone(identifier: "UTC")!
+    let today = LocalDay(now, in: utc)
+    var everything = AchievementBook()
+    everything.apply(
+      AchievementFacts(
+        shares: 50, following: 10, genresExplored: Set((0..<10).map { "genre \($0)" }), blends: 1, longestStreak: 400,
+        playlistsCreated: 1, forYouSaves: 1), now: now.addingTimeInterval(-86_400))
+    var standing = lists
+    standing.standing = ProfileStanding(
+      streak: StreakRecord(count: 400, lastDay: today.adding(-1)), achievements: everything, now: now, timeZone: utc)
+    standing.standing?.reminderDue = true
+    var noStreak = lists
+    noStreak.standing = ProfileStanding(
+      streak: StreakRecord(), achievements: AchievementBook(), now: now, timeZone: utc)
+    states += [
+      State(name: "people streak and badges") { loaded(&$0, standing) },
+      State(name: "people no streak yet") { loaded(&$0, noStreak) },
+    ]
     states += usernameStates(loaded: {
       loaded(&$0, PeopleLists(username: nil, following: [], followers: [], fetchedAt: now))
     })

@@ -99,16 +99,21 @@ extension EffectRunner {
       // The copy shows at once (with its age); Firebase's answer replaces it.
       cached.fetchedAt = entry.fetchedAt
       cached.isCached = true
+      cached.standing?.refresh(now: dependencies.now(), timeZone: .current)
       send(.people(.listsLoaded(requestID: requestID, cached, final: false)))
     }
     let now = dependencies.now()
     let result = await people { repository throws(SocialError) in
-      let me = try await repository.profile(uid: owner)
+      let mine = try await repository.profileWithStanding(uid: owner)
+      let me = mine?.profile
       let following = try await repository.following().map(PersonSummary.init)
       let followers = try await repository.followers().map(PersonSummary.init)
+      let standing = mine.map {
+        ProfileStanding(streak: $0.streak, achievements: $0.achievements, now: now, timeZone: .current)
+      }
       return PeopleLists(
         username: me?.username.map { TerminalText.sanitize($0) }, following: following, followers: followers,
-        fetchedAt: now, me: me.map(PersonSummary.init))
+        fetchedAt: now, me: me.map(PersonSummary.init), standing: standing)
     }
     guard !Task.isCancelled else { return }
     switch result {

@@ -6,6 +6,7 @@ public enum GamifyL10n: String, LocalizedKey {
   case achievementTenGenres, achievementFirstBlend, achievementStreak7, achievementStreak30
   case achievementFirstPlaylist, achievementFirstForYouSave
   case blendMixing, blendNoTasteSummary, blendNoOwnTaste
+  case gamifyStreakOneDay, gamifyStreakNone, gamifyBadges
 
   public static func table(for language: Language) -> [GamifyL10n: String] {
     switch language {
@@ -36,6 +37,9 @@ public enum GamifyL10n: String, LocalizedKey {
     .blendMixing: "Mixing your music tastes…",
     .blendNoTasteSummary: "{name} has not shared a taste summary yet, so there is nothing to blend with.",
     .blendNoOwnTaste: "Your taste summary is empty: connect Spotify in Profile so your listening can be blended.",
+    .gamifyStreakOneDay: "1-day streak",
+    .gamifyStreakNone: "No streak yet: a day counts when you share a song.",
+    .gamifyBadges: "Badges:",
   ]
 
   static let german: [GamifyL10n: String] = [
@@ -61,6 +65,9 @@ public enum GamifyL10n: String, LocalizedKey {
     .blendNoTasteSummary: "{name} hat noch keine Geschmacksübersicht geteilt, daher gibt es nichts zu mischen.",
     .blendNoOwnTaste:
       "Deine Geschmacksübersicht ist leer: verbinde Spotify im Profil, damit dein Hören gemischt werden kann.",
+    .gamifyStreakOneDay: "1 Tag in Folge",
+    .gamifyStreakNone: "Noch keine Serie: ein Tag zählt, wenn du einen Song teilst.",
+    .gamifyBadges: "Abzeichen:",
   ]
 }
 

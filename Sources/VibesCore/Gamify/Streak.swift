@@ -86,7 +86,7 @@ public enum StreakTier: Int, Sendable, CaseIterable, Comparable {
 /// The streak as stored on `users/{uid}` (fields `streak`, `streakDay`, `streakFreezeWeek`, `streakLongest`;
 /// Docs/social.md). Every device applies the same pure step to the stored record, so two devices agree, and every
 /// change is +1 for a new day or a reset to 1 — what `firestore.rules` allows.
-public struct StreakRecord: Sendable, Equatable, Codable {
+public struct StreakRecord: Sendable, Hashable, Codable {
   /// Days with a share in the running streak (grace days keep it but do not add to it).
   public var count: Int
   /// The local day of the last counted share; nil before the first share.

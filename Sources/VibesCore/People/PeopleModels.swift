@@ -63,13 +63,16 @@ public struct PeopleLists: Sendable, Hashable, Codable {
   public var followers: [PersonSummary]
   public var fetchedAt: Date
   public var isCached: Bool
+  /// Your streak and badges (nil in a copy saved before they were kept).
+  public var standing: ProfileStanding?
 
   public init(
     username: String?, following: [PersonSummary], followers: [PersonSummary], fetchedAt: Date, isCached: Bool = false,
-    me: PersonSummary? = nil
+    me: PersonSummary? = nil, standing: ProfileStanding? = nil
   ) {
     self.username = username
     self.me = me
+    self.standing = standing
     self.following = following
     self.followers = followers
     self.fetchedAt = fetchedAt

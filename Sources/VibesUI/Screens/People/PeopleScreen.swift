@@ -72,6 +72,9 @@ public enum PeopleScreen {
       grid.write(account, row: row, column: area.column + 2, style: Theme.title, maxWidth: area.width - 4)
       row += 1
     }
+    if let standing = people.lists?.standing {
+      row = renderStanding(standing, row: row, into: &grid, area, t)
+    }
     if let lists = people.lists, lists.isCached, people.loading == nil {
       grid.write(age(lists.fetchedAt, t), row: row, column: area.column + 2, style: Theme.warning)
       row += 1

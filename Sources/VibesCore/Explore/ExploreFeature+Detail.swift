@@ -110,6 +110,11 @@ extension ExploreState {
       return libraryFinished(requestID, kind, result, &context)
     case .forYouFinished(let requestID, let result):
       return forYouFinished(requestID, result)
+    case .previewFound(let requestID, let trackID, let result):
+      return previewFound(requestID, trackID, result, &context)
+    case .previewProgress(let trackID, let playback):
+      previewProgress(trackID, playback, &context)
+      return []
     case .queueFlushed(let sent, let remaining):
       queuedActions = remaining
       if sent > 0 {

@@ -88,6 +88,27 @@ final class ExplorePreviewRunnerTests: XCTestCase {
     return condition()
   }
 
+  func testOverSSHTheHostIsNamedBeforeThePreviewPlays() async throws {
+    let path = try clip()
+    var environment = ProcessInfo.processInfo.environment
+    environment["SSH_CONNECTION"] = "192.0.2.1 50000 192.0.2.2 22"
+    var configuration = PreviewPlayerConfiguration(environment: environment)
+    configuration.extraMPVArguments = ["--ao=null"]
+    let previews = PreviewDependencies(playerConfiguration: configuration)
+    self.previews = previews
+    let sent = Sent()
+    let runner = runner(previews)
+    let playing = Task {
+      await runner.run(.explore(.playPreview(requestID: 1, trackID: "t", url: path))) { sent.append($0) }
+    }
+    let seen = await waitFor(10) { !sent.progress.isEmpty }
+    XCTAssertTrue(seen)
+    guard case .previewRemote("t", let host)? = sent.all.first else { return XCTFail("\(sent.all)") }
+    XCTAssertEqual(host, ProcessInfo.processInfo.hostName)
+    previews.shutdown()
+    playing.cancel()
+  }
+
   func testPFindsTheSongPlaysItWithMovingProgressAndQuittingStopsThePlayer() async throws {
     let path = try clip()
     let track = MusicFixtures.tide

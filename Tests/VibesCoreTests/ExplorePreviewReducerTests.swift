@@ -29,6 +29,11 @@ final class ExplorePreviewReducerTests: XCTestCase {
       title: "Tide", artists: ["Aurora Lines"], album: "Night Swim", durationMilliseconds: 185_000, trackNumber: 1)
   }
 
+  func noticeText(_ driver: Driver) -> String {
+    guard case .localized(let text, _)? = driver.state.notice else { return "" }
+    return Localizer(.en)[text]
+  }
+
   func testPFindsThePreviewPlaysItShowsProgressAndPausesAndResumes() {
     var driver = openTrack()
     XCTAssertTrue(
@@ -57,12 +62,21 @@ final class ExplorePreviewReducerTests: XCTestCase {
         playback: PreviewPlayback(phase: .loading))
       $0.context.nextRequestID = play + 1
     }
+    // Over ssh the host the sound plays on is named (sanitised) before it plays.
+    driver.send(.explore(.previewRemote(trackID: track.id, host: "box\u{1B}]0;x\u{7}")), expecting: []) {
+      $0.notice = .localized(
+        LocalizedText(PlaybackL10n.previewRemoteSession, ["host": TerminalText.sanitize("box\u{1B}]0;x\u{7}")]),
+        isWarning: true)
+    }
+    XCTAssertFalse(self.noticeText(driver).contains("\u{1B}"), "no escape reaches the status line")
+    XCTAssertTrue(self.noticeText(driver).contains("the preview would play on box"), self.noticeText(driver))
     let playing = PreviewPlayback(phase: .playing, elapsed: 12, total: 30, generation: 1)
     driver.send(.explore(.previewProgress(trackID: track.id, playing)), expecting: []) {
       $0.explore.preview?.playback = playing
     }
     driver.press(.character("p"), expecting: [.explore(.pausePreview)]) {
       $0.explore.preview?.playback.phase = .paused
+      $0.notice = nil  // a key press clears the notice
     }
     driver.press(.character("p"), expecting: [.explore(.resumePreview)]) {
       $0.explore.preview?.playback.phase = .playing

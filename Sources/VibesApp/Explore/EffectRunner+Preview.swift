@@ -24,6 +24,10 @@ extension EffectRunner {
 
     case .playPreview(_, let trackID, let url):
       guard let player = previews.player(environment: environment) else { return }
+      // Over ssh the sound comes out of this machine, not the user's: said before it plays.
+      if player.isRemoteSession {
+        send(.explore(.previewRemote(trackID: trackID, host: ProcessInfo.processInfo.hostName)))
+      }
       let first = await player.play(url)
       send(.explore(.previewProgress(trackID: trackID, Self.shown(first))))
       var last = Self.shown(first)

@@ -115,6 +115,11 @@ extension ExploreState {
     case .previewProgress(let trackID, let playback):
       previewProgress(trackID, playback, &context)
       return []
+    case .previewRemote(let trackID, let host):
+      guard preview?.trackID == trackID else { return [] }
+      context.notice = .localized(
+        LocalizedText(PlaybackL10n.previewRemoteSession, ["host": TerminalText.sanitize(host)]), isWarning: true)
+      return []
     case .queueFlushed(let sent, let remaining):
       queuedActions = remaining
       if sent > 0 {

@@ -198,6 +198,8 @@ public enum ExploreAction: Sendable, Hashable {
   case previewFound(requestID: Int, trackID: String, Result<PreviewAvailability, PreviewLookupFailure>)
   /// The preview player's state for `trackID` changed (progress, pause, end, failure).
   case previewProgress(trackID: String, PreviewPlayback)
+  /// vibes runs over ssh: the preview of `trackID` plays on `host`, not on the computer in front of the user.
+  case previewRemote(trackID: String, host: String)
 }
 
 /// How a library or playlist action ended.

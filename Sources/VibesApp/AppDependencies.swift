@@ -29,6 +29,8 @@ public struct AppDependencies: Sendable {
   public var environment: [String: String] = [:]
   /// Set when another vibes already ran on the same data at start: its process id (0 when unknown).
   public var otherInstancePID: Int32?
+  /// The 30-second preview player and its iTunes client (shut down when vibes quits).
+  public var previews = PreviewDependencies()
 
   public init(
     database: AppDatabase, secrets: any SecretStore, secretStoreInfo: SecretStoreInfo, gemini: GeminiClient,

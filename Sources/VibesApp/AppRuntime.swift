@@ -81,6 +81,8 @@ public final class AppRuntime {
     player?.cancel()
     clock?.cancel()
     running.cancelAll()
+    // Leaving vibes stops a preview that plays (its player child is quit and reaped).
+    runner.dependencies.previews.shutdown()
     stopped = true
   }
 

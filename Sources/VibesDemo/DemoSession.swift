@@ -55,7 +55,10 @@ public final class DemoSession: Sendable {
     let tracker = try await DemoServer(port: try Self.loopbackPort(preferring: ports[5])) {
       DemoServices.tracker($0, sequence: await trackerCounter.next())
     }
-    servers = [accounts, web, gemini, ticketmaster, appStoreConnect, tracker]
+    let itunes = try await DemoServer(port: try Self.loopbackPort(preferring: DemoITunes.preferredPort)) {
+      DemoITunes.handle($0)
+    }
+    servers = [accounts, web, gemini, ticketmaster, appStoreConnect, tracker, itunes]
 
     Self.sweepStaleHomes(in: FileManager.default.temporaryDirectory)
     home = FileManager.default.temporaryDirectory.appendingPathComponent(Self.homePrefix + UUID().uuidString)
@@ -84,6 +87,7 @@ public final class DemoSession: Sendable {
       "VIBES_ASC_API_URL": appStoreConnect.baseURL.absoluteString,
       "VIBES_TRACKER_QC_URL": tracker.baseURL.absoluteString,
       "VIBES_TRACKER_PRODUCTION_URL": tracker.baseURL.absoluteString,
+      "VIBES_ITUNES_API_URL": itunes.baseURL.absoluteString,
     ]) { $1 }
     self.environment = environment
   }

@@ -22,6 +22,7 @@ final class DemoSessionTests: XCTestCase {
     let urlVariables = [
       ServiceEndpoints.geminiVariable, ServiceEndpoints.ticketmasterVariable, AppStoreConnectClient.variable,
       "VIBES_SPOTIFY_ACCOUNTS_URL", "VIBES_SPOTIFY_API_URL", "VIBES_TRACKER_QC_URL", "VIBES_TRACKER_PRODUCTION_URL",
+      ServiceEndpoints.itunesVariable,
     ]
     for variable in urlVariables {
       let value = try XCTUnwrap(environment[variable], variable)
@@ -35,6 +36,15 @@ final class DemoSessionTests: XCTestCase {
     }
     XCTAssertTrue(
       FileManager.default.fileExists(atPath: session.home.appendingPathComponent("AuthKey_DEMO000001.p8").path))
+  }
+
+  func testTheDemosITunesHasNoPreviewSoNoPreviewGoesToApple() async throws {
+    let base = try XCTUnwrap(session.environment[ServiceEndpoints.itunesVariable].flatMap(URL.init(string:)))
+    let client = ITunesClient(
+      baseURL: base, transport: URLSessionTransport(timeout: 5),
+      limiter: RequestRateLimiter(requestsPerSecond: 1000, sleep: { _ in }))
+    let songs = try await client.searchSongs(term: "tide aurora")
+    XCTAssertEqual(songs, [])
   }
 
   func testFinishDeletesTheHome() async {

@@ -337,6 +337,38 @@ enum ScreenStateCatalog {
           &driver, MusicFixtures.aurora.link, .success(CachedDetail(detail: MusicFixtures.artistDetail, fetchedAt: now))
         )
       },
+      State(name: "explore track preview playing") { driver in
+        detail(&driver, track.link, .success(CachedDetail(detail: .track(track), fetchedAt: now)))
+        driver.press(.character("p"))
+        guard case .finding(let id)? = driver.state.explore.preview?.phase else { return }
+        let store = "https://music.apple.com/us/album/ein-lied/1440857781?i=1440857790"
+        driver.send(
+          .explore(
+            .previewFound(
+              requestID: id, trackID: track.id,
+              .success(.available(previewURL: "https://a.example/c.m4a", storeURL: store))
+            )))
+        driver.send(
+          .explore(.previewProgress(trackID: track.id, PreviewPlayback(phase: .playing, elapsed: 12, total: 30))))
+      },
+      State(name: "explore track no preview") { driver in
+        detail(&driver, track.link, .success(CachedDetail(detail: .track(track), fetchedAt: now)))
+        driver.press(.character("p"))
+        guard case .finding(let id)? = driver.state.explore.preview?.phase else { return }
+        driver.send(.explore(.previewFound(requestID: id, trackID: track.id, .success(.none))))
+      },
+      State(name: "explore track preview without a player") { driver in
+        detail(&driver, track.link, .success(CachedDetail(detail: .track(track), fetchedAt: now)))
+        driver.press(.character("p"))
+        guard case .finding(let id)? = driver.state.explore.preview?.phase else { return }
+        driver.send(
+          .explore(
+            .previewFound(
+              requestID: id, trackID: track.id,
+              .success(.available(previewURL: "https://a.example/c.m4a", storeURL: nil))
+            )))
+        driver.send(.explore(.previewProgress(trackID: track.id, PreviewPlayback(phase: .failed(.noPlayer)))))
+      },
       State(name: "explore playlist picker, duplicate") { driver in
         detail(&driver, track.link, .success(CachedDetail(detail: .track(track), fetchedAt: now)))
         driver.press(.character("a"))

@@ -14,6 +14,8 @@ extension EffectRunner {
   func runExplore(_ effect: ExploreEffect, send: @escaping @Sendable (AppAction) -> Void) async {
     let database = dependencies.database
     switch effect {
+    case .findPreview, .playPreview, .pausePreview, .resumePreview, .stopPreview:
+      await runPreview(effect, send: send)
     case .loadRecent:
       let recent = (try? database.recentSearches(limit: ExploreState.recentLimit)) ?? []
       send(.explore(.recentLoaded(recent, queued: (try? database.queuedSpotifyActionCount()) ?? 0)))

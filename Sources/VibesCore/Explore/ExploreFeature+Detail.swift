@@ -110,6 +110,16 @@ extension ExploreState {
       return libraryFinished(requestID, kind, result, &context)
     case .forYouFinished(let requestID, let result):
       return forYouFinished(requestID, result)
+    case .previewFound(let requestID, let trackID, let result):
+      return previewFound(requestID, trackID, result, &context)
+    case .previewProgress(let trackID, let playback):
+      previewProgress(trackID, playback, &context)
+      return []
+    case .previewRemote(let trackID, let host):
+      guard preview?.trackID == trackID else { return [] }
+      context.notice = .localized(
+        LocalizedText(PlaybackL10n.previewRemoteSession, ["host": TerminalText.sanitize(host)]), isWarning: true)
+      return []
     case .queueFlushed(let sent, let remaining):
       queuedActions = remaining
       if sent > 0 {

@@ -31,6 +31,8 @@ public enum ExploreCommand: Sendable, Hashable {
   case dismissForYou
   /// `r` on For You: ask Gemini again.
   case refreshForYou
+  /// `p` on a track's screen: find and play its preview; again: pause or resume.
+  case togglePreview
 }
 
 /// The Explore tab as a feature module.
@@ -83,7 +85,7 @@ extension ExploreState: TabFeature {
         ]
       }
       // In your own playlist the edit keys come first: a narrow footer drops entries from the end.
-      guard ownPlaylistTracks(screen) != nil else { return detailBindings }
+      guard ownPlaylistTracks(screen) != nil else { return previewBindings + detailBindings }
       return listBindings + playlistEditBindings + actionBindings
         + detailBindings.dropFirst(
           listBindings.count + actionBindings.count)
@@ -197,7 +199,7 @@ extension ExploreState: TabFeature {
       path = []
       picker = nil
       isEditing = true
-      return effects + closeLibrary()
+      return effects + stopPreviewIfLeft() + closeLibrary()
     case .submitSearch:
       return submitSearch(&context)
     case .retrySearch:
@@ -208,6 +210,8 @@ extension ExploreState: TabFeature {
       return dismissForYou()
     case .refreshForYou:
       return refreshForYou(&context)
+    case .togglePreview:
+      return togglePreview(&context)
     case .askRemoveFromPlaylist:
       askRemoveFromPlaylist()
       return []
@@ -279,7 +283,7 @@ extension ExploreState: TabFeature {
     }
     let screen = path.removeLast()
     if case .loading(let id) = screen.phase { return [.cancel(requestID: id)] }
-    return []
+    return stopPreviewIfLeft()
   }
 
   mutating func moveSelection(_ move: ListState.Move, _ context: AppContext) {

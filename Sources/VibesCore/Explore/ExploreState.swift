@@ -47,6 +47,8 @@ public struct ExploreState: Sendable, Hashable {
   public var picker: PlaylistPicker?
   /// Library and playlist actions waiting in the offline queue.
   public var queuedActions = 0
+  /// The preview of the track on the detail screen (one at a time).
+  public var preview: TrackPreview?
 
   public init() {}
 
@@ -192,6 +194,12 @@ public enum ExploreAction: Sendable, Hashable {
   case libraryFinished(requestID: Int, LibraryKind, Result<CachedLibrary, MusicFailure>)
   /// For You answered: Gemini's checked picks, the SQLite copy (stale when a refresh failed), or why not.
   case forYouFinished(requestID: Int, Result<CachedForYou, CreateFailure>)
+  /// The iTunes lookup for `trackID`'s preview answered.
+  case previewFound(requestID: Int, trackID: String, Result<PreviewAvailability, PreviewLookupFailure>)
+  /// The preview player's state for `trackID` changed (progress, pause, end, failure).
+  case previewProgress(trackID: String, PreviewPlayback)
+  /// vibes runs over ssh: the preview of `trackID` plays on `host`, not on the computer in front of the user.
+  case previewRemote(trackID: String, host: String)
 }
 
 /// How a library or playlist action ended.
@@ -226,6 +234,13 @@ public enum ExploreEffect: CancellableEffect {
   case loadForYou(requestID: Int, refresh: Bool)
   /// Remember a dismissed For You song (ForYouMemory) and drop it from the copy.
   case dismissForYou(ForYouEntry)
+  /// Find the track's preview (cache, then iTunes); answers `previewFound`.
+  case findPreview(requestID: Int, trackID: String, PreviewQuery)
+  /// Play `url` (one preview at a time) and report its progress as `previewProgress` until it stops.
+  case playPreview(requestID: Int, trackID: String, url: String)
+  case pausePreview
+  case resumePreview
+  case stopPreview
 
   public var cancellationID: Int? {
     switch self {
@@ -236,6 +251,8 @@ public enum ExploreEffect: CancellableEffect {
     case .loadReleases(let id, _, _, _): return id
     case .loadLibrary(let id, _, _): return id
     case .loadForYou(let id, _): return id
+    case .findPreview(let id, _, _): return id
+    case .playPreview(let id, _, _): return id
     default: return nil
     }
   }

@@ -4,6 +4,7 @@ public enum PlaybackL10n: String, LocalizedKey {
   case previewNoPlayer, previewAudioOutputFailed, previewLoadFailed, previewPlayerDied, previewPlayerHung
   case previewControlChannel, previewRemoteSession, previewRateLimited, previewNone, previewAppleMusic
   case playbackPremiumRequired, playbackNoActiveDevice, playbackNeedsPermission, playbackRefused
+  case previewHelpPlay, previewFinding, previewUnavailable, previewLoading
 
   public static func table(for language: Language) -> [PlaybackL10n: String] {
     switch language {
@@ -24,8 +25,13 @@ public enum PlaybackL10n: String, LocalizedKey {
     .previewRemoteSession:
       "You are connected over ssh: the preview would play on {host}, not on the computer in front of you.",
     .previewRateLimited: "The iTunes store is limiting requests. Try the preview again in a minute.",
-    .previewNone: "No preview for this song. Open it in Spotify instead.",
+    .previewNone: "No preview for this song; o opens it in Spotify.",
     .previewAppleMusic: "Preview from Apple Music",
+    .previewHelpPlay: "play/pause preview",
+    .previewFinding: "Looking for a preview…",
+    .previewUnavailable:
+      "The preview could not be looked up (no connection to the iTunes store). Press p to try again.",
+    .previewLoading: "Loading the preview…",
     .playbackPremiumRequired:
       "Playing on a Spotify device needs Spotify Premium (PREMIUM_REQUIRED). Open it in Spotify instead.",
     .playbackNoActiveDevice:
@@ -50,8 +56,13 @@ public enum PlaybackL10n: String, LocalizedKey {
     .previewRemoteSession:
       "Du bist über ssh verbunden: die Hörprobe liefe auf {host}, nicht auf dem Rechner vor dir.",
     .previewRateLimited: "Der iTunes Store begrenzt die Anfragen. Versuche die Hörprobe in einer Minute noch einmal.",
-    .previewNone: "Für diesen Titel gibt es keine Hörprobe. Öffne ihn stattdessen in Spotify.",
+    .previewNone: "Für diesen Titel gibt es keine Hörprobe; o öffnet ihn in Spotify.",
     .previewAppleMusic: "Hörprobe von Apple Music",
+    .previewHelpPlay: "Hörprobe an/aus",
+    .previewFinding: "Suche eine Hörprobe…",
+    .previewUnavailable:
+      "Die Hörprobe ließ sich nicht suchen (keine Verbindung zum iTunes Store). Drücke p, um es erneut zu versuchen.",
+    .previewLoading: "Lade die Hörprobe…",
     .playbackPremiumRequired:
       "Abspielen auf einem Spotify-Gerät braucht Spotify Premium (PREMIUM_REQUIRED). Öffne den Titel stattdessen in Spotify.",
     .playbackNoActiveDevice:

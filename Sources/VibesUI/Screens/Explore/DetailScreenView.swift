@@ -35,6 +35,9 @@ enum DetailScreenView {
       // The Spotify page as an OSC 8 hyperlink (o opens it, c copies it).
       grid.link(MusicRows.clean(cached.detail.item.webURL), row: row, column: left, style: Theme.link, maxWidth: width)
       row += 1
+      if case .track(let track) = cached.detail, let preview = explore.preview, preview.trackID == track.id {
+        row = PreviewLineView.render(preview, into: &grid, row: row, column: left, width: width, t)
+      }
       if cached.isStale {
         grid.write(MusicRows.age(cached.fetchedAt, t), row: row, column: left, style: Theme.warning, maxWidth: width)
         row += 1

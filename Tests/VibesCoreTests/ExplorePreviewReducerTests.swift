@@ -99,6 +99,34 @@ final class ExplorePreviewReducerTests: XCTestCase {
     }
   }
 
+  /// A screen opened over the track's (its album, the library) leaves it: the preview stops, as on Esc, instead of
+  /// playing on with its progress and keys out of sight.
+  func testOpeningAnotherScreenOverTheTrackStopsItsPreview() {
+    var driver = openTrack()
+    driver.arrange { driver in
+      driver.press(.character("p"))
+      guard case .finding(let id)? = driver.state.explore.preview?.phase else { return XCTFail("not finding") }
+      driver.send(
+        .explore(
+          .previewFound(
+            requestID: id, trackID: self.track.id, .success(.available(previewURL: self.clip, storeURL: self.store)))))
+      driver.send(
+        .explore(
+          .previewProgress(
+            trackID: self.track.id, PreviewPlayback(phase: .playing, elapsed: 3, total: 30, generation: 1))
+        ))
+    }
+    let album = MusicFixtures.nightSwim.link
+    let load = driver.state.context.nextRequestID
+    driver.send(
+      .explore(.open(album)), expecting: [.explore(.loadDetail(requestID: load, album)), .explore(.stopPreview)]
+    ) {
+      $0.explore.path.append(DetailScreen(link: album, phase: .loading(requestID: load)))
+      $0.explore.preview = nil
+      $0.context.nextRequestID = load + 1
+    }
+  }
+
   func testNoMatchRateLimitAndAFailedPlayerAreSaid() {
     var driver = openTrack()
     let find = driver.state.context.nextRequestID

@@ -205,7 +205,7 @@ extension ExploreState: TabFeature {
     case .retrySearch:
       return libraryScreen != nil ? retryLibrary(&context) : retrySearch(&context)
     case .showLibrary:
-      return showLibrary()
+      return showLibrary() + stopPreviewIfLeft()
     case .dismissForYou:
       return dismissForYou()
     case .refreshForYou:

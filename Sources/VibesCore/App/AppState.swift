@@ -38,8 +38,8 @@ public enum Notice: Sendable, Hashable {
 /// each as a `TabModule` and hands the list in as `tabs`).
 public struct AppState: Sendable, Hashable {
   public var context: AppContext
-  /// Every tab in tab-bar order, with its screen and runtime (fixed for a run).
-  public let tabs: TabList
+  /// Every tab in tab-bar order, with its screen and runtime (fixed for a run; kept in the context, which features see).
+  public var tabs: TabList { context.tabs }
   public var selectedTab: TabID
   public var feed = FeedTab()
   public var explore = ExploreState()
@@ -65,8 +65,7 @@ public struct AppState: Sendable, Hashable {
 
   public init(size: ScreenSize = ScreenSize(width: 80, height: 24), tabs: TabList) {
     context = AppContext(size: size)
-    context.tabIDs = tabs.ids
-    self.tabs = tabs
+    context.tabs = tabs
     selectedTab = tabs.ids.first ?? TabID("")
   }
 

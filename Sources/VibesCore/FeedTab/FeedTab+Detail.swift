@@ -17,7 +17,7 @@ extension FeedTab {
       return [Self.run(.loadRelease(requestID: id, albumID: release.albumID))]
     case .createdPlaylist(let playlist):
       // Explore shows playlists (tracks, open and copy links); without it, the browser opens the playlist.
-      if context.tabIDs.contains(.explore) {
+      if context.tabs.contains(.explore) {
         context.navigationRequest = .openSpotifyItem(SpotifyLink(kind: .playlist, id: playlist.playlistID))
         return []
       }
@@ -40,7 +40,7 @@ extension FeedTab {
 
   func concertBindings(_ concert: ConcertCard, _ context: AppContext) -> [KeyBinding<FeedCommand>] {
     var bindings: [KeyBinding<FeedCommand>] = []
-    if concert.attractions.first != nil, context.tabIDs.contains(.explore) {
+    if concert.attractions.first != nil, context.tabs.contains(.explore) {
       // FR-5.2: from a concert to its artist (Explore searches the headliner's name).
       bindings.append(KeyBinding([.character("a")], "a", Self.help(.helpArtistInExplore), .detail(.openArtist)))
     }
@@ -57,7 +57,7 @@ extension FeedTab {
 
   func releaseBindings(_ detail: ReleaseDetailState, _ context: AppContext) -> [KeyBinding<FeedCommand>] {
     var bindings: [KeyBinding<FeedCommand>] = []
-    if !detail.loadedTracks.isEmpty, context.tabIDs.contains(.explore) {
+    if !detail.loadedTracks.isEmpty, context.tabs.contains(.explore) {
       // The tracks lead on: Enter opens the highlighted one in Explore, where it can be saved or added.
       // PgUp/PgDn stay with the screen (it is taller than the terminal with a long tracklist).
       bindings += ListState.bindings(paging: false) { FeedCommand.detail(.move($0)) }

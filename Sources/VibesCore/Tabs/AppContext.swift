@@ -9,8 +9,9 @@ public struct AppContext: Sendable, Hashable {
   }
   /// Set when a feature changed `facts`; the root then tells every tab (`ContextChange.factsChanged`) and clears it.
   public var factsChanged = false
-  /// The registered tabs, in tab-bar order (a feature asks whether a tab it would open is there).
-  public var tabIDs: [TabID] = []
+  /// Every registered tab, with its screen and runtime (fixed for a run; `AppState.tabs` reads it). A feature asks
+  /// it whether a tab it would open is there.
+  public internal(set) var tabs = TabList([])
   public var secretStore: SecretStoreInfo?
   /// The Spotify connection as the app knows it (shared by the Feed, Explore, Create and Profile).
   public var spotify = SpotifyState()

@@ -45,14 +45,6 @@ enum LinkLine {
     return lines.isEmpty ? [""] : lines
   }
 
-  /// The rows `render` uses: 2, or more when the URL or the keys need lines of their own.
-  static func height(url: String, label: String, keys: String = "", area: Rect) -> Int {
-    let keyRows = keyLines(keys, width: area.width - 4).count
-    if fitsBesideLabel(url: url, labelWidth: DisplayWidth.of(label), area: area) { return 1 + keyRows }
-    let width = max(1, area.width - 2)
-    return 1 + keyRows + (url.count + width - 1) / width
-  }
-
   static func fitsBesideLabel(url: String, labelWidth: Int, area: Rect) -> Bool {
     3 + labelWidth + DisplayWidth.of(url) <= area.right - 1
   }

@@ -38,21 +38,10 @@ final class PeopleRunnerTests: XCTestCase {
 
   /// Another user, signed in on their own (memory) session, with a profile and a @username.
   func user(_ sub: String, name: String, username: String) async throws -> (uid: String, repository: SocialRepository) {
-    let configuration = fake.configuration
-    let auth = FirebaseAuthClient(
-      apiKey: FakeFirebaseServer.apiKey, authURL: configuration.authURL, tokenURL: configuration.tokenURL)
-    let storage = MemoryFirebaseSessionStorage()
-    let session = FirebaseSession(auth: auth, storage: storage)
-    let grant = try await session.signIn(
-      googleIDToken: await fake.googleIDToken(sub: sub, email: "\(sub)@example.com", name: name))
-    let repository = SocialRepository(
-      session: session, auth: auth,
-      firestore: FirestoreClient(
-        projectID: FakeFirebaseServer.projectID, baseURL: configuration.firestoreURL, retryDelays: []),
-      storage: nil)
-    try await repository.ensureProfile(displayName: name)
-    try await repository.claimUsername(username)
-    return (grant.uid, repository)
+    let account = try await fake.signIn(sub, name: name)
+    try await account.repository.ensureProfile(displayName: name)
+    try await account.repository.claimUsername(username)
+    return (account.uid, account.repository)
   }
 
   /// Signs "me" in and puts the session where the app reads it (the secret store's `firebase.session`).

@@ -10,21 +10,11 @@ import XCTest
 extension PeopleRunnerTests {
   /// Signs "me" in without a profile or a @username and puts the session where the app reads it.
   func signInNameless() async throws -> (uid: String, repository: SocialRepository) {
-    let configuration = fake.configuration
-    let auth = FirebaseAuthClient(
-      apiKey: FakeFirebaseServer.apiKey, authURL: configuration.authURL, tokenURL: configuration.tokenURL)
-    let session = FirebaseSession(auth: auth, storage: MemoryFirebaseSessionStorage())
-    let grant = try await session.signIn(
-      googleIDToken: await fake.googleIDToken(sub: "g-new", email: "new@example.com", name: "New"))
-    let account = try await session.account()
-    let stored = try XCTUnwrap(account)
+    let account = try await fake.signIn("g-new", name: "New", email: "new@example.com")
+    let signedIn = try await account.session.account()
+    let stored = try XCTUnwrap(signedIn)
     try secrets.write(String(decoding: try JSONEncoder().encode(stored), as: UTF8.self), for: .firebaseSession)
-    let repository = SocialRepository(
-      session: session, auth: auth,
-      firestore: FirestoreClient(
-        projectID: FakeFirebaseServer.projectID, baseURL: configuration.firestoreURL, retryDelays: []),
-      storage: nil)
-    return (grant.uid, repository)
+    return (account.uid, account.repository)
   }
 
   func testUsernameTakenIsSaidAndTheClaimRefusedThenAFreeOneIsClaimed() async throws {

@@ -29,20 +29,11 @@ final class SocialRepositoryTests: XCTestCase {
   }
 
   func account(_ sub: String, name: String, profile: Bool = true) async throws -> Account {
-    let configuration = fake.configuration
-    let auth = FirebaseAuthClient(
-      apiKey: FakeFirebaseServer.apiKey, authURL: configuration.authURL, tokenURL: configuration.tokenURL)
-    let storage = MemoryFirebaseSessionStorage()
-    let session = FirebaseSession(auth: auth, storage: storage)
-    let token = await fake.googleIDToken(sub: sub, email: "\(sub)@example.com", name: name)
-    let grant = try await session.signIn(googleIDToken: token)
-    let repository = SocialRepository(
-      session: session, auth: auth,
-      firestore: FirestoreClient(
-        projectID: FakeFirebaseServer.projectID, baseURL: configuration.firestoreURL, retryDelays: []),
-      storage: FirebaseStorageClient(bucket: FakeFirebaseServer.bucket, baseURL: configuration.storageURL))
-    if profile { try await repository.ensureProfile(displayName: name) }
-    return Account(uid: grant.uid, repository: repository, storage: storage)
+    let account = try await fake.signIn(
+      sub, name: name,
+      storage: FirebaseStorageClient(bucket: FakeFirebaseServer.bucket, baseURL: fake.configuration.storageURL))
+    if profile { try await account.repository.ensureProfile(displayName: name) }
+    return Account(uid: account.uid, repository: account.repository, storage: account.sessionStorage)
   }
 
   func testTwoAccountsRaceForOneUsernameAndExactlyOneWins() async throws {

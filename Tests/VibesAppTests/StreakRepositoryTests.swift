@@ -26,19 +26,9 @@ final class StreakRepositoryTests: XCTestCase {
   }
 
   private func account(_ sub: String, name: String, profile: Bool = true) async throws -> Account {
-    let configuration = fake.configuration
-    let auth = FirebaseAuthClient(
-      apiKey: FakeFirebaseServer.apiKey, authURL: configuration.authURL, tokenURL: configuration.tokenURL)
-    let session = FirebaseSession(auth: auth, storage: MemoryFirebaseSessionStorage())
-    let token = await fake.googleIDToken(sub: sub, email: "\(sub)@example.com", name: name)
-    let grant = try await session.signIn(googleIDToken: token)
-    let repository = SocialRepository(
-      session: session, auth: auth,
-      firestore: FirestoreClient(
-        projectID: FakeFirebaseServer.projectID, baseURL: configuration.firestoreURL, retryDelays: []),
-      storage: nil)
-    if profile { try await repository.ensureProfile(displayName: name) }
-    return Account(uid: grant.uid, repository: repository)
+    let account = try await fake.signIn(sub, name: name)
+    if profile { try await account.repository.ensureProfile(displayName: name) }
+    return Account(uid: account.uid, repository: account.repository)
   }
 
   func testAShareExtendsTheStreakOncePerDayEvenFromTwoDevicesAtOnce() async throws {

@@ -20,19 +20,9 @@ final class TasteAndAchievementRepositoryTests: XCTestCase {
   }
 
   private func account(_ sub: String, name: String) async throws -> (uid: String, repository: SocialRepository) {
-    let configuration = fake.configuration
-    let auth = FirebaseAuthClient(
-      apiKey: FakeFirebaseServer.apiKey, authURL: configuration.authURL, tokenURL: configuration.tokenURL)
-    let session = FirebaseSession(auth: auth, storage: MemoryFirebaseSessionStorage())
-    let token = await fake.googleIDToken(sub: sub, email: "\(sub)@example.com", name: name)
-    let grant = try await session.signIn(googleIDToken: token)
-    let repository = SocialRepository(
-      session: session, auth: auth,
-      firestore: FirestoreClient(
-        projectID: FakeFirebaseServer.projectID, baseURL: configuration.firestoreURL, retryDelays: []),
-      storage: nil)
-    try await repository.ensureProfile(displayName: name)
-    return (grant.uid, repository)
+    let account = try await fake.signIn(sub, name: name)
+    try await account.repository.ensureProfile(displayName: name)
+    return (account.uid, account.repository)
   }
 
   func testAFriendReadsTheSharedTasteSummaryAndAMissingOneIsNil() async throws {

@@ -17,11 +17,10 @@ public struct InboxService: Sendable {
     self.now = now
   }
 
-  /// Built from the environment vibes started with (base URLs, project settings) and the secret store.
+  /// Built on the app's one set of Firebase clients (`FirebaseDependencies.shared`: the environment vibes started
+  /// with and the secret store), so an inbox load does not sign in afresh.
   static func live(_ dependencies: AppDependencies) -> InboxService {
-    let environment = dependencies.environment
-    let firebase = FirebaseDependencies.live(
-      environment: environment, paths: AppPaths(environment: environment), secrets: dependencies.secrets)
+    let firebase = FirebaseDependencies.shared(dependencies)
     return InboxService(
       shares: firebase.repository().map(ShareRepository.init(social:)), database: dependencies.database,
       now: dependencies.now)

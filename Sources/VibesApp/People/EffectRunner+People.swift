@@ -55,7 +55,7 @@ extension EffectRunner {
   /// Runs `body` over the repository, or says why there is none.
   func people<T: Sendable>(_ body: (SocialRepository) async throws(SocialError) -> T) async -> Result<T, PeopleFailure>
   {
-    guard let repository = PeopleLive.firebase(dependencies).repository() else { return .failure(.notConfigured) }
+    guard let repository = FirebaseDependencies.shared(dependencies).repository() else { return .failure(.notConfigured) }
     do {
       return .success(try await body(repository))
     } catch {
@@ -67,7 +67,7 @@ extension EffectRunner {
 
   /// The signed-in uid from the secret store (no network), or why there is none.
   func peopleOwner() async -> Result<String, PeopleFailure> {
-    let firebase = PeopleLive.firebase(dependencies)
+    let firebase = FirebaseDependencies.shared(dependencies)
     guard let session = firebase.session, firebase.repository() != nil else { return .failure(.notConfigured) }
     do {
       guard let account = try await session.account() else { return .failure(.notSignedIn) }

@@ -7,7 +7,7 @@ extension EffectRunner {
   /// Claims `name` (one atomic commit; a rename frees the old name), creating your profile first (an empty display
   /// name) if the sign-in did not. The cached lists take the new name so the account line is right offline too.
   func claimUsername(_ name: String) async -> Result<String, UsernameClaimFailure> {
-    guard let repository = PeopleLive.firebase(dependencies).repository() else {
+    guard let repository = FirebaseDependencies.shared(dependencies).repository() else {
       return .failure(.failed(.notConfigured))
     }
     do throws(SocialError) {
@@ -72,7 +72,7 @@ extension EffectRunner {
   /// device flow when asked or over ssh; no paste fallback on the full screen), telling the screen each prompt. The
   /// Firebase session (its refresh token) goes only to the secret store; the profile is created for a new account.
   func signInFromPeople(requestID: Int, device: Bool, send: @escaping @Sendable (AppAction) -> Void) async {
-    let firebase = PeopleLive.firebase(dependencies)
+    let firebase = FirebaseDependencies.shared(dependencies)
     var flow = GoogleSignIn(
       dependencies: firebase, say: { _ in }, browser: dependencies.browser, pastedLines: nil)
     flow.prompt = { prompt in

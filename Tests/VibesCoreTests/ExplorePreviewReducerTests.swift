@@ -127,6 +127,26 @@ final class ExplorePreviewReducerTests: XCTestCase {
     }
   }
 
+  /// A search another tab asks for (the Feed's concert → its artist) also leaves the track's screen: the preview
+  /// stops there too, not only on the keys of this screen.
+  func testASearchFromAnotherTabStopsThePreview() {
+    var driver = openTrack()
+    driver.arrange { driver in
+      driver.press(.character("p"))
+      guard case .finding(let id)? = driver.state.explore.preview?.phase else { return XCTFail("not finding") }
+      driver.send(
+        .explore(
+          .previewFound(
+            requestID: id, trackID: self.track.id, .success(.available(previewURL: self.clip, storeURL: self.store)))))
+    }
+    let before = driver.effects.count
+    driver.arrange { driver in driver.send(.explore(.search("Aurora Lines"))) }
+    let effects = Array(driver.effects.dropFirst(before))
+    XCTAssertEqual(effects.last, .explore(.stopPreview), "\(effects)")
+    XCTAssertNil(driver.state.explore.preview)
+    XCTAssertTrue(driver.state.explore.path.isEmpty)
+  }
+
   func testNoMatchRateLimitAndAFailedPlayerAreSaid() {
     var driver = openTrack()
     let find = driver.state.context.nextRequestID

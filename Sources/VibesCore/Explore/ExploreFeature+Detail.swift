@@ -6,14 +6,13 @@ extension ExploreState {
   public mutating func open(_ link: SpotifyLink, _ context: inout AppContext) -> [AppEffect] {
     picker = nil
     isEditing = false
-    // A screen opened over the track's leaves it: its preview stops (its progress and keys would be out of sight).
     if let cached = detailCache[link], !cached.isStale {
       path.append(DetailScreen(link: link, phase: .loaded(cached)))
-      return stopPreviewIfLeft()
+      return []
     }
     let requestID = context.makeRequestID()
     path.append(DetailScreen(link: link, phase: .loading(requestID: requestID)))
-    return [Self.run(.loadDetail(requestID: requestID, link))] + stopPreviewIfLeft()
+    return [Self.run(.loadDetail(requestID: requestID, link))]
   }
 
   mutating func openSelected(_ context: inout AppContext) -> [AppEffect] {

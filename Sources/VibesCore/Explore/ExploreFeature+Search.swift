@@ -33,7 +33,7 @@ extension ExploreState {
 
   var rootRowCount: Int { showsRecent ? recentSearches.count + LibraryKind.allCases.count + 1 : resultRows.count }
 
-  public mutating func reduce(_ action: ExploreAction, _ context: inout AppContext) -> [AppEffect] {
+  mutating func reduceAction(_ action: ExploreAction, _ context: inout AppContext) -> [AppEffect] {
     switch action {
     case .recentLoaded(let recent, let queued):
       recentSearches = recent

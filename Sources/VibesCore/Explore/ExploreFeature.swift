@@ -185,7 +185,7 @@ extension ExploreState: TabFeature {
     }
   }
 
-  public mutating func perform(_ command: ExploreCommand, _ context: inout AppContext) -> [AppEffect] {
+  mutating func performCommand(_ command: ExploreCommand, _ context: inout AppContext) -> [AppEffect] {
     switch command {
     case .connect:
       context.navigationRequest = .openSetupStep(.spotify)
@@ -199,13 +199,13 @@ extension ExploreState: TabFeature {
       path = []
       picker = nil
       isEditing = true
-      return effects + stopPreviewIfLeft() + closeLibrary()
+      return effects + closeLibrary()
     case .submitSearch:
       return submitSearch(&context)
     case .retrySearch:
       return libraryScreen != nil ? retryLibrary(&context) : retrySearch(&context)
     case .showLibrary:
-      return showLibrary() + stopPreviewIfLeft()
+      return showLibrary()
     case .dismissForYou:
       return dismissForYou()
     case .refreshForYou:
@@ -245,7 +245,7 @@ extension ExploreState: TabFeature {
 
   /// Typing and pasting into the search field. A paste at the root goes into the field even when it
   /// does not have the focus (so a pasted Spotify link opens at once).
-  public mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
+  mutating func handleUnboundEvent(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
     guard Self.connected(context), path.isEmpty, libraryScreen == nil, forYouScreen == nil, picker == nil else {
       return nil
     }
@@ -264,7 +264,7 @@ extension ExploreState: TabFeature {
   }
 
   /// Esc: close the picker, leave the field, or pop a detail screen.
-  public mutating func goBack(_ context: inout AppContext) -> [AppEffect]? {
+  mutating func goBackStep(_ context: inout AppContext) -> [AppEffect]? {
     if let picker {
       self.picker = nil
       if case .adding(let id, _) = picker.phase { return [.cancel(requestID: id)] }
@@ -283,7 +283,7 @@ extension ExploreState: TabFeature {
     }
     let screen = path.removeLast()
     if case .loading(let id) = screen.phase { return [.cancel(requestID: id)] }
-    return stopPreviewIfLeft()
+    return []
   }
 
   mutating func moveSelection(_ move: ListState.Move, _ context: AppContext) {

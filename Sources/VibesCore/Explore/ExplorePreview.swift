@@ -131,10 +131,30 @@ extension ExploreState {
     self.preview = preview
   }
 
-  /// Leaving the track's screen stops its preview.
+  /// Leaving the track's screen stops its preview. Checked once after everything the tab does (below), so every way
+  /// off the screen — Esc, a screen opened over it, a search, the library, a request from another tab — stops it.
   mutating func stopPreviewIfLeft() -> [AppEffect] {
     guard let preview, topTrack?.id != preview.trackID else { return [] }
     self.preview = nil
     return preview.playback.isActive ? [Self.run(.stopPreview)] : []
+  }
+}
+
+/// The tab's entry points: each does its work, then stops a preview whose track's screen is no longer on top.
+extension ExploreState {
+  public mutating func reduce(_ action: ExploreAction, _ context: inout AppContext) -> [AppEffect] {
+    reduceAction(action, &context) + stopPreviewIfLeft()
+  }
+
+  public mutating func perform(_ command: ExploreCommand, _ context: inout AppContext) -> [AppEffect] {
+    performCommand(command, &context) + stopPreviewIfLeft()
+  }
+
+  public mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? {
+    handleUnboundEvent(event, &context).map { $0 + stopPreviewIfLeft() }
+  }
+
+  public mutating func goBack(_ context: inout AppContext) -> [AppEffect]? {
+    goBackStep(&context).map { $0 + stopPreviewIfLeft() }
   }
 }

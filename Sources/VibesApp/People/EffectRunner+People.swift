@@ -55,7 +55,9 @@ extension EffectRunner {
   /// Runs `body` over the repository, or says why there is none.
   func people<T: Sendable>(_ body: (SocialRepository) async throws(SocialError) -> T) async -> Result<T, PeopleFailure>
   {
-    guard let repository = FirebaseDependencies.shared(dependencies).repository() else { return .failure(.notConfigured) }
+    guard let repository = FirebaseDependencies.shared(dependencies).repository() else {
+      return .failure(.notConfigured)
+    }
     do {
       return .success(try await body(repository))
     } catch {

@@ -207,12 +207,12 @@ enum DemoFriends {
   }
 
   /// Seconds after the demo started (the demo timeline) and what happens then. Placed for the tour in
-  /// Docs/demo-script.txt: its Inbox first shows Aisha's conversation alone (at about 92 s), and its refresh (at about
-  /// 101 s) brings Jonas's song; the Feed's refresh after that shows Mika's share and Lena's follow.
+  /// Docs/demo-script.txt: its Inbox first shows Aisha's conversation alone (at about 95 s), and its refresh (at about
+  /// 104 s) brings Jonas's song; the Feed's refresh after that shows Mika's share and Lena's follow.
   static let timeline: [(at: Double, action: Action)] = [
-    (97, .send(jonas.uid, song: "Space Song", message: "For your night-drive playlist 🌙")),
-    (98, .shareToAll(mika.uid, song: "Digital Love", message: "Friday mood, all day.")),
-    (99, .follow(lena.uid)),
+    (99, .send(jonas.uid, song: "Space Song", message: "For your night-drive playlist 🌙")),
+    (100, .shareToAll(mika.uid, song: "Digital Love", message: "Friday mood, all day.")),
+    (101, .follow(lena.uid)),
   ]
 
   static func person(_ uid: String) -> Person { everyone.first { $0.uid == uid } ?? me }

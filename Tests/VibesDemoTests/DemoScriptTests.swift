@@ -38,7 +38,7 @@ final class DemoScriptTests: XCTestCase {
     // the friends' moment on the timeline its refresh brings Jonas's song with his message.
     XCTAssertTrue(seen.contains("Mika Tanaka"), "People")
     XCTAssertFalse(seen.contains("Rex"), "the blocked user never shows")
-    let firstInbox = try XCTUnwrap(screens.firstIndex { $0.contains("@aisha") }, "the Inbox")
+    let firstInbox = try XCTUnwrap(screens.firstIndex { $0.contains("Inbox") && $0.contains("@aisha") }, "the Inbox")
     XCTAssertFalse(screens[firstInbox].contains("@jonas_w"), "not yet:\n\(screens[firstInbox])")
     let jonas = try XCTUnwrap(screens.lastIndex { $0.contains("For your night-drive playlist") }, seen)
     XCTAssertGreaterThan(jonas, firstInbox)

@@ -81,6 +81,11 @@ enum DemoFriends {
       "followingCount": DemoValue.integer(following), "streak": DemoValue.integer(person.streak),
       "achievements": DemoValue.array([]), "createdAt": DemoValue.timestamp(hoursAgo(24 * 60)),
     ]
+    if person.streak > 0 {
+      // Last counted yesterday (days since 1970 in UTC, as vibes stores a day): the streak stands today.
+      fields["streakDay"] = DemoValue.integer(Int(DemoClock.instant.timeIntervalSince1970 / 86_400) - 1)
+      fields["streakLongest"] = DemoValue.integer(person.streak)
+    }
     if !person.artists.isEmpty {
       fields["taste"] = DemoValue.map(["artists": entries(person.artists), "genres": entries(person.genres)])
     }

@@ -32,6 +32,7 @@ final class DemoFirebaseTests: XCTestCase {
     defer { Task { await demo.finish() } }
     let lists = try await lists(demo)
     XCTAssertEqual(lists.username, "demo_listener")
+    XCTAssertEqual(lists.standing?.streak.count, DemoFriends.me.streak, "the demo account's streak stands")
     XCTAssertEqual(
       Set(lists.following.map(\.displayName)),
       ["Mika Tanaka", "Jonas Weber", "Aisha Khan", "Lena Fischer", "Theo Martin"])

@@ -65,11 +65,12 @@ public enum AppLauncher {
   }
 
   /// Starts the terminal UI; returns the process exit code. `now` replaces the clock the app shows time from
-  /// (the demo's fixed clock).
+  /// (the demo's fixed clock); `prepare` runs on the dependencies before the UI starts (the demo signs its account
+  /// in).
   @MainActor
   public static func runInteractive(
     environment: [String: String], isDemo: Bool = false, script: KeyScript? = nil,
-    now: (@Sendable () -> Date)? = nil
+    now: (@Sendable () -> Date)? = nil, prepare: ((AppDependencies) throws -> Void)? = nil
   ) async -> Int32 {
     let t = Localizer(Language.from(environment: environment))
     // Check the terminal before touching storage, so `vibes > file` or an unknown TERM fails fast and
@@ -84,6 +85,12 @@ public enum AppLauncher {
       if let now { dependencies.useClock(now) }
     } catch {
       if case .message(let text) = error { printError(text) }
+      return 1
+    }
+    do {
+      try prepare?(dependencies)
+    } catch {
+      printError(String(describing: error))
       return 1
     }
     // Held until this function returns: a second vibes on the same data is told the first one runs.

@@ -35,6 +35,8 @@ struct DemoRequest: Sendable {
   var method: String
   var path: String
   var query: [String: String]
+  /// The query as sent (for parameters that repeat, like Firestore's `updateMask.fieldPaths`).
+  var rawQuery = ""
   var headers: [String: String]
   var body: Data
 
@@ -65,9 +67,10 @@ private struct DemoHandler: HTTPHandler {
     var headers: [String: String] = [:]
     for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
     let body = (try? await request.bodyData) ?? Data()
+    let rawQuery = request.target.query(percentEncoded: true)
     let demo = DemoRequest(
       method: request.method.rawValue, path: request.target.path(percentEncoded: true),
-      query: DemoRequest.decode(request.target.query(percentEncoded: true)), headers: headers, body: body)
+      query: DemoRequest.decode(rawQuery), rawQuery: rawQuery, headers: headers, body: body)
     var response = await respond(demo)
     response.headers[.connection] = "close"
     return response

@@ -24,6 +24,10 @@ public final class DemoSession: Sendable {
   static let homePrefix = "vibes-demo-"
   /// The demo Spotify's state (what the tour saved), for tests.
   let spotify: DemoSpotify
+  /// The demo Firebase (its data, for tests).
+  let firebase: DemoFirebase
+  /// The signed-in demo account, for the demo's secret store (`AppDependencies.signInDemoAccount`).
+  public let firebaseAccount: DemoFirebaseAccount
 
   /// The variables copied from the user's environment: the terminal and the language, nothing else.
   static let passedThrough = [
@@ -33,9 +37,14 @@ public final class DemoSession: Sendable {
 
   /// Starts the fakes and prepares the home. `browser` is the command line `$BROWSER` gets (the demo
   /// browser that follows the Spotify sign-in on loopback only).
-  public init(userEnvironment: [String: String], browser: String) async throws {
+  /// `timeline` is when the demo's friends act (`DemoFriends.timeline`): real time since the start unless a test
+  /// moves it by hand.
+  public init(userEnvironment: [String: String], browser: String, timeline: DemoTimeline = .realTime()) async throws {
     let spotify = DemoSpotify()
     self.spotify = spotify
+    let firebase = DemoFirebase(timeline: timeline)
+    self.firebase = firebase
+    firebaseAccount = firebase.account
     let trackerCounter = DemoCounter()
     // Fixed ports when free, so the URLs the screens show are the same in every recording.
     let ports = Self.preferredPorts
@@ -58,7 +67,11 @@ public final class DemoSession: Sendable {
     let itunes = try await DemoServer(port: try Self.loopbackPort(preferring: DemoITunes.preferredPort)) {
       DemoITunes.handle($0)
     }
-    servers = [accounts, web, gemini, ticketmaster, appStoreConnect, tracker, itunes]
+    // Google sign-in, Identity Toolkit, Secure Token, Firestore and Storage: one server (their paths differ).
+    let google = try await DemoServer(port: try Self.loopbackPort(preferring: Self.firebasePort)) {
+      await firebase.handle($0)
+    }
+    servers = [accounts, web, gemini, ticketmaster, appStoreConnect, tracker, itunes, google]
 
     Self.sweepStaleHomes(in: FileManager.default.temporaryDirectory)
     home = FileManager.default.temporaryDirectory.appendingPathComponent(Self.homePrefix + UUID().uuidString)
@@ -89,6 +102,7 @@ public final class DemoSession: Sendable {
       "VIBES_TRACKER_PRODUCTION_URL": tracker.baseURL.absoluteString,
       "VIBES_ITUNES_API_URL": itunes.baseURL.absoluteString,
     ]) { $1 }
+    environment.merge(Self.firebaseEnvironment(google.baseURL.absoluteString)) { $1 }
     self.environment = environment
   }
 
@@ -150,6 +164,21 @@ public final class DemoSession: Sendable {
 
   /// The demo's usual ports: the six fakes, then the Spotify sign-in's callback.
   static let preferredPorts: [UInt16] = Array(47_801...47_807)
+  /// The demo Google and Firebase's usual port (next to iTunes's).
+  static let firebasePort: UInt16 = 47_809
+
+  /// The Firebase project and Google OAuth clients of the demo, every Google and Firebase address on `base`.
+  static func firebaseEnvironment(_ base: String) -> [String: String] {
+    [
+      "VIBES_FIREBASE_PROJECT_ID": DemoFirebase.projectID, "VIBES_FIREBASE_API_KEY": DemoFirebase.apiKey,
+      "VIBES_FIREBASE_STORAGE_BUCKET": DemoFirebase.bucket, "VIBES_GOOGLE_CLIENT_ID": DemoFirebase.clientID,
+      "VIBES_GOOGLE_CLIENT_SECRET": DemoFirebase.clientSecret,
+      "VIBES_GOOGLE_DEVICE_CLIENT_ID": DemoFirebase.deviceClientID,
+      "VIBES_GOOGLE_DEVICE_CLIENT_SECRET": DemoFirebase.deviceClientSecret,
+      "VIBES_GOOGLE_ACCOUNTS_URL": base, "VIBES_GOOGLE_OAUTH2_URL": base, "VIBES_FIREBASE_AUTH_URL": base,
+      "VIBES_FIREBASE_TOKEN_URL": base, "VIBES_FIRESTORE_URL": base, "VIBES_FIREBASE_STORAGE_URL": base,
+    ]
+  }
 
   /// `preferred` when nothing listens on it right now (so recordings show the same URLs), else any free port.
   static func loopbackPort(preferring preferred: UInt16) throws -> UInt16 {

@@ -8,8 +8,9 @@ struct DemoCommand: AsyncParsableCommand {
     commandName: "demo",
     abstract: "Open vibes against built-in fake services, for a tour or a recording without any account.",
     discussion: """
-      Every service (Spotify, Gemini, Ticketmaster, App Store Connect, the tracking API) is a fake on \
-      127.0.0.1 inside this process, with fixed data; any key is accepted (the App Store Connect key file is \
+      Every service (Spotify, Gemini, Ticketmaster, App Store Connect, the tracking API, Google sign-in and \
+      Firebase, with a signed-in demo account and its friends) is a fake on 127.0.0.1 inside this process, \
+      with fixed data; any key is accepted (the App Store Connect key file is \
       \(DemoSession.appStoreConnectKeyPath)). vibes runs in a temporary home with its own vault, deleted on \
       exit: your own data, config and secret store are never touched, and no real service is called. The \
       tab bar shows DEMO. --script FILE replays keys with pauses (format in Docs/user-guide.md).
@@ -42,8 +43,13 @@ struct DemoCommand: AsyncParsableCommand {
       throw ExitCode(1)
     }
     session.adoptEnvironment()
+    let account = session.firebaseAccount
     let code = await AppLauncher.runInteractive(
-      environment: session.environment, isDemo: true, script: keys, now: DemoClock.now)
+      environment: session.environment, isDemo: true, script: keys, now: DemoClock.now,
+      prepare: {
+        try $0.signInDemoAccount(
+          uid: account.uid, refreshToken: account.refreshToken, email: account.email, username: account.username)
+      })
     await session.finish()
     if code != 0 { throw ExitCode(code) }
   }

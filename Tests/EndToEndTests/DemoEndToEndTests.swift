@@ -4,7 +4,8 @@ import XCTest
 /// `vibes demo --script Docs/demo-script.txt` in a real terminal: the main screens appear (a playlist is
 /// generated, saved to the demo Spotify and shown on the Feed), the tab bar says DEMO, the user's own home and XDG
 /// folders stay empty, the temporary home is gone afterwards, and the process never holds a TCP connection to
-/// anything but 127.0.0.1.
+/// anything but 127.0.0.1 (Google and Firebase included: the demo account, its friends and the song Jonas sends
+/// during the tour come from the demo's own loopback Firebase).
 final class DemoEndToEndTests: XCTestCase {
   var harness: VibesHarness!
   var tmux: Tmux?
@@ -39,6 +40,8 @@ final class DemoEndToEndTests: XCTestCase {
     for (variable, name) in xdg { environment[variable] = sentinel.appendingPathComponent(name).path }
     // Anything that leaks past the demo's own settings would point here and fail loudly.
     environment["VIBES_GEMINI_API_URL"] = "https://generativelanguage.googleapis.com"
+    environment["VIBES_FIRESTORE_URL"] = "https://firestore.googleapis.com"
+    environment["VIBES_FIREBASE_TOKEN_URL"] = "https://securetoken.googleapis.com"
     let tmux = try harness.start(environment, arguments: ["demo", "--script", Self.sampleScript.path])
     self.tmux = tmux
 
@@ -48,9 +51,10 @@ final class DemoEndToEndTests: XCTestCase {
     let wanted = [
       "Welcome to vibes", "connected as Demo Listener", "Gemini API Key saved", "8 upcoming events in Berlin",
       "vibes Companion", "SDK initialized", "Midnight City", "Name Neon Night Drive", "Saved to Spotify",
-      "You created Neon Night Drive", "Top artists",
+      "You created Neon Night Drive", "Top artists", "Signed in as @demo_listener", "Mika Tanaka",
+      "Portishead live in '98", "@jonas_w", "For your night-drive playlist",
     ]
-    let deadline = Date().addingTimeInterval(120)
+    let deadline = Date().addingTimeInterval(200)
     var demoMarked = false
     while Date() < deadline, tmux.exitStatus == nil {
       let screen = tmux.capture()

@@ -22,9 +22,9 @@ final class DemoScriptTests: XCTestCase {
     script = script.replacingOccurrences(of: "\nkey q\n", with: "\n")
     var screens: [String] = []
     for step in try KeyScript(parsing: script).steps {
-      guard case .input(let event) = step else { continue }
-      await demo.dispatch(.input(event))
-      screens.append(demo.screen)
+      // A pause moves the demo timeline instead of waiting.
+      await demo.perform(step)
+      if case .input = step { screens.append(demo.screen) }
     }
     let seen = screens.joined(separator: "\n")
     XCTAssertTrue(seen.contains("Neon Night Drive"), "the generated playlist's preview")
@@ -33,6 +33,16 @@ final class DemoScriptTests: XCTestCase {
     XCTAssertGreaterThan(playlists.first?.tracks ?? 0, 0)
     let feed = screens.last { $0.contains("You created") } ?? ""
     XCTAssertTrue(feed.contains("You created Neon Night Drive"), "the Feed card:\n\(screens.last ?? "")")
+
+    // The social segment: People lists the friends; the Inbox first holds Aisha's conversation alone, and after
+    // the friends' moment on the timeline its refresh brings Jonas's song with his message.
+    XCTAssertTrue(seen.contains("Mika Tanaka"), "People")
+    XCTAssertFalse(seen.contains("Rex"), "the blocked user never shows")
+    let firstInbox = try XCTUnwrap(screens.firstIndex { $0.contains("Inbox") && $0.contains("@aisha") }, "the Inbox")
+    XCTAssertFalse(screens[firstInbox].contains("@jonas_w"), "not yet:\n\(screens[firstInbox])")
+    let jonas = try XCTUnwrap(screens.lastIndex { $0.contains("For your night-drive playlist") }, seen)
+    XCTAssertGreaterThan(jonas, firstInbox)
+    XCTAssertTrue(screens[jonas].contains("Space Song"), screens[jonas])
     await demo.finish()
   }
 

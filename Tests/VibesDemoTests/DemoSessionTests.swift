@@ -22,7 +22,9 @@ final class DemoSessionTests: XCTestCase {
     let urlVariables = [
       ServiceEndpoints.geminiVariable, ServiceEndpoints.ticketmasterVariable, AppStoreConnectClient.variable,
       "VIBES_SPOTIFY_ACCOUNTS_URL", "VIBES_SPOTIFY_API_URL", "VIBES_TRACKER_QC_URL", "VIBES_TRACKER_PRODUCTION_URL",
-      ServiceEndpoints.itunesVariable,
+      ServiceEndpoints.itunesVariable, "VIBES_GOOGLE_ACCOUNTS_URL", "VIBES_GOOGLE_OAUTH2_URL",
+      "VIBES_FIREBASE_AUTH_URL",
+      "VIBES_FIREBASE_TOKEN_URL", "VIBES_FIRESTORE_URL", "VIBES_FIREBASE_STORAGE_URL",
     ]
     for variable in urlVariables {
       let value = try XCTUnwrap(environment[variable], variable)

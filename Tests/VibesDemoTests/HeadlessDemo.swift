@@ -17,22 +17,30 @@ final class HeadlessDemo {
   let presenter: TestPresenter
   let runtime: AppRuntime
   let effectLimit: Double
+  /// The demo timeline the friends act on: a script's pauses move it (`play`), so a replay meets them where a
+  /// recording does.
+  let timeline: DemoTimeline
   private var loop: Task<Void, Never>?
 
   init(
     clock: (@Sendable () -> Date)? = DemoClock.now, effectLimit: Double = 1.5, browser: String = "/bin/false",
-    tutorial: Bool = false
+    tutorial: Bool = false, timeline: DemoTimeline = .manual()
   ) async throws {
-    session = try await DemoSession(userEnvironment: ["TERM": "xterm", "LANG": "en_GB.UTF-8"], browser: browser)
+    session = try await DemoSession(
+      userEnvironment: ["TERM": "xterm", "LANG": "en_GB.UTF-8"], browser: browser, timeline: timeline)
     var environment = session.environment
     environment["VIBES_SKIP_TUTORIAL"] = tutorial ? "" : "1"
     var dependencies = try AppLauncher.makeDependencies(environment: environment)
     if let clock { dependencies.useClock(clock) }
+    let account = session.firebaseAccount
+    try dependencies.signInDemoAccount(
+      uid: account.uid, refreshToken: account.refreshToken, email: account.email, username: account.username)
     runner = EffectRunner(dependencies: dependencies)
     let presenter = TestPresenter(width: 80, height: 24)
     self.presenter = presenter
     runtime = AppRuntime(session: presenter, runner: runner, localizer: Localizer(.en), isDemo: true)
     self.effectLimit = effectLimit
+    self.timeline = timeline
     let runtime = self.runtime
     loop = Task { await runtime.run() }
     await settle()
@@ -51,10 +59,17 @@ final class HeadlessDemo {
   /// What Spotify holds now: the playlists the tour saved.
   func spotifyPlaylists() async -> [(name: String, tracks: Int)] { await session.spotify.savedPlaylists() }
 
-  /// Presses the keys of a demo-script fragment (`key`, `type` and `paste` lines; pauses are skipped).
+  /// Presses the keys of a demo-script fragment (`key`, `type` and `paste` lines); pauses are not waited for, they
+  /// move the demo timeline.
   func play(_ script: String) async throws {
-    for step in try KeyScript(parsing: script).steps {
-      if case .input(let event) = step { await dispatch(.input(event)) }
+    for step in try KeyScript(parsing: script).steps { await perform(step) }
+  }
+
+  /// One step of a script: a key pressed, or a pause added to the demo timeline.
+  func perform(_ step: KeyScript.Step) async {
+    switch step {
+    case .input(let event): await dispatch(.input(event))
+    case .pause(let seconds): timeline.advance(by: seconds)
     }
   }
 

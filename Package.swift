@@ -31,7 +31,7 @@ let package = Package(
     // Artwork: decoding, scaling to a cell box, kitty/sixel/iTerm2/half-block encoders, capability detection.
     .target(name: "VibesGraphics", dependencies: ["CStbImage"]),
     .target(name: "VibesUI", dependencies: ["VibesCore"]),
-    .target(name: "VibesTerminal", dependencies: ["VibesCore", "VibesUI", "CCurses"]),
+    .target(name: "VibesTerminal", dependencies: ["VibesCore", "VibesUI", "VibesGraphics", "CCurses"]),
     .target(
       name: "VibesStorage",
       dependencies: [
@@ -83,7 +83,7 @@ let package = Package(
     .testTarget(
       name: "VibesUITests", dependencies: ["VibesUI", "VibesCore", "VibesApp", "VibesTestSupport"], exclude: ["Goldens"]
     ),
-    .testTarget(name: "VibesTerminalTests", dependencies: ["VibesTerminal", "VibesUI", "VibesCore"]),
+    .testTarget(name: "VibesTerminalTests", dependencies: ["VibesTerminal", "VibesUI", "VibesCore", "VibesGraphics"]),
     .testTarget(name: "VibesStorageTests", dependencies: ["VibesStorage", "VibesCore"]),
     .testTarget(name: "VibesGraphicsTests", dependencies: ["VibesGraphics"]),
     .testTarget(name: "VibesServicesTests", dependencies: ["VibesServices", "VibesTestSupport"]),

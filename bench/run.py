@@ -60,9 +60,9 @@ SOURCES = ["Pitchfork", "Ticketmaster", "Bandcamp", "Resident Advisor", "Spotify
 EPOCH = 1735689600  # 2025-01-01T00:00:00Z; item N is published N minutes later
 SCENARIOS = ["start_0", "start_1k", "start_100k", "checklist_down", "push_pop", "form_typing", "scroll_1k",
              "scroll_100k", "start_concerts_100k", "scroll_concerts_100k", "scroll_during_refresh", "search_typing",
-             "detail_back", "generate_resolve_20"]
+             "detail_back", "artwork_detail", "generate_resolve_20"]
 # vibes only, with Spotify connected to a loopback fake (bench/spotify_fake.py, 50 ms per Web API answer).
-SPOTIFY_SCENARIOS = {"search_typing", "detail_back"}
+SPOTIFY_SCENARIOS = {"search_typing", "detail_back", "artwork_detail"}
 BROWSER_SCRIPT = ROOT / "Tests" / "EndToEndTests" / "Fixtures" / "fake-browser.py"
 # Scenarios only the Create bench program runs (no anchor has the feature).
 VIBES_ONLY = {"generate_resolve_20"}
@@ -396,6 +396,8 @@ def run_spotify_once(program: Program, scenario: str, quick: bool, settle: float
     the results' frame from the fake's answer. detail_back: open an album (a pasted link), Esc, open it again:
     the second open must make no request."""
     fake.reset()
+    if scenario == "artwork_detail":
+        return run_artwork_once(program, quick, settle, fake)
     session = program.launch(scenario, 0)
     samples: dict[str, list[float]] = {}
     try:
@@ -453,6 +455,61 @@ def run_spotify_once(program: Program, scenario: str, quick: bool, settle: float
             samples["album_requests"] = [float(fake.count(f"/v1/albums/{ALBUM_ID}"))]
     finally:
         session.close(program.quit_keys)
+    return samples
+
+
+def run_artwork_once(program: Program, quick: bool, settle: float, fake: SpotifyFake) -> dict[str, list[float]]:
+    """artwork_detail: the album's detail with its cover drawn (half-blocks: COLORTERM=truecolor) against the same
+    detail without pictures (no COLORTERM), in two sessions: open_ms/open_bytes (paste -> tracklist drawn; _on also
+    waits for the cover), down_ms/down_bytes (moving in the tracklist below the cover: it must not be sent again)
+    and reopen_ms/reopen_bytes (Esc, then the same album again from the session's cache: a whole new frame, the
+    cover included when on). Metrics end in _on or _off; the ratios are on/off."""
+    home, _ = program.spotify
+    link = paste(f"https://open.spotify.com/album/{ALBUM_ID}")
+    # The cover's box pushes the tracklist down: the open frame is the header and the first tracks.
+    opened = lambda text: "Album Bench Album" in text and "1. Bench Track 1 " in text
+    samples: dict[str, list[float]] = {}
+    for mode in ("off", "on"):
+        env = spotify_env(program.env(home), fake)
+        if mode == "on":
+            env["COLORTERM"] = "truecolor"
+        session = Session(program.prefix + [str(program.binary)], env, str(home))
+        try:
+            if session.wait_for_frame(program.frame_ready("artwork_detail", 0), settle, 20) is None:
+                raise RuntimeError(f"vibes artwork_detail: no first frame; screen:\n{session.text()}")
+            session.read_until_quiet(settle, settle)
+            session.key(b"2", settle)
+            mark = len(session.chunks)
+            sent = time.perf_counter()
+            os.write(session.master, link)
+            done = None
+            while done is None and time.perf_counter() < sent + 5:
+                session.read_until_quiet(settle, 1.0)
+                session.parse_pending()
+                data = b"".join(d for _, d in session.chunks[mark:])
+                if opened(session.text()) and (mode == "off" or "▀".encode() in data):
+                    done = session.chunks[-1][0]
+            if done is None:
+                raise RuntimeError(f"vibes artwork_detail ({mode}): the album or its cover did not show; "
+                                   f"screen:\n{session.text()}")
+            samples[f"open_ms_{mode}"] = [(done - sent) * 1000]
+            samples[f"open_bytes_{mode}"] = [float(sum(len(d) for _, d in session.chunks[mark:]))]
+            for _ in range(3 if quick else 8):
+                burst = session.key(KEY_BYTES["down"], settle)
+                samples.setdefault(f"down_ms_{mode}", []).append(burst.latency_ms or 0.0)
+                samples.setdefault(f"down_bytes_{mode}", []).append(float(burst.size))
+            session.key(b"\x1b", settle)
+            again = session.key(link, settle)
+            samples[f"reopen_ms_{mode}"] = [again.latency_ms or 0.0]
+            samples[f"reopen_bytes_{mode}"] = [float(again.size)]
+            if mode == "on" and fake.count("/image/cover.png") != 1:
+                raise RuntimeError(f"vibes artwork_detail: the cover was fetched {fake.count('/image/cover.png')} times")
+        finally:
+            session.close(program.quit_keys)
+    for metric in ("open_ms", "down_ms", "down_bytes", "reopen_ms", "reopen_bytes"):
+        off = statistics.median(samples[f"{metric}_off"])
+        if off > 0:
+            samples[f"{metric}_ratio"] = [statistics.median(samples[f"{metric}_on"]) / off]
     return samples
 
 

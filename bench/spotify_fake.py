@@ -7,7 +7,9 @@ the last answer was fully written (time.perf_counter, the bench's clock: it runs
 from __future__ import annotations
 
 import json
+import struct
 import threading
+import zlib
 import time
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -26,6 +28,19 @@ def track(number: int) -> dict:
 ALBUM = {"id": ALBUM_ID, "name": "Bench Album", "uri": f"spotify:album:{ALBUM_ID}", "album_type": "album",
          "release_date": "2024-05-01", "release_date_precision": "day", "total_tracks": 12,
          "artists": [{"id": ARTIST_ID, "name": "Bench Artist", "uri": f"spotify:artist:{ARTIST_ID}"}], "images": []}
+
+
+def cover_png(size: int = 300) -> bytes:
+    """A size×size RGB PNG (a diagonal gradient): the album's cover, served by the fake as /image/cover.png."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    rows = b"".join(b"\x00" + bytes(v for x in range(size) for v in (x * 255 // size, y * 255 // size, 128))
+                    for y in range(size))
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+COVER = cover_png()
 
 
 def page(items: list, limit: int = 10) -> dict:
@@ -107,7 +122,19 @@ class SpotifyFake:
             return self.json(handler, path, {"tracks": page(tracks), "artists": page(artists),
                                              "albums": page([ALBUM]), "playlists": page([])})
         if path == f"/v1/albums/{ALBUM_ID}":
-            return self.json(handler, path, dict(ALBUM, tracks=page([track(n) for n in range(1, 13)], 50)))
+            images = [{"url": f"{self.url}/image/cover.png", "width": 300, "height": 300}]
+            return self.json(handler, path, dict(ALBUM, images=images, tracks=page([track(n) for n in range(1, 13)], 50)))
+        if path == "/image/cover.png":
+            handler.send_response(200)
+            handler.send_header("Content-Type", "image/png")
+            handler.send_header("Content-Length", str(len(COVER)))
+            handler.send_header("Connection", "close")
+            handler.end_headers()
+            handler.wfile.write(COVER)
+            handler.wfile.flush()
+            with self.lock:
+                self.answered[path] = time.perf_counter()
+            return
         if path == "/v1/me/library/contains":
             uris = (query.get("uris") or [""])[0].split(",")
             return self.json(handler, path, [False for _ in uris])

@@ -53,6 +53,17 @@ int ccurses_terminal_size(int fd, int *rows, int *cols) {
   return 0;
 }
 
+int ccurses_terminal_pixels(int fd, int *width, int *height) {
+  struct winsize ws;
+  memset(&ws, 0, sizeof ws);
+  if (ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_xpixel == 0 || ws.ws_ypixel == 0 || ws.ws_row == 0 ||
+      ws.ws_col == 0)
+    return -1;
+  *width = ws.ws_xpixel / ws.ws_col;
+  *height = ws.ws_ypixel / ws.ws_row;
+  return (*width > 0 && *height > 0) ? 0 : -1;
+}
+
 // MARK: - Drawing
 
 int ccurses_wcwidth(wchar_t character) { return wcwidth(character); }

@@ -31,6 +31,8 @@ public struct AppDependencies: Sendable {
   public var otherInstancePID: Int32?
   /// The 30-second preview player and its iTunes client (shut down when vibes quits).
   public var previews = PreviewDependencies()
+  /// Artwork: the loader and whether pictures are fetched (`VibesApp/Artwork`).
+  public var artwork = ArtworkDependencies()
 
   public init(
     database: AppDatabase, secrets: any SecretStore, secretStoreInfo: SecretStoreInfo, gemini: GeminiClient,

@@ -103,6 +103,7 @@ public final class AppRuntime {
     let grid = AppView.render(state, localizer)
     // What was drawn decides how far PgUp/PgDn move; recording it is not an action (nothing to redraw).
     if let viewport = grid.viewport { state.context.viewport = viewport }
+    requestArtwork(for: grid)
     if onlyIfChanged, grid == presented { return }
     presented = grid
     session.present(grid)

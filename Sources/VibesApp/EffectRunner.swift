@@ -32,6 +32,8 @@ public struct EffectRunner: Sendable {
       await reportUnsavedSpotifyTokens(send: send)
     case .tutorial(let effect):
       await runTutorial(effect, send: send)
+    case .artwork(let effect):
+      await runArtwork(effect, send: send)
     case .loadFacts:
       do {
         send(.factsLoaded(try loadFacts()))

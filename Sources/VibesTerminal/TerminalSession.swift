@@ -1,5 +1,6 @@
 import CCurses
 import VibesCore
+import VibesGraphics
 import VibesUI
 
 #if canImport(Glibc)
@@ -25,6 +26,8 @@ import VibesUI
   private let signalFD: Int32
   private let stopPipe: (read: Int32, write: Int32)
   private var reader: InputReader?
+  /// The pictures drawn over reserved boxes after each update (`TerminalImages`).
+  private var images: TerminalImages
 
   /// The checks `init` runs before writing anything (ttys, TERM set, not dumb, known, has `cup`), for a
   /// caller that wants to refuse before it opens anything else. Returns the TERM value to use.
@@ -88,6 +91,8 @@ import VibesUI
       limit: colorsOn ? Int(ccurses_color_pairs()) : 0, defaultColors: defaultColors,
       brightStates: background == .dark && ccurses_colors() >= 16)
     self.stopPipe = (stopFDs[0], stopFDs[1])
+    self.images = TerminalImages(
+      capabilities: TerminalImages.capabilities(environment: environment), cellPixels: Self.cellPixels())
 
     curs_set(0)
     leaveok(screen, true)
@@ -142,6 +147,12 @@ import VibesUI
       leaveok(screen, true)
       cursorVisible = false
     }
+    // Pictures that left cells ncurses thinks blank: those rows are repainted by this update.
+    let imagePlan = images.plan(
+      grid, repaintAll: plan.repaintAll, changedRows: Set(plan.cells.map(\.row)), screenWidth: screenWidth)
+    for rows in imagePlan.repaintRows where rows.lowerBound < screenHeight {
+      wredrawln(screen, Int32(rows.lowerBound), Int32(min(rows.upperBound, screenHeight) - rows.lowerBound))
+    }
     wnoutrefresh(screen)
     doupdate()
 
@@ -167,6 +178,7 @@ import VibesUI
       }
       announcedLinks = grid.links.filter(visible)
     }
+    bytes += images.bytes(imagePlan)
     if !bytes.isEmpty { Self.writeOut(bytes) }
     previous = grid
   }
@@ -183,6 +195,7 @@ import VibesUI
     clearok(ccurses_curscr(), true)
     previous = nil
     announcedLinks = []
+    images.cellPixels = Self.cellPixels()
   }
 
   /// Forces a full clear and repaint at the next present (e.g. after something else wrote to the terminal).
@@ -200,7 +213,7 @@ import VibesUI
     active = false
     reader?.stop()
     reader = nil
-    Self.writeOut(TerminalBytes.bracketedPasteOff)
+    Self.writeOut(images.farewell + TerminalBytes.bracketedPasteOff)
     curs_set(1)
     endwin()
     FatalSignalHandler.setActive(false)
@@ -262,6 +275,24 @@ import VibesUI
     for scalar in text.unicodeScalars { characters.append(wchar_t(scalar.value)) }
     characters.append(0)
     _ = ccurses_put_cell(Int32(row), Int32(column), characters, attributes, Int32(pair))
+  }
+
+  /// How pictures are drawn (guessed from the environment at start; a probe's answer may refine it). A change
+  /// takes effect at the next full repaint.
+  var imageCapabilities: GraphicsCapabilities {
+    get { images.capabilities }
+    set {
+      images.capabilities = newValue
+      images.forget()
+    }
+  }
+
+  /// One cell's size in pixels, when the terminal reports it (for sixel pictures).
+  private nonisolated static func cellPixels() -> (width: Int, height: Int)? {
+    var width: Int32 = 0
+    var height: Int32 = 0
+    guard ccurses_terminal_pixels(1, &width, &height) == 0 else { return nil }
+    return (Int(width), Int(height))
   }
 
   /// setlocale(LC_ALL, "") with a C.UTF-8 LC_CTYPE fallback; true when the codeset is UTF-8.

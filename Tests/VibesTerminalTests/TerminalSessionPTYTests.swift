@@ -221,7 +221,8 @@ final class PTYChild {
   private(set) var output: [UInt8] = []
 
   init(
-    scenario: String, environment overrides: [String: String?] = [:], stdoutFile: URL? = nil
+    scenario: String, environment overrides: [String: String?] = [:], stdoutFile: URL? = nil,
+    test: String = "VibesTerminalTests.TerminalSessionPTYTests/testPTYChild"
   ) throws {
     terminal = try PseudoTerminal()
     master = terminal.master
@@ -234,7 +235,7 @@ final class PTYChild {
       stdout = try FileHandle(forWritingTo: stdoutFile)
     }
     process = try terminal.start(
-      test: "VibesTerminalTests.TerminalSessionPTYTests/testPTYChild", environment: environment, stdout: stdout)
+      test: test, environment: environment, stdout: stdout)
   }
 
   deinit { terminal.close() }

@@ -55,6 +55,10 @@ int ccurses_probe_terminal(const char *term, int fd);
 /// ioctl(TIOCGWINSZ) on fd. Returns 0 and fills rows/cols (both > 0), or -1.
 int ccurses_terminal_size(int fd, int *rows, int *cols);
 
+/// One cell's size in pixels from ioctl(TIOCGWINSZ) (ws_xpixel / ws_col, ws_ypixel / ws_row). Returns 0, or -1
+/// when the terminal does not report pixels (many leave them 0).
+int ccurses_terminal_pixels(int fd, int *width, int *height);
+
 /// Display width of one character in the current locale (wcwidth): 2 wide, 1 narrow, 0 combining, -1 unprintable.
 int ccurses_wcwidth(wchar_t character);
 

@@ -5,7 +5,18 @@ import VibesServices
 /// Spotify Web API models turned into the core's music values (text kept raw; the UI sanitises it).
 extension MusicArtist {
   init(_ artist: SpotifyArtist) {
-    self.init(id: artist.id, name: artist.name, genres: artist.genres, spotifyURL: artist.spotifyURL)
+    self.init(
+      id: artist.id, name: artist.name, genres: artist.genres, spotifyURL: artist.spotifyURL,
+      imageURL: SpotifyImage.artwork(artist.images))
+  }
+}
+
+extension SpotifyImage {
+  /// The image to draw as artwork: the one nearest 300 px wide (Spotify offers 640/300/64), else the first.
+  static func artwork(_ images: [SpotifyImage]) -> String? {
+    let sized = images.filter { $0.width != nil }
+    let best = sized.min { abs(($0.width ?? 0) - 300) < abs(($1.width ?? 0) - 300) } ?? images.first
+    return best.map(\.url).flatMap { $0.isEmpty ? nil : $0 }
   }
 }
 
@@ -13,7 +24,8 @@ extension MusicAlbum {
   init(_ album: SpotifyAlbum) {
     self.init(
       id: album.id, name: album.name, albumType: album.albumType, releaseDate: album.releaseDate,
-      totalTracks: album.totalTracks, artists: album.artists.map(MusicArtist.init), spotifyURL: album.spotifyURL)
+      totalTracks: album.totalTracks, artists: album.artists.map(MusicArtist.init), spotifyURL: album.spotifyURL,
+      imageURL: SpotifyImage.artwork(album.images))
   }
 }
 
@@ -31,7 +43,7 @@ extension MusicPlaylist {
     self.init(
       id: playlist.id, name: playlist.name, description: playlist.description, ownerID: playlist.owner?.id,
       ownerName: playlist.owner?.displayName, itemsTotal: playlist.itemsTotal, spotifyURL: playlist.spotifyURL,
-      snapshotID: playlist.snapshotID)
+      snapshotID: playlist.snapshotID, imageURL: SpotifyImage.artwork(playlist.images))
   }
 }
 

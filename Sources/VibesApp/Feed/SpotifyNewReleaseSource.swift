@@ -83,7 +83,8 @@ public struct SpotifyNewReleaseSource: NewReleaseSource {
       albumID: album.id, name: album.name, artists: album.artists.map(\.name), albumType: album.albumType ?? "album",
       releaseDate: album.releaseDate ?? "",
       precision: album.releaseDatePrecision.flatMap(NewReleaseCard.Precision.init(rawValue:)) ?? .day,
-      totalTracks: album.totalTracks, spotifyURL: album.spotifyURL, fromArtist: from)
+      totalTracks: album.totalTracks, spotifyURL: album.spotifyURL, fromArtist: from,
+      imageURL: SpotifyImage.artwork(album.images))
   }
 }
 

@@ -147,7 +147,7 @@ extension EffectRunner {
       return PersonProfile(
         person: PersonSummary(profile), followers: try await repository.followerCount(of: person.uid),
         following: try await repository.followingCount(of: person.uid),
-        isFollowing: try await repository.isFollowing(person.uid), fetchedAt: now)
+        isFollowing: try await repository.isFollowing(person.uid), fetchedAt: now, photoURL: profile.photoURL)
     }
     let database = dependencies.database
     let key = Self.peopleProfileKey(person.uid)

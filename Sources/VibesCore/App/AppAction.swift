@@ -25,4 +25,6 @@ public enum AppAction: Sendable, Hashable {
   /// The edge found a storage problem worth saying (another vibes running, a full disk), worded in both
   /// languages from its table; shown as a warning on the status line.
   case storageProblemFound(LocalizedText)
+  /// Artwork the frame asked for, loaded or failed (`ArtworkState`).
+  case artwork(ArtworkAction)
 }

@@ -12,6 +12,8 @@ public enum AppEffect: Sendable, Hashable {
   case tutorial(TutorialEffect)
   /// Delete the damaged vault and its key (the user confirmed); answers `.vaultResetFinished`.
   case resetVault(vaultPath: String, keyPath: String)
+  /// Fetch and decode a picture off the main actor (`ArtworkEffect`).
+  case artwork(ArtworkEffect)
 
   /// The id an `.cancel(requestID:)` effect stops this one by, if it can be cancelled.
   public var cancellationID: Int? {

@@ -62,6 +62,9 @@ public enum AppReducer {
     case .tutorial(let action):
       return Tutorial.reduce(action, &state)
 
+    case .artwork(let action):
+      return ArtworkState.reduce(&state.artwork, action).map(AppEffect.artwork)
+
     case .clockTicked(let date):
       return state.tabs.tabs.filter(\.wantsClock).flatMap { $0.clockTicked(&state, date) }
 

@@ -62,6 +62,8 @@ public struct AppState: Sendable, Hashable {
   public var isConfirmingQuit = false
   /// Where Esc returns after a request opened a screen in another tab (`ReturnPoint`).
   public var returnPoint: ReturnPoint?
+  /// The pictures screens asked for (`VibesCore/Artwork`).
+  public var artwork = ArtworkState()
 
   public init(size: ScreenSize = ScreenSize(width: 80, height: 24), tabs: TabList) {
     context = AppContext(size: size)
@@ -125,6 +127,8 @@ public struct AppState: Sendable, Hashable {
   public func isClockDriven(_ action: AppAction) -> Bool {
     switch action {
     case .clockTicked: return true
+    // A picture that arrived (or was asked for) redraws only a frame that changed.
+    case .artwork: return true
     case .feature(let message): return tabs.registration(message.tab)?.isClockDriven(message) ?? false
     default: return false
     }

@@ -7,12 +7,17 @@ public struct MusicArtist: Sendable, Hashable, Codable {
   /// Empty for the simplified artists inside tracks and albums.
   public var genres: [String]
   public var spotifyURL: String?
+  /// The artist's picture (Spotify's image nearest 300 px), drawn as artwork; nil for simplified artists.
+  public var imageURL: String?
 
-  public init(id: String, name: String, genres: [String] = [], spotifyURL: String? = nil) {
+  public init(
+    id: String, name: String, genres: [String] = [], spotifyURL: String? = nil, imageURL: String? = nil
+  ) {
     self.id = id
     self.name = name
     self.genres = genres
     self.spotifyURL = spotifyURL
+    self.imageURL = imageURL
   }
 
   public var link: SpotifyLink { SpotifyLink(kind: .artist, id: id) }
@@ -28,11 +33,14 @@ public struct MusicAlbum: Sendable, Hashable, Codable {
   public var totalTracks: Int?
   public var artists: [MusicArtist]
   public var spotifyURL: String?
+  /// The cover (Spotify's image nearest 300 px), drawn as artwork.
+  public var imageURL: String?
 
   public init(
     id: String, name: String, albumType: String? = nil, releaseDate: String? = nil, totalTracks: Int? = nil,
-    artists: [MusicArtist] = [], spotifyURL: String? = nil
+    artists: [MusicArtist] = [], spotifyURL: String? = nil, imageURL: String? = nil
   ) {
+    self.imageURL = imageURL
     self.id = id
     self.name = name
     self.albumType = albumType
@@ -90,11 +98,14 @@ public struct MusicPlaylist: Sendable, Hashable, Codable {
   public var spotifyURL: String?
   /// The version of the playlist the tracks shown belong to (sent with a removal so it applies to that version).
   public var snapshotID: String?
+  /// The cover (Spotify's image nearest 300 px; playlists may have none), drawn as artwork.
+  public var imageURL: String?
 
   public init(
     id: String, name: String, description: String? = nil, ownerID: String? = nil, ownerName: String? = nil,
-    itemsTotal: Int? = nil, spotifyURL: String? = nil, snapshotID: String? = nil
+    itemsTotal: Int? = nil, spotifyURL: String? = nil, snapshotID: String? = nil, imageURL: String? = nil
   ) {
+    self.imageURL = imageURL
     self.snapshotID = snapshotID
     self.id = id
     self.name = name

@@ -19,11 +19,15 @@ public struct NewReleaseCard: Sendable, Hashable, Codable {
   public var spotifyURL: String?
   /// The top artist whose albums listed this release.
   public var fromArtist: String
+  /// The cover (Spotify's image nearest 300 px), drawn as artwork on the release's detail.
+  public var imageURL: String?
 
   public init(
     albumID: String, name: String, artists: [String], albumType: String, releaseDate: String,
-    precision: Precision, totalTracks: Int? = nil, spotifyURL: String? = nil, fromArtist: String
+    precision: Precision, totalTracks: Int? = nil, spotifyURL: String? = nil, fromArtist: String,
+    imageURL: String? = nil
   ) {
+    self.imageURL = imageURL
     self.albumID = albumID
     self.name = name
     self.artists = artists

@@ -40,10 +40,14 @@ public struct PersonProfile: Sendable, Hashable, Codable {
   public var fetchedAt: Date
   /// True when this is the SQLite copy shown because Firebase could not be reached.
   public var isCached: Bool
+  /// The profile photo's https address (already checked and capped), drawn as artwork.
+  public var photoURL: String?
 
   public init(
-    person: PersonSummary, followers: Int, following: Int, isFollowing: Bool, fetchedAt: Date, isCached: Bool = false
+    person: PersonSummary, followers: Int, following: Int, isFollowing: Bool, fetchedAt: Date, isCached: Bool = false,
+    photoURL: String? = nil
   ) {
+    self.photoURL = photoURL
     self.person = person
     self.followers = followers
     self.following = following

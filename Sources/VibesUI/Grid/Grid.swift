@@ -45,6 +45,8 @@ public struct Grid: Sendable, Hashable {
   /// Where the terminal cursor should blink (a focused text field), or nil to hide it.
   public var cursor: GridPosition?
   public var links: [Hyperlink] = []
+  /// Pictures to draw over reserved blank boxes after the text (`ImagePlacement`); the text is the same without them.
+  public var images: [ImagePlacement] = []
   /// The row of the focused element when it is not a text field (a button, a list row), so a scrolled
   /// screen keeps it in view.
   public var focusRow: Int?

@@ -39,6 +39,8 @@ public enum AppView {
       grid.cursor = nil
       HelpOverlay.render(into: &grid, hints: drawn.keyHints, t)
     }
+    // Pictures go where their box is still blank (an overlay drawn over one hides it), with what has loaded.
+    grid.resolveImages(state.artwork)
     return grid
   }
 }

@@ -74,19 +74,23 @@ enum ReleaseDetailScreen {
   static func render(_ detail: ReleaseDetailState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
     let card = detail.card
     var row = area.row + 1
-    grid.write(TerminalText.sanitize(card.name), row: row, column: 2, style: Theme.title, maxWidth: area.width - 4)
+    // The cover at the right of the title lines; they keep left of it.
+    let box = ArtworkBox.place(card.imageURL, in: &grid, area, row: row)
+    let textWidth = ArtworkBox.textWidth(area.width - 4, beside: box)
+    grid.write(TerminalText.sanitize(card.name), row: row, column: 2, style: Theme.title, maxWidth: textWidth)
     row += 1
     let artists = card.artists.isEmpty ? [card.fromArtist] : card.artists
     grid.write(
       t[FeedL10n.kindNewRelease] + " · "
         + t.format(FeedL10n.by, ["artists": TerminalText.sanitize(artists.joined(separator: ", "))]),
-      row: row, column: 2, style: Theme.hint, maxWidth: area.width - 4)
+      row: row, column: 2, style: Theme.hint, maxWidth: textWidth)
     row += 1
     grid.write(
       t[FeedL10n.released] + " " + t.date(iso: TerminalText.sanitize(card.releaseDate)) + " · "
         + t.albumType(card.albumType),
-      row: row, column: 2, style: Theme.hint, maxWidth: area.width - 4)
+      row: row, column: 2, style: Theme.hint, maxWidth: textWidth)
     row += 2
+    if let box { row = max(row, box.bottom + 1) }
     grid.write(t[FeedL10n.tracklist], row: row, column: 2, style: Theme.title)
     row += 1
     switch detail.tracks {

@@ -83,5 +83,6 @@ extension Grid {
       moved.position.row = link.position.row - rows.lowerBound + top
       links.append(moved)
     }
+    blitImages(source, rows: rows, to: top)
   }
 }

@@ -21,34 +21,40 @@ enum DetailScreenView {
       return
     case .loaded(let cached):
       var row = area.row
+      // The cover (or photo) at the right of the header; the header keeps left of it.
+      let box = ArtworkBox.place(cached.detail.artworkAddress, in: &grid, area, row: row)
+      let textWidth = ArtworkBox.textWidth(width, beside: box)
       let header = headerLines(cached.detail, explore, t)
       let kind = kindTitle(cached.detail, t)
       let used = grid.write(kind + " ", row: row, column: left, style: Theme.hint)
       grid.write(
         MusicRows.clean(cached.detail.item.name), row: row, column: left + used, style: Theme.title,
-        maxWidth: width - used)
+        maxWidth: textWidth - used)
       row += 1
       for line in header {
-        grid.write(line, row: row, column: left, maxWidth: width)
+        grid.write(line, row: row, column: left, maxWidth: textWidth)
         row += 1
       }
       // The Spotify page as an OSC 8 hyperlink (o opens it, c copies it).
-      grid.link(MusicRows.clean(cached.detail.item.webURL), row: row, column: left, style: Theme.link, maxWidth: width)
+      grid.link(
+        MusicRows.clean(cached.detail.item.webURL), row: row, column: left, style: Theme.link, maxWidth: textWidth)
       row += 1
       if case .track(let track) = cached.detail, let preview = explore.preview, preview.trackID == track.id {
-        row = PreviewLineView.render(preview, into: &grid, row: row, column: left, width: width, t)
+        row = PreviewLineView.render(preview, into: &grid, row: row, column: left, width: textWidth, t)
       }
       if cached.isStale {
-        grid.write(MusicRows.age(cached.fetchedAt, t), row: row, column: left, style: Theme.warning, maxWidth: width)
+        grid.write(
+          MusicRows.age(cached.fetchedAt, t), row: row, column: left, style: Theme.warning, maxWidth: textWidth)
         row += 1
       }
       if case .playlist(let detail) = cached.detail, detail.tracks == nil {
         row += 1
-        for line in WordWrap.lines(t[.exploreOthersPlaylist], width: width) {
+        for line in WordWrap.lines(t[.exploreOthersPlaylist], width: textWidth) {
           grid.write(line, row: row, column: left, style: Theme.hint)
           row += 1
         }
       }
+      if let box { row = max(row, box.bottom) }
       renderRows(cached.detail, screen, explore, row: row, into: &grid, area, t)
     }
   }

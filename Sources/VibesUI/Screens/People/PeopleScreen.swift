@@ -156,29 +156,34 @@ public enum PeopleScreen {
   static func renderPerson(_ screen: PersonScreen, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
     let person = screen.profile?.person ?? screen.person
     var row = area.row
+    // The profile photo, when there is one, at the right of the name lines; they keep left of it.
+    let box = ArtworkBox.place(screen.profile?.photoURL, in: &grid, area, row: row, large: false)
+    let textWidth = ArtworkBox.textWidth(area.width - 4, beside: box)
     grid.write(
       clean(person.displayName.isEmpty ? person.shortName : person.displayName), row: row, column: area.column + 2,
-      style: Theme.title, maxWidth: area.width - 4)
+      style: Theme.title, maxWidth: textWidth)
     row += 1
     if let username = person.username {
-      grid.write("@" + clean(username), row: row, column: area.column + 2, style: Theme.hint, maxWidth: area.width - 4)
+      grid.write("@" + clean(username), row: row, column: area.column + 2, style: Theme.hint, maxWidth: textWidth)
       row += 1
     }
     if let profile = screen.profile {
       let counts =
         t.format(.peopleFollowersCount, ["count": "\(profile.followers)"]) + " · "
         + t.format(.peopleFollowingCount, ["count": "\(profile.following)"])
-      grid.write(counts, row: row, column: area.column + 2, maxWidth: area.width - 4)
+      grid.write(counts, row: row, column: area.column + 2, maxWidth: textWidth)
       row += 1
       grid.write(
         t[profile.isFollowing ? .peopleYouFollow : .peopleYouDoNotFollow], row: row, column: area.column + 2,
-        style: Theme.hint, maxWidth: area.width - 4)
+        style: Theme.hint, maxWidth: textWidth)
       row += 1
       if profile.isCached {
-        grid.write(age(profile.fetchedAt, t), row: row, column: area.column + 2, style: Theme.warning)
+        grid.write(
+          age(profile.fetchedAt, t), row: row, column: area.column + 2, style: Theme.warning, maxWidth: textWidth)
         row += 1
       }
     }
+    if let box { row = max(row, box.bottom) }
     if let request = screen.request {
       let text = request.operation == .load ? t[.peopleLoading] : t[.peopleWorking]
       grid.write(text, row: row, column: area.column + 2, style: Theme.pending)

@@ -1,0 +1,96 @@
+import Foundation
+import VibesCore
+import VibesGraphics
+import VibesStorage
+import VibesTerminal
+import VibesUI
+
+/// How the app loads artwork: the loader (nil: a bounded fetcher and the disk cache under the user's cache folder)
+/// and whether pictures are asked for at all (nil: decided from the environment — none with `NO_COLOR`, a dumb
+/// terminal, or half-blocks without 24-bit colour).
+public struct ArtworkDependencies: Sendable {
+  public var loader: ArtworkLoader?
+  public var enabled: Bool?
+
+  public init(loader: ArtworkLoader? = nil, enabled: Bool? = nil) {
+    self.loader = loader
+    self.enabled = enabled
+  }
+
+  /// The loader to use for `environment`.
+  public func loader(environment: [String: String]) -> ArtworkLoader {
+    loader
+      ?? ArtworkLoader(cache: ArtworkDiskCache(directory: AppPaths(environment: environment).artworkCacheDirectory))
+  }
+
+  /// True when screens' pictures should be fetched: the terminal can draw them.
+  public func isEnabled(environment: [String: String]) -> Bool {
+    enabled ?? (TerminalImages.capabilities(environment: environment).graphics != .none)
+  }
+}
+
+extension ArtworkBitmap {
+  /// The decoded picture, scaled down to `maxSide` at most; the file kept (for iTerm2) when it is small.
+  init?(_ image: RGBImage, file: Data) {
+    let fit = CellFit.fit(
+      width: image.width, height: image.height, columns: min(image.width, Self.maxSide),
+      rows: min(image.height, Self.maxSide), cellWidth: 1, cellHeight: 1)
+    let scaled =
+      fit.pixelWidth < image.width || fit.pixelHeight < image.height
+      ? image.resized(width: fit.pixelWidth, height: fit.pixelHeight) : image
+    self.init(
+      width: scaled.width, height: scaled.height, pixels: scaled.pixels,
+      file: file.count <= 512 * 1024 ? Array(file) : nil)
+  }
+}
+
+extension ArtworkFailure {
+  init(_ error: ArtworkLoadError) {
+    switch error {
+    case .fetch(.tooLarge), .decode(.tooLarge): self = .tooLarge
+    case .decode(.unreadable), .fetch(.notAnImage): self = .unreadable
+    case .fetch(.redirectedElsewhere): self = .redirectedElsewhere
+    case .fetch(.status(let status)): self = .status(status)
+    case .fetch(.invalidURL): self = .invalidAddress
+    case .fetch(.network), .fetch(.cancelled): self = .network
+    }
+  }
+}
+
+extension EffectRunner {
+  /// Fetches (disk cache first), decodes and scales one picture, off the main actor.
+  func runArtwork(_ effect: ArtworkEffect, send: @escaping @Sendable (AppAction) -> Void) async {
+    switch effect {
+    case .load(let address):
+      let loader = dependencies.artwork.loader(environment: dependencies.environment)
+      do {
+        let file = try await loader.file(address)
+        let image: RGBImage
+        do {
+          image = try ImageDecoder.decode(file, maxPixels: loader.maxPixels)
+        } catch {
+          throw ArtworkLoadError.decode(error)
+        }
+        guard let bitmap = ArtworkBitmap(image, file: file) else { throw ArtworkLoadError.decode(.unreadable) }
+        send(.artwork(.loaded(address, bitmap)))
+      } catch let error as ArtworkLoadError {
+        guard !Task.isCancelled else { return }
+        dependencies.logger.info("artwork not shown: \(String(describing: ArtworkFailure(error)))")
+        send(.artwork(.failed(address, ArtworkFailure(error))))
+      } catch {
+        send(.artwork(.failed(address, .network)))
+      }
+    }
+  }
+}
+
+extension AppRuntime {
+  /// Asks for the pictures a frame placed and the state does not know yet (when the terminal can draw them); the
+  /// answers arrive as actions and redraw the frame.
+  func requestArtwork(for grid: Grid) {
+    guard !grid.images.isEmpty, runner.dependencies.artwork.isEnabled(environment: runner.dependencies.environment)
+    else { return }
+    let missing = state.artwork.missing(grid.images.map(\.key))
+    if !missing.isEmpty { sink.yield(.artwork(.wanted(missing))) }
+  }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import VibesCore
+import VibesGraphics
+import VibesUI
+
+/// The pictures of a grid's `images`, drawn after ncurses' update with the terminal's protocol, remembered so each
+/// is sent again only when it is new, moved, or (for pictures that live in cells: sixel, iTerm2, half-blocks) its
+/// rows were redrawn; removed ones are deleted (kitty) or their rows repainted by ncurses. Pure but for its memory;
+/// `TerminalSession` calls `plan` before `doupdate` and `bytes` after it.
+public struct TerminalImages {
+  /// The protocol for a terminal described by `environment`: the environment's guess (tmux passthrough only with
+  /// `VIBES_TMUX_PASSTHROUGH=1`, since tmux drops it unless `allow-passthrough` is on), half-blocks only with 24-bit
+  /// colour, else none.
+  public static func capabilities(environment: [String: String]) -> GraphicsCapabilities {
+    var capabilities = GraphicsCapabilities.guess(
+      environment: environment, tmuxPassthrough: environment["VIBES_TMUX_PASSTHROUGH"] == "1")
+    if capabilities.graphics == .halfBlocks && !capabilities.trueColor { capabilities.graphics = .none }
+    return capabilities
+  }
+
+  /// Below this width no picture is drawn (screens reserve no box there either).
+  static let minimumWidth = 60
+  /// A cell's size when the terminal does not tell: small, so a sixel picture never spills out of its box.
+  static let assumedCell = (width: 6, height: 12)
+
+  struct Plan: Equatable {
+    /// kitty: delete every picture (after a full repaint nothing on screen is known).
+    var deleteAll = false
+    /// kitty ids whose pictures are gone.
+    var delete: [UInt32] = []
+    /// Rows ncurses must repaint (a cell-based picture left them).
+    var repaintRows: [Range<Int>] = []
+    /// Placements to send, in order.
+    var draw: [ImagePlacement] = []
+  }
+
+  var capabilities: GraphicsCapabilities
+  /// Pixels per cell, when the terminal reports them.
+  var cellPixels: (width: Int, height: Int)?
+  /// What is on screen now.
+  private(set) var shown: [ImagePlacement] = []
+  private var encoded: [EncodedKey: [UInt8]] = [:]
+
+  init(capabilities: GraphicsCapabilities, cellPixels: (width: Int, height: Int)? = nil) {
+    self.capabilities = capabilities
+    self.cellPixels = cellPixels
+  }
+
+  private var livesInCells: Bool { capabilities.graphics != .kitty }
+
+  /// Decides what to send for `grid` and remembers it as shown. `repaintAll`: ncurses clears and redraws the
+  /// screen; `changedRows`: rows ncurses updates (it may re-send blanks over a picture there).
+  mutating func plan(_ grid: Grid, repaintAll: Bool, changedRows: Set<Int>, screenWidth: Int) -> Plan {
+    var plan = Plan()
+    let drawable = capabilities.graphics != .none && screenWidth >= Self.minimumWidth
+    let next = drawable ? grid.images.filter { $0.image != nil && $0.column + $0.columns <= screenWidth } : []
+    if repaintAll {
+      plan.deleteAll = capabilities.graphics == .kitty && !shown.isEmpty
+      plan.draw = next
+      shown = next
+      return plan
+    }
+    let removed = shown.filter { old in !next.contains(old) }
+    for old in removed {
+      if livesInCells {
+        plan.repaintRows.append(old.cellRows)
+      } else {
+        plan.delete.append(Self.kittyID(old))
+      }
+    }
+    let repainted = Set(plan.repaintRows.flatMap { $0 })
+    for placement in next {
+      let isNew = !shown.contains(placement)
+      let erased =
+        livesInCells
+        && placement.cellRows.contains { changedRows.contains($0) || repainted.contains($0) }
+      if isNew || erased { plan.draw.append(placement) }
+    }
+    shown = next
+    return plan
+  }
+
+  /// Forgets what is on screen (the terminal was cleared by someone else).
+  mutating func forget() { shown = [] }
+
+  /// The bytes for `plan`, each picture placed with absolute moves between a cursor save and restore.
+  mutating func bytes(_ plan: Plan) -> [UInt8] {
+    var output: [UInt8] = []
+    if plan.deleteAll { output += wrapped(KittyGraphics.deleteAll) }
+    for id in plan.delete { output += wrapped(KittyGraphics.delete(id: id)) }
+    for placement in plan.draw { output += bytes(for: placement) }
+    guard !output.isEmpty else { return [] }
+    return Array("\u{1B}7".utf8) + output + Array("\u{1B}8".utf8)
+  }
+
+  /// On exit or suspend: kitty pictures outlive the process.
+  var farewell: [UInt8] { capabilities.graphics == .kitty ? wrapped(KittyGraphics.deleteAll) : [] }
+
+  // MARK: - Encoding
+
+  private struct EncodedKey: Hashable {
+    var key: String
+    var columns: Int
+    var rows: Int
+    var image: ArtworkBitmap
+  }
+
+  static func kittyID(_ placement: ImagePlacement) -> UInt32 {
+    // FNV-1a over the key and the box: one id per placement, never 0.
+    var hash: UInt32 = 2_166_136_261
+    for byte in Array(placement.key.utf8) + [
+      UInt8(truncatingIfNeeded: placement.row),
+      UInt8(truncatingIfNeeded: placement.column), UInt8(truncatingIfNeeded: placement.columns),
+      UInt8(truncatingIfNeeded: placement.rows),
+    ] {
+      hash = (hash ^ UInt32(byte)) &* 16_777_619
+    }
+    return max(1, hash)
+  }
+
+  private func wrapped(_ sequence: [UInt8]) -> [UInt8] {
+    capabilities.insideTmux ? TmuxPassthrough.wrap(sequence) : sequence
+  }
+
+  private static func move(row: Int, column: Int) -> [UInt8] { Array("\u{1B}[\(row + 1);\(column + 1)H".utf8) }
+
+  private mutating func bytes(for placement: ImagePlacement) -> [UInt8] {
+    guard let bitmap = placement.image,
+      let image = RGBImage(width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels)
+    else { return [] }
+    let cell = cellPixels ?? Self.assumedCell
+    let key = EncodedKey(key: placement.key, columns: placement.columns, rows: placement.rows, image: bitmap)
+    switch capabilities.graphics {
+    case .none:
+      return []
+    case .halfBlocks:
+      let fit = CellFit.fit(
+        width: image.width, height: image.height, columns: placement.columns, rows: placement.rows, cellWidth: 1,
+        cellHeight: 2)
+      let left = placement.column + (placement.columns - fit.columns) / 2
+      let lines = HalfBlocks.lines(
+        image.resized(width: fit.pixelWidth, height: fit.pixelHeight), trueColor: capabilities.trueColor)
+      var output: [UInt8] = []
+      for (index, line) in lines.enumerated() where index < placement.rows {
+        output += Self.move(row: placement.row + index, column: left) + line
+      }
+      return output
+    case .kitty, .sixel:
+      // The picture's cells for the terminal's cell shape (kitty scales into them; sixel is sent at that size).
+      let fit = CellFit.fit(
+        width: image.width, height: image.height, columns: placement.columns, rows: placement.rows,
+        cellWidth: cell.width, cellHeight: cell.height)
+      let left = placement.column + (placement.columns - fit.columns) / 2
+      let sequence: [UInt8]
+      if let cached = encoded[key] {
+        sequence = cached
+      } else {
+        let scaled =
+          fit.pixelWidth < image.width ? image.resized(width: fit.pixelWidth, height: fit.pixelHeight) : image
+        sequence =
+          capabilities.graphics == .kitty
+          ? KittyGraphics.transmitAndShow(
+            scaled, id: Self.kittyID(placement), columns: fit.columns, rows: fit.rows)
+          : SixelEncoder.encode(scaled)
+        remember(key, sequence)
+      }
+      return Self.move(row: placement.row, column: left) + wrapped(sequence)
+    case .iterm2:
+      guard let file = bitmap.file else { return [] }
+      let sequence: [UInt8]
+      if let cached = encoded[key] {
+        sequence = cached
+      } else {
+        sequence = ITerm2Image.encode(file: Data(file), columns: placement.columns, rows: placement.rows)
+        remember(key, sequence)
+      }
+      return Self.move(row: placement.row, column: placement.column) + wrapped(sequence)
+    }
+  }
+
+  private mutating func remember(_ key: EncodedKey, _ bytes: [UInt8]) {
+    if encoded.count >= 16 { encoded.removeAll() }
+    encoded[key] = bytes
+  }
+}

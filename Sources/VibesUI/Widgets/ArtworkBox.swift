@@ -1,0 +1,45 @@
+import VibesCore
+
+/// Where a screen puts a picture: a box at the right of its header, decided by the area's width alone (never by
+/// whether the picture loaded or pictures are on), so the text is laid out the same with or without pictures.
+public enum ArtworkBox {
+  /// Narrower areas reserve no box.
+  public static let minimumWidth = 60
+
+  /// The box's size for an area `width` columns wide: a square picture in cells about twice as tall as wide.
+  public static func size(forWidth width: Int, large: Bool = true) -> (columns: Int, rows: Int)? {
+    guard width >= minimumWidth else { return nil }
+    let columns = large ? (width >= 100 ? 24 : width >= 80 ? 16 : 12) : (width >= 100 ? 12 : 8)
+    return (columns, columns / 2)
+  }
+
+  /// Reserves the box at the right edge of `area`, from `row`, for `address` (none without an address or in a
+  /// narrow area). Returns the box, so the screen can keep its text left of it.
+  @discardableResult
+  public static func place(
+    _ address: String?, in grid: inout Grid, _ area: Rect, row: Int, large: Bool = true
+  ) -> Rect? {
+    guard let address, !address.isEmpty, let size = size(forWidth: area.width, large: large) else { return nil }
+    let box = Rect(row: row, column: area.right - 2 - size.columns, width: size.columns, height: size.rows)
+    grid.placeImage(address, in: box)
+    return box
+  }
+
+  /// Columns the text beside a box at the right may use (`width` when there is none).
+  public static func textWidth(_ width: Int, beside box: Rect?) -> Int {
+    guard let box else { return width }
+    return max(1, width - box.width - 2)
+  }
+}
+
+extension MusicDetail {
+  /// The picture a detail screen shows: the album cover (a track's album), the playlist cover, the artist's photo.
+  public var artworkAddress: String? {
+    switch self {
+    case .track(let track): return track.album?.imageURL
+    case .album(let detail): return detail.album.imageURL
+    case .playlist(let detail): return detail.playlist.imageURL
+    case .artist(let detail): return detail.artist.imageURL
+    }
+  }
+}

@@ -26,13 +26,14 @@ public struct URLSessionTransport: HTTPTransport {
   public let timeout: TimeInterval
   /// A body longer than this is not read to the end: the request stops and fails with `.invalidResponse`.
   public let maxBodyBytes: Int
-  private let box: SessionBox
+  /// The shared session, made by the first request (`LazySession`).
+  private let box: LazySession
 
   public init(timeout: TimeInterval = 15, maxBodyBytes: Int = defaultMaxBodyBytes) {
     let timeout = timeout.isFinite && timeout > 0 ? timeout : 15
     self.timeout = timeout
     self.maxBodyBytes = max(1, maxBodyBytes)
-    self.box = Self.makeSession(timeout: timeout)
+    self.box = LazySession { Self.makeSession(timeout: timeout) }
   }
 
   /// An ephemeral session (no disk cache, no cookies, no credential storage) with its own body-capping delegate.
@@ -69,7 +70,7 @@ public struct URLSessionTransport: HTTPTransport {
     // A non-idempotent request goes on a fresh connection of its own (a one-request session) and asks the
     // server to close it: never a reused connection, so never an automatic re-send.
     let idempotent = Self.isIdempotent(request.httpMethod)
-    let box = idempotent ? self.box : Self.makeSession(timeout: timeout)
+    let box = idempotent ? self.box.value : Self.makeSession(timeout: timeout)
     if !idempotent { request.setValue("close", forHTTPHeaderField: "Connection") }
     let session = box.session
     let delegate = box.delegate
@@ -107,6 +108,28 @@ public struct URLSessionTransport: HTTPTransport {
 }
 
 /// Owns the session and invalidates it (letting running tasks finish) when the last transport copy goes away.
+/// A transport's shared session, made on the first request instead of when the client is built: vibes builds every
+/// service's client at launch, and on Linux the first URLSession initialises libcurl and its TLS library (reads
+/// openssl.cnf, seeds from /dev/urandom) before the first frame, for requests most launches never send
+/// (Docs/performance.md, "URL sessions on first use").
+private final class LazySession: @unchecked Sendable {
+  // @unchecked: `made` is read and written only under `lock`; `make` is immutable.
+  private let lock = NSLock()
+  private let make: @Sendable () -> SessionBox
+  private var made: SessionBox?
+
+  init(_ make: @escaping @Sendable () -> SessionBox) { self.make = make }
+
+  var value: SessionBox {
+    lock.withLock {
+      if let made { return made }
+      let box = make()
+      made = box
+      return box
+    }
+  }
+}
+
 private final class SessionBox: Sendable {
   let session: URLSession
   let delegate: CappedBodyDelegate

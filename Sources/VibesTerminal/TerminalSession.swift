@@ -94,6 +94,14 @@ import VibesUI
     self.images = TerminalImages(
       capabilities: TerminalImages.capabilities(environment: environment), cellPixels: Self.cellPixels())
 
+    // ncurses 6.4 flushes its output buffer after every cursor movement until the screen has once been suspended
+    // and resumed (`_nc_mvcur` takes a screen that never left `endwin`'s initial state for a low-level terminfo
+    // caller's), so one frame reached the terminal in a write(2) per jump: 6–25 for a screen change, each a
+    // wake-up for the terminal and ssh (Docs/performance.md, "One write per frame"). One endwin + doupdate before
+    // anything is drawn leaves that state; from then on doupdate writes a frame once, at its end.
+    endwin()
+    doupdate()
+
     curs_set(0)
     leaveok(screen, true)
     cursorVisible = false

@@ -21,9 +21,19 @@ struct VibesCommand: AsyncParsableCommand {
     defaultSubcommand: RunCommand.self
   )
 
-  /// Hardens the process (no core dumps) before anything else runs, then parses and runs as usual.
+  /// Hardens the process (no core dumps) before anything else runs, then parses and runs as usual. Without
+  /// arguments (how the app is opened) there is nothing to parse: the app starts without swift-argument-parser
+  /// reflecting over every subcommand first (Docs/performance.md, "Argument parsing skipped").
   static func main() async {
     ProcessHardening.apply()
+    guard CommandLine.arguments.count > 1 else {
+      do {
+        try await RunCommand().run()
+      } catch {
+        exit(withError: error)
+      }
+      return
+    }
     await main(nil)
   }
 }

@@ -33,6 +33,7 @@ final class TerminalSessionPTYTests: XCTestCase {
     var state = "READY"
     var stateRow = 0
     var highlighted = 0
+    var generation = 0
     func show() {
       let (width, height) = session.size
       var grid = Grid(width: width, height: height)
@@ -48,7 +49,8 @@ final class TerminalSessionPTYTests: XCTestCase {
           ? CellStyle(foreground: .black, background: .cyan, attributes: .reverse) : .plain
         put(
           2 + item,
-          (item == highlighted ? "> " : "  ") + "item \(item)" + String(repeating: " ", count: 20),
+          (item == highlighted ? "> " : "  ") + "item \(item)" + (generation > 0 ? " g\(generation)" : "")
+            + String(repeating: " ", count: 20),
           style)
       }
       put(8, "https://example.com/vibes", CellStyle(foreground: .blue, attributes: .underline))
@@ -69,6 +71,14 @@ final class TerminalSessionPTYTests: XCTestCase {
         state = "ESC"
       case .input(.paste(let text)):
         state = "PASTE[" + text.replacingOccurrences(of: "\n", with: "|") + "]"
+      case .input(.key(.character("w"))) where scenario == "writes":
+        // One frame in which every item row changes (ncurses moves the cursor between them): how many write(2)
+        // calls the present took, from the kernel's count for this process.
+        let before = Self.writeCalls()
+        generation += 1
+        state = "DRAWN"
+        show()
+        state = "WRITES:\(Self.writeCalls() - before)"
       case .input(.key(.character("x"))) where scenario == "crash":
         fatalError("deliberate crash in the PTY child")
       case .input(.key(let key)):
@@ -87,7 +97,36 @@ final class TerminalSessionPTYTests: XCTestCase {
     exit(0)
   }
 
+  /// write(2) calls this process has made so far (`syscw` in /proc/self/io, every thread counted).
+  static func writeCalls() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/io", encoding: .utf8) else { return -1 }
+    for line in text.split(separator: "\n") where line.hasPrefix("syscw:") {
+      return Int(line.dropFirst("syscw:".count).trimmingCharacters(in: .whitespaces)) ?? -1
+    }
+    return -1
+  }
+
   // MARK: - The parent
+
+  /// A screen change reaches the terminal in one write(2), however many rows it touches: ncurses 6.4 used to flush
+  /// at every cursor jump (one write per changed stretch), which the bench's `detail_back` saw as 6–13 writes.
+  func testAFrameIsWrittenInOneWrite() throws {
+    let child = try PTYChild(scenario: "writes")
+    defer { child.kill() }
+    try child.waitFor("STATE:READY")
+    try child.waitForQuiet()
+    let mark = child.output.count
+    child.send("w")
+    // The state row held "STATE:DRAWN" a frame earlier, so ncurses rewrites only "WRITES:<n>" over "DRAWN".
+    try child.waitFor("WRITES:", since: mark)
+    try child.waitForQuiet(since: mark)
+    let text = child.text(since: mark)
+    XCTAssertTrue(text.contains("g1"), "the rows changed: \(text.debugDescription)")
+    let count = text.components(separatedBy: "WRITES:").last.map { $0.prefix { $0.isNumber } } ?? ""
+    XCTAssertEqual(count, "1", "one frame, one write: \(text.debugDescription)")
+    child.signal(SIGTERM)
+    XCTAssertEqual(try child.waitForExit().code, 0)
+  }
 
   func testSessionDrawsReadsAndRestores() throws {
     let child = try PTYChild(scenario: "session")

@@ -26,6 +26,19 @@ extension Localizer {
     }
   }
 
+  /// A whole number with the language's thousands separator ("100,000"; German "100.000"), by hand: the Feed's
+  /// heading draws its count on every frame, and ICU's number formatter cost a locale lookup each time.
+  public func grouped(_ value: Int) -> String {
+    let digits = String(value.magnitude)
+    let separator: Character = language == .de ? "." : ","
+    var text = value < 0 ? "-" : ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { text.append(separator) }
+      text.append(digit)
+    }
+    return text
+  }
+
   /// `count` with the singular key for exactly one and the plural key (with `{count}`) for every other number.
   public func counted<Key: LocalizedKey>(_ count: Int, one: Key, other: Key) -> String {
     count == 1 ? text(one, ["count": "1"]) : text(other, ["count": "\(count)"])

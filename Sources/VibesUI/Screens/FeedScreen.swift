@@ -24,7 +24,7 @@ enum FeedScreen {
       column +=
         1
         + grid.write(
-          "· " + t.format(.feedCount, ["count": total.formatted(.number.grouping(.automatic))]),
+          "· " + t.format(.feedCount, ["count": t.grouped(total)]),
           row: headingRow, column: column + 1, style: Theme.hint)
     }
     // Where the concerts come from, at the right of the heading, when all of it fits.

@@ -11,6 +11,7 @@ public enum AppTabs {
     AppStoreConnectModule.self,
     TrackerModule.self,
     InboxModule.self,
+    SongMenuModule.self,
   ]
 
   /// The list the core and the UI read (`AppState.tabs`).

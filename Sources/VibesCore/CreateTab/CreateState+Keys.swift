@@ -30,6 +30,8 @@ public enum CreateCommand: Sendable, Hashable {
   case addSong
   case suggestAgain
   case cancel
+  /// `.` on a preview's or a Grow suggestion's song: the one song menu.
+  case songMenu
 }
 
 extension CreateState: TabFeature {
@@ -172,6 +174,7 @@ extension CreateState: TabFeature {
     } else if !spotifyMissing {
       bindings.append(KeyBinding([.character("s")], "s", Self.help(.createHelpSave), .save))
     }
+    if selectedSong != nil { bindings.append(SongMenuKey.binding(.songMenu)) }
     return bindings
   }
 
@@ -197,11 +200,12 @@ extension CreateState: TabFeature {
         KeyBinding(
           [.enter, .character("a")], "a", Self.help(.createHelpAdd), .addSong),
         KeyBinding([.character("r")], "r", Self.help(.createHelpNewSuggestions), .suggestAgain),
-      ]
+      ] + (selectedSong == nil ? [] : [SongMenuKey.binding(.songMenu)])
     }
   }
 
   public mutating func perform(_ command: CreateCommand, _ context: inout AppContext) -> [AppEffect] {
+    if command == .songMenu { return SongMenuKey.open(selectedSong, &context) }
     switch path.last {
     case .preview?: return performPreview(command, &context)
     case .grow?: return performGrow(command, &context)

@@ -33,6 +33,8 @@ public enum ExploreCommand: Sendable, Hashable {
   case refreshForYou
   /// `p` on a track's screen: find and play its preview; again: pause or resume.
   case togglePreview
+  /// `.` on a song: the one song menu.
+  case songMenu
 }
 
 /// The Explore tab as a feature module.
@@ -132,7 +134,7 @@ extension ExploreState: TabFeature {
       guard !cached.entries.isEmpty else { return [refresh, newSearch] }
       return listBindings + [
         KeyBinding([.character("x")], "x", .key(ExploreL10n.exploreHelpForYouDismiss), .dismissForYou), refresh,
-        newSearch,
+        newSearch, SongMenuKey.binding(.songMenu),
       ]
     }
   }
@@ -150,6 +152,7 @@ extension ExploreState: TabFeature {
       KeyBinding([.character("a")], "a", .key(ExploreL10n.exploreHelpAddToPlaylist), .addToPlaylist),
       KeyBinding([.character("o")], "o", .key(ExploreL10n.exploreHelpOpenInSpotify), .openInSpotify),
       KeyBinding([.character("c")], "c", .key(ExploreL10n.exploreHelpCopyLink), .copyLink),
+      SongMenuKey.binding(.songMenu),
     ]
   }
 
@@ -240,6 +243,8 @@ extension ExploreState: TabFeature {
       return [.copyToClipboard(item.webURL)]
     case .choosePlaylist:
       return choosePlaylist(&context)
+    case .songMenu:
+      return SongMenuKey.open(selectedSong, &context)
     }
   }
 

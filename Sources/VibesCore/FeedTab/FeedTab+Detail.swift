@@ -62,6 +62,7 @@ extension FeedTab {
       // PgUp/PgDn stay with the screen (it is taller than the terminal with a long tracklist).
       bindings += ListState.bindings(paging: false) { FeedCommand.detail(.move($0)) }
       bindings.append(KeyBinding([.enter], "Enter", Self.help(.helpTrackInExplore), .detail(.openTrack)))
+      if detail.selectedSong != nil { bindings.append(SongMenuKey.binding(.detail(.songMenu))) }
     }
     guard detail.card.spotifyURL != nil else { return bindings }
     let openKeys: [Key] = bindings.isEmpty ? [.character("o"), .enter] : [.character("o")]
@@ -86,6 +87,8 @@ extension FeedTab {
         context.navigationRequest = .openSpotifyItem(SpotifyLink(kind: .album, id: detail.card.albumID))
       }
       return []
+    case (.release(let detail)?, .songMenu):
+      return SongMenuKey.open(detail.selectedSong, &context)
     case (.concert(let concert)?, .openArtist):
       guard let artist = concert.attractions.first?.name else { return [] }
       context.navigationRequest = .searchExplore(artist)
@@ -121,6 +124,8 @@ public enum FeedDetailCommand: Sendable, Hashable {
   case openTrack
   /// A concert's headliner, searched in Explore.
   case openArtist
+  /// `.` on a release's track: the one song menu.
+  case songMenu
 }
 
 /// A failure to load a detail, as one short sentence (free of keys, tokens and URLs).

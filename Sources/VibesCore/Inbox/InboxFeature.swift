@@ -116,6 +116,10 @@ public enum InboxCommand: Sendable, Hashable {
   case refresh
   case reply
   case send
+  /// `.` on a message with a song: the one song menu.
+  case songMenu
+  /// `R` on a song someone sent you: search for a song to send back into this thread.
+  case replyWithSong
 }
 
 extension InboxFeature: TabFeature {
@@ -214,6 +218,13 @@ extension InboxFeature: TabFeature {
     return [KeyBinding([.character("r")], "r", .key(InboxL10n.inboxHelpReply), .reply)]
       + ListState.bindings { InboxCommand.move($0) }
       + [KeyBinding([.character("u")], "u", .key(InboxL10n.inboxHelpReload), .refresh)]
+      + (screen.selectedSong == nil ? [] : [SongMenuKey.binding(.songMenu)])
+      + (screen.replyTarget == nil
+        ? []
+        : [
+          KeyBinding(
+            [.character("R")], "R", .key(SongMenuL10n.songMenuHelpReplyWithSong), footer: false, .replyWithSong)
+        ])
   }
 
   public mutating func perform(_ command: InboxCommand, _ context: inout AppContext) -> [AppEffect] {
@@ -250,6 +261,12 @@ extension InboxFeature: TabFeature {
           placeholder: LocalizedText(InboxL10n.inboxReplyPlaceholder))
         $0.sendFailure = nil
       }
+      return []
+    case .songMenu:
+      return SongMenuKey.open(thread?.selectedSong, &context)
+    case .replyWithSong:
+      guard let target = thread?.replyTarget else { return [] }
+      context.navigationRequest = .replyWithSong(thread: target.threadID, to: target.personID, name: target.name)
       return []
     case .send:
       guard let screen = thread, let reply = screen.reply, screen.sending == nil else { return [] }

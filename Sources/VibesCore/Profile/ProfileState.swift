@@ -138,6 +138,8 @@ public enum ProfileCommand: Sendable, Hashable {
   case keep
   /// `p`: the People area (find, follow, your followers).
   case people
+  /// `.` on a top track: the one song menu.
+  case songMenu
 }
 
 extension ProfileState: TabFeature {
@@ -216,6 +218,7 @@ extension ProfileState: TabFeature {
     }
     bindings += moves
     bindings.append(KeyBinding([.character("r")], "r", .key(ProfileL10n.profileHelpReload), footer: false, .reload))
+    if selectedSong != nil { bindings.append(SongMenuKey.binding(.songMenu)) }
     return bindings
   }
 
@@ -224,6 +227,8 @@ extension ProfileState: TabFeature {
     case .connect:
       context.navigationRequest = .openSetupStep(.spotify)
       return []
+    case .songMenu:
+      return SongMenuKey.open(Self.connected(context) ? selectedSong : nil, &context)
     case .range(let range):
       return select(range, &context)
     case .shiftRange(let offset):

@@ -1,0 +1,200 @@
+import Foundation
+import VibesCore
+import VibesServices
+import VibesStorage
+
+/// The song menu's live side: share to all, send to one and reply through `ShareRepository` (checked and written
+/// once, with the draft's document id kept for a retry); offline or a transient failure puts the draft into the
+/// `SocialOutbox` ("waiting to sync"), which sends it once later; a refusal by the rules changes nothing locally.
+/// After a share is written the streak counts today (`recordShareForStreak`) and achievements that became true
+/// are unlocked and announced. `shares` is nil when the Firebase project is not configured.
+public struct SongMenuService: Sendable {
+  /// The SQLite key (in `peopleCache`, per account) of your own names, so a share made offline can still be queued.
+  static let myNamesKey = "songMenu.me"
+
+  public let shares: ShareRepository?
+  public let database: AppDatabase
+  public let now: @Sendable () -> Date
+  public let timeZone: TimeZone
+  /// Saves to the Spotify library (Explore's action path: offline it waits in Explore's queue).
+  public let saveToLibrary: @Sendable (MusicAction) async -> MusicActionOutcome
+
+  public init(
+    shares: ShareRepository?, database: AppDatabase, now: @escaping @Sendable () -> Date = Date.init,
+    timeZone: TimeZone = .current,
+    saveToLibrary: @escaping @Sendable (MusicAction) async -> MusicActionOutcome = { _ in .failed(.notConnected) }
+  ) {
+    self.shares = shares
+    self.database = database
+    self.now = now
+    self.timeZone = timeZone
+    self.saveToLibrary = saveToLibrary
+  }
+
+  /// On the app's one set of Firebase clients (`FirebaseDependencies.shared`) and Explore's library action.
+  static func live(_ runner: EffectRunner) -> SongMenuService {
+    let dependencies = runner.dependencies
+    let firebase = FirebaseDependencies.shared(dependencies)
+    return SongMenuService(
+      shares: firebase.repository().map(ShareRepository.init(social:)), database: dependencies.database,
+      now: dependencies.now, saveToLibrary: { action in await runner.performMusicAction(action) })
+  }
+
+  /// What a social failure means on the menu.
+  static func failure(_ error: SocialError) -> SongMenuFailure {
+    switch error {
+    case .firebase(.notSignedIn), .firebase(.signInAgain), .firebase(.unauthenticated), .firebase(.invalidGrant):
+      return .notSignedIn
+    case .noProfile: return .noUsername
+    case .messageTooLong(let count): return .tooLong(count)
+    case .firebase(.service): return .offline
+    case .blocked, .firebase(.permissionDenied), .firebase(.notFound), .cannotFollowYourself: return .refused
+    default: return .failed
+    }
+  }
+
+  /// Runs one of the song menu's effects, sending back what happened.
+  public func run(_ effect: SongMenuEffect, send: @escaping @Sendable (AppAction) -> Void) async {
+    switch effect {
+    case .loadPeople(let requestID):
+      send(.songMenu(.peopleLoaded(requestID: requestID, await loadPeople())))
+    case .share(let requestID, let request):
+      var generator = SystemRandomNumberGenerator()
+      let id = request.draftID ?? ShareDraft.newID(using: &generator)
+      let outcome = await share(request, id: id)
+      send(.songMenu(.shareFinished(requestID: requestID, draftID: id, outcome)))
+    case .saveToLibrary(let requestID, let uri):
+      send(.songMenu(.libraryFinished(requestID: requestID, await saveToLibrary(.save(uris: [uri])))))
+    case .flushOutbox(let requestID):
+      let report = await flush()
+      send(
+        .songMenu(
+          .outboxFlushed(
+            requestID: requestID, sent: report.sent, refused: report.refused, waiting: report.waiting,
+            badges: report.badges)))
+    }
+  }
+
+  // MARK: People
+
+  /// The people you follow (blocked users left out by `SocialRepository.following`), each with how many messages
+  /// your conversation holds in the Inbox's cache (how often you talk; no extra reads).
+  public func loadPeople() async -> Result<[SongMenuPerson], SongMenuFailure> {
+    guard let shares else { return .failure(.notConfigured) }
+    do throws(SocialError) {
+      let uid = try await shares.social.me()
+      let profiles = try await shares.social.following()
+      let people = profiles.map { profile -> SongMenuPerson in
+        let thread = ThreadID.between(uid, profile.uid)
+        let talks = (try? database.inboxMessages(threadID: thread, owner: uid))?.items.count ?? 0
+        return SongMenuPerson(id: profile.uid, name: InboxService.name(profile), talks: talks)
+      }
+      return .success(SongMenuPerson.sorted(people))
+    } catch {
+      return .failure(Self.failure(error))
+    }
+  }
+
+  // MARK: Sharing
+
+  /// Your names as a share carries them: from Firebase (then kept in SQLite), or the kept copy when offline.
+  func myNames(_ uid: String, _ shares: ShareRepository) async throws(SocialError) -> MyNames {
+    do throws(SocialError) {
+      guard let profile = try await shares.social.profile(uid: uid) else { throw SocialError.noProfile }
+      let names = MyNames(username: profile.username ?? "", displayName: profile.displayName)
+      if let payload = try? JSONEncoder().encode(names) {
+        try? database.savePeopleCache(owner: uid, key: Self.myNamesKey, payload: payload, at: now())
+      }
+      return names
+    } catch let error where SocialOutbox.isTransient(error) {
+      guard let entry = try? database.peopleCache(owner: uid, key: Self.myNamesKey),
+        let names = try? JSONDecoder().decode(MyNames.self, from: entry.payload)
+      else { throw error }
+      return names
+    }
+  }
+
+  struct MyNames: Codable {
+    var username: String
+    var displayName: String
+  }
+
+  /// One share, send or reply with document id `id`.
+  public func share(_ request: SongShareRequest, id: String) async -> SongShareOutcome {
+    guard let shares else { return .failed(.notConfigured) }
+    let draft: ShareDraft
+    do throws(SocialError) {
+      let uid = try await shares.social.me()
+      let names = try await myNames(uid, shares)
+      guard !names.username.isEmpty else { return .failed(.noUsername) }
+      draft = ShareDraft(
+        id: id, senderId: uid, senderUsername: names.username, senderDisplayName: names.displayName,
+        recipientId: request.recipientID, track: request.track, message: request.message)
+    } catch {
+      return .failed(Self.failure(error))
+    }
+    let result: Result<ShareOutcome, SocialError>
+    do throws(SocialError) {
+      result = .success(try await shares.send(draft))
+    } catch {
+      result = .failure(error)
+    }
+    switch result {
+    case .success:
+      let (streak, badges) = await afterSent(shares)
+      return .sent(streak: streak, badges: badges)
+    case .failure(let error) where SocialOutbox.isTransient(error):
+      do {
+        try SocialOutbox(database: database, shares: shares).enqueue(draft, at: now())
+        return .queued
+      } catch {
+        return .failed(.offline)
+      }
+    case .failure(let error):
+      return .failed(Self.failure(error))
+    }
+  }
+
+  /// After a share was written: today counts for the streak, and achievements that became true are unlocked
+  /// (each returned once: `unlockAchievements` answers only the new ones, so a retry announces nothing twice).
+  /// Either may fail without undoing the share.
+  func afterSent(_ shares: ShareRepository) async -> (streak: Int?, badges: [Achievement]) {
+    let social = shares.social
+    let record = try? await social.recordShareForStreak(now: now(), timeZone: timeZone)
+    guard let uid = try? await social.me() else { return (record?.count, []) }
+    let mine = FirestoreQuery(collection: "shares", filters: [.init("senderId", .equal, .string(uid))])
+    let firestore = social.firestore
+    let count = try? await social.run { token throws(FirebaseError) in try await firestore.count(mine, idToken: token) }
+    let following = try? await social.followingCount(of: uid)
+    let facts = AchievementFacts(
+      shares: count ?? 1, following: following ?? 0, longestStreak: record?.longest ?? 0)
+    let badges = (try? await social.unlockAchievements(facts, now: now())) ?? []
+    return (record?.count, badges)
+  }
+
+  /// What one flush of the outbox did, for the reducer.
+  public struct FlushSummary: Sendable, Equatable {
+    public var sent = 0
+    public var refused = 0
+    public var waiting = 0
+    public var badges: [Achievement] = []
+  }
+
+  /// Sends what waits in the social outbox once (claim-then-send); each share it sends counts for the streak and
+  /// achievements like one sent at once.
+  public func flush() async -> FlushSummary {
+    var summary = FlushSummary()
+    guard let shares else {
+      summary.waiting = (try? database.queuedSocialWrites().count) ?? 0
+      return summary
+    }
+    let outbox = SocialOutbox(database: database, shares: shares)
+    if let report = try? await outbox.flush(now: now()) {
+      summary.sent = report.sent.count
+      summary.refused = report.refused.count
+      if !report.sent.isEmpty { summary.badges = await afterSent(shares).badges }
+    }
+    summary.waiting = (try? outbox.waiting().count) ?? 0
+    return summary
+  }
+}

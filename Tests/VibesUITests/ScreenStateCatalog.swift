@@ -835,7 +835,7 @@ enum ScreenStateCatalog {
         driver.press(.character("r"))
       },
     ]
-    for card in 0..<7 {
+    for card in 0..<TutorialCard.allCases.count {
       states.append(
         State(name: "tutorial card \(card + 1)") { driver in
           driver.send(.tutorial(.seenLoaded(false)))

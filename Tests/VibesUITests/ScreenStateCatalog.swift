@@ -20,8 +20,8 @@ enum ScreenStateCatalog {
   static let now = Date(timeIntervalSince1970: 1_900_000_000)
 
   static var all: [State] {
-    feed + forms + spotify + explore + forYou + create + profile + people + appStoreConnect + tracker + overlays
-      + keys + inbox
+    feed + forms + spotify + explore + forYou + create + profile + people + peopleAccounts + appStoreConnect + tracker
+      + overlays + keys + inbox
   }
 
   // MARK: Feed

@@ -35,6 +35,12 @@ public struct UnblockRequest: Sendable, Hashable {
 }
 
 extension PeopleFeature {
+  /// A page of the blocked list: the drawn viewport (the list sits near the top, so a page must scroll it).
+  static func blockedPage(_ context: AppContext) -> Int {
+    let drawn = context.viewport.viewportHeight
+    return max(1, drawn > 0 ? drawn : context.size.height - 4)
+  }
+
   func blockedBindings(_ blocked: BlockedPeople) -> [KeyBinding<PeopleCommand>] {
     if blocked.confirming != nil {
       return [
@@ -82,7 +88,7 @@ extension PeopleFeature {
     case .failure(let failure):
       current.failure = failure
     }
-    current.list.clamp(count: current.people?.count ?? 0, visibleRows: Self.visibleRows(context))
+    current.list.clamp(count: current.people?.count ?? 0, visibleRows: Self.blockedPage(context))
     blocked = current
   }
 
@@ -90,7 +96,7 @@ extension PeopleFeature {
     guard var current = blocked else { return [] }
     switch command {
     case .moveBlocked(let move):
-      current.list.apply(move, count: current.people?.count ?? 0, visibleRows: Self.visibleRows(context))
+      current.list.apply(move, count: current.people?.count ?? 0, visibleRows: Self.blockedPage(context))
     case .askUnblock:
       guard current.unblocking == nil, let person = current.selected else { return [] }
       current.confirming = person
@@ -124,7 +130,7 @@ extension PeopleFeature {
         isWarning: true)
     } else {
       current.people?.removeAll { $0.uid == person.uid }
-      current.list.clamp(count: current.people?.count ?? 0, visibleRows: Self.visibleRows(context))
+      current.list.clamp(count: current.people?.count ?? 0, visibleRows: Self.blockedPage(context))
       context.notice = .localized(LocalizedText(PeopleAccountsL10n.peopleUnblocked, name), isWarning: false)
     }
     blocked = current

@@ -189,7 +189,7 @@ final class PeopleRunnerTests: XCTestCase {
 }
 
 /// Actions collected from a runner's `send`.
-private final class Collected: @unchecked Sendable {
+final class Collected: @unchecked Sendable {
   // @unchecked: every access holds the lock.
   private let lock = NSLock()
   private var stored: [AppAction] = []

@@ -23,7 +23,7 @@ final class TutorialTests: XCTestCase {
     XCTAssertFalse(seen.tutorial.isVisible)
   }
 
-  func testArrowsWalkTheSevenCardsAndStopAtTheEnds() {
+  func testArrowsWalkTheEightCardsAndStopAtTheEnds() {
     var state = AppState()
     _ = AppReducer.reduce(&state, .tutorial(.seenLoaded(false)))
     _ = AppReducer.reduce(&state, .input(.key(.left)))
@@ -36,11 +36,11 @@ final class TutorialTests: XCTestCase {
     XCTAssertEqual(visited, TutorialCard.allCases)
     XCTAssertEqual(state.tutorial.card, .connectSpotify, "→ on the last card does nothing")
     _ = AppReducer.reduce(&state, .input(.key(.left)))
-    XCTAssertEqual(state.tutorial.card, .stats)
+    XCTAssertEqual(state.tutorial.card, .signIn)
   }
 
   func testSkipHidesAndRemembersOnEveryCardBeforeTheLast() {
-    for index in 0..<6 {
+    for index in 0..<7 {
       var state = AppState()
       _ = AppReducer.reduce(&state, .tutorial(.seenLoaded(false)))
       for _ in 0..<index { _ = AppReducer.reduce(&state, .input(.key(.right))) }
@@ -67,7 +67,7 @@ final class TutorialTests: XCTestCase {
   func testLastCardConnectsSpotifyOrSkipsForNow() {
     var state = AppState()
     _ = AppReducer.reduce(&state, .tutorial(.seenLoaded(false)))
-    for _ in 0..<6 { _ = AppReducer.reduce(&state, .input(.key(.right))) }
+    for _ in 0..<7 { _ = AppReducer.reduce(&state, .input(.key(.right))) }
     XCTAssertEqual(state.tutorial.card, .connectSpotify)
     let effects = AppReducer.reduce(&state, .input(.key(.enter)))
     XCTAssertTrue(effects.contains(.tutorial(.markSeen)))
@@ -79,7 +79,7 @@ final class TutorialTests: XCTestCase {
 
     var later = AppState()
     _ = AppReducer.reduce(&later, .tutorial(.seenLoaded(false)))
-    for _ in 0..<6 { _ = AppReducer.reduce(&later, .input(.key(.right))) }
+    for _ in 0..<7 { _ = AppReducer.reduce(&later, .input(.key(.right))) }
     XCTAssertEqual(AppReducer.reduce(&later, .input(.key(.character("s")))), [.tutorial(.markSeen)])
     XCTAssertFalse(later.tutorial.isVisible)
     XCTAssertEqual(later.feed.path, [])
@@ -99,7 +99,7 @@ final class TutorialTests: XCTestCase {
     var state = AppState()
     _ = AppReducer.reduce(&state, .tutorial(.seenLoaded(false)))
     XCTAssertEqual(state.keyHints.map(\.label), ["→", "s"])
-    for _ in 0..<6 { _ = AppReducer.reduce(&state, .input(.key(.right))) }
+    for _ in 0..<7 { _ = AppReducer.reduce(&state, .input(.key(.right))) }
     XCTAssertEqual(state.keyHints.map(\.label), ["←", "Enter", "s"])
   }
 

@@ -97,7 +97,7 @@ final class ProfileSettingsTests: XCTestCase {
     let last = Self.info.connections.count + 1
     driver.press(.end, .up, expecting: []) { $0.profile.list.selected = last - 1 }
     driver.press(.enter, expecting: []) { $0.tutorial.isVisible = true }
-    XCTAssertTrue(AppView.render(driver.state, Localizer(.en)).text.contains("1/7"))
+    XCTAssertTrue(AppView.render(driver.state, Localizer(.en)).text.contains("1/8"))
   }
 
   func testSignOutAsksThenRunsThenStartsAgainFromNothing() {

@@ -20,8 +20,8 @@ enum ScreenStateCatalog {
   static let now = Date(timeIntervalSince1970: 1_900_000_000)
 
   static var all: [State] {
-    feed + forms + spotify + explore + forYou + create + profile + people + appStoreConnect + tracker + overlays
-      + keys + inbox + songMenu
+    feed + forms + spotify + explore + forYou + create + profile + people + peopleAccounts + appStoreConnect + tracker
+      + overlays + keys + inbox + songMenu
   }
 
   // MARK: Feed
@@ -835,7 +835,7 @@ enum ScreenStateCatalog {
         driver.press(.character("r"))
       },
     ]
-    for card in 0..<7 {
+    for card in 0..<TutorialCard.allCases.count {
       states.append(
         State(name: "tutorial card \(card + 1)") { driver in
           driver.send(.tutorial(.seenLoaded(false)))

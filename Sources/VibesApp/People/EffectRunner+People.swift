@@ -30,7 +30,11 @@ extension EffectRunner {
       send(.people(.profileLoaded(requestID: requestID, uid: person.uid, result)))
     case .perform(let requestID, let operation, let person):
       let result = await change(operation, person)
-      send(.people(.changed(requestID: requestID, person, operation, result)))
+      if case .failure(.offline) = result, await queuePeopleChange(operation, person) {
+        send(.people(.queued(requestID: requestID, person, operation)))
+      } else {
+        send(.people(.changed(requestID: requestID, person, operation, result)))
+      }
     case .scheduleUsernameCheck(let timerID, let seconds):
       do {
         try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
@@ -46,6 +50,25 @@ extension EffectRunner {
       send(.people(.usernameClaimed(requestID: requestID, await claimUsername(name))))
     case .signIn(let requestID, let device):
       await signInFromPeople(requestID: requestID, device: device, send: send)
+    case .uploadPhoto(let requestID, let path):
+      send(.people(.photoUploaded(requestID: requestID, await uploadPhoto(path: path))))
+    case .removePhoto(let requestID):
+      send(.people(.photoRemoved(requestID: requestID, await removePhoto())))
+    case .loadBlocked(let requestID):
+      let result = await people { repository throws(SocialError) in
+        try await repository.profiles(Array(repository.blockSets().blocked)).map(PersonSummary.init)
+      }
+      guard !Task.isCancelled else { return }
+      send(.people(.blockedLoaded(requestID: requestID, result)))
+    case .unblock(let requestID, let person):
+      let result = await people { repository throws(SocialError) in try await repository.unblock(person.uid) }
+      switch result {
+      case .success:
+        log.info("people: unblock done")
+        send(.people(.unblocked(requestID: requestID, person, nil)))
+      case .failure(let failure):
+        send(.people(.unblocked(requestID: requestID, person, failure)))
+      }
     case .saveProfile(let requestID, let displayName, let bio):
       let failure = await saveProfile(displayName: displayName, bio: bio)
       send(.people(.profileSaved(requestID: requestID, displayName: displayName, bio: bio, failure: failure)))
@@ -89,6 +112,7 @@ extension EffectRunner {
       if failure == .notSignedIn {
         // Signed out: the names of the people you followed do not stay behind on this computer.
         try? dependencies.database.clearPeopleCache()
+        try? dependencies.database.clearPeopleChanges()
       }
       send(.people(.listsFailed(requestID: requestID, failure)))
       return
@@ -102,8 +126,12 @@ extension EffectRunner {
       cached.fetchedAt = entry.fetchedAt
       cached.isCached = true
       cached.standing?.refresh(now: dependencies.now(), timeZone: .current)
+      cached.waiting = waitingPeopleChanges(owner: owner).nilIfEmpty
       send(.people(.listsLoaded(requestID: requestID, cached, final: false)))
     }
+    // What was followed, unfollowed or blocked offline is sent first (once), so the lists below include it.
+    let dropped = await flushPeopleChanges(owner: owner)
+    if !dropped.isEmpty { send(.people(.changesDropped(dropped))) }
     let now = dependencies.now()
     let result = await people { repository throws(SocialError) in
       let mine = try await repository.profileWithStanding(uid: owner)
@@ -115,11 +143,12 @@ extension EffectRunner {
       }
       return PeopleLists(
         username: me?.username.map { TerminalText.sanitize($0) }, following: following, followers: followers,
-        fetchedAt: now, me: me.map(PersonSummary.init), standing: standing)
+        fetchedAt: now, me: me.map(PersonSummary.init), standing: standing, photoURL: me?.photoURL)
     }
     guard !Task.isCancelled else { return }
     switch result {
-    case .success(let lists):
+    case .success(var lists):
+      lists.waiting = waitingPeopleChanges(owner: owner).nilIfEmpty
       if let payload = try? JSONEncoder().encode(lists) {
         do {
           try database.savePeopleCache(owner: owner, key: Self.peopleListsKey, payload: payload, at: now)

@@ -8,7 +8,9 @@ extension EffectRunner {
   func runProfile(_ effect: ProfileEffect, send: @escaping @Sendable (AppAction) -> Void) async {
     switch effect {
     case .loadInfo:
-      send(.profile(.infoLoaded(profileInfo())))
+      var info = profileInfo()
+      info.account = await profileAccount()
+      send(.profile(.infoLoaded(info)))
     case .signOut:
       do {
         try ServiceLogout.forApp(dependencies, environment: ProcessInfo.processInfo.environment).signOutAll()
@@ -51,6 +53,14 @@ extension EffectRunner {
 }
 
 extension EffectRunner {
+  /// Your vibes account from the stored session (no network; never a token): the account line.
+  func profileAccount() async -> ProfileAccount {
+    let firebase = FirebaseDependencies.shared(dependencies)
+    guard let session = firebase.session, firebase.repository() != nil else { return .notConfigured }
+    guard let account = try? await session.account() else { return .signedOut }
+    return .signedIn(username: account.username.map { TerminalText.sanitize($0) })
+  }
+
   /// Each service's state as storage tells it, where secrets live, the version and the files.
   func profileInfo() -> ProfileInfo {
     let secrets = dependencies.secrets

@@ -16,6 +16,7 @@ public enum LocalizationCatalog {
     PlaybackL10n.self,
     GamifyL10n.self,
     PeopleL10n.self,
+    PeopleAccountsL10n.self,
     InboxL10n.self,
     SongMenuL10n.self,
   ]

@@ -88,6 +88,12 @@ public struct PeopleFeature: Sendable, Hashable {
   public var profileForm: ProfileForm?
   /// Signing in from here (`s`), over the signed-out root while it runs or after it failed.
   public var signIn: PeopleSignIn?
+  /// The people you blocked (`B`), over the root while open.
+  public var blocked: BlockedPeople?
+  /// Why the photo in "Edit your profile" was not uploaded (shown under its field).
+  public var photoProblem: PhotoProblem?
+  /// The photo removal in flight.
+  public var photoRemoval: Int?
 
   public init() {}
 
@@ -133,6 +139,20 @@ public enum PeopleAction: Sendable, Hashable {
   case signInPrompted(requestID: Int, SignInPrompt)
   /// Signed in (with your @username if you have one), or why not.
   case signedIn(requestID: Int, Result<String?, SignInProblem>)
+  /// The tutorial's sign-in card: sign in at once; a new account then chooses its @username, a returning one lands
+  /// on the Feed (`NavigationRequest.signInAtStart`).
+  case signInAtStart(device: Bool)
+  case blockedLoaded(requestID: Int, Result<[PersonSummary], PeopleFailure>)
+  /// The unblock finished (nil) or why not (nothing changed then).
+  case unblocked(requestID: Int, PersonSummary, PeopleFailure?)
+  /// The photo was uploaded and its URL stored on your profile, or why not.
+  case photoUploaded(requestID: Int, Result<String, PhotoProblem>)
+  /// The photo was removed (nil) or why not.
+  case photoRemoved(requestID: Int, PeopleFailure?)
+  /// No connection: the follow, unfollow or block was queued to be sent later (shown as done, waiting to sync).
+  case queued(requestID: Int, PersonSummary, PersonOperation)
+  /// Queued changes the service refused when they were sent: dropped.
+  case changesDropped([DroppedChange])
 }
 
 public enum PeopleEffect: CancellableEffect {
@@ -141,7 +161,8 @@ public enum PeopleEffect: CancellableEffect {
   case scheduleFind(timerID: Int, seconds: Double)
   case find(requestID: Int, query: String)
   case loadProfile(requestID: Int, PersonSummary)
-  /// Follow, unfollow or block (`load` is `loadProfile`). Writes are not cancelled half-way.
+  /// Follow, unfollow or block (`load` is `loadProfile`). Writes are not cancelled half-way. Without a connection
+  /// the change is queued in SQLite (answers `queued`) and sent once by a later `loadLists`.
   case perform(requestID: Int, PersonOperation, PersonSummary)
   case scheduleUsernameCheck(timerID: Int, seconds: Double)
   /// `SocialRepository.isUsernameAvailable`.
@@ -153,12 +174,22 @@ public enum PeopleEffect: CancellableEffect {
   /// Google sign-in (the browser with the loopback listener, or the device flow when `device` or over ssh), the
   /// Firebase session into the secret store only. Cancelled by Esc.
   case signIn(requestID: Int, device: Bool)
+  /// The people you blocked (`SocialRepository.blockSets`, their profiles in batches).
+  case loadBlocked(requestID: Int)
+  /// `SocialRepository.unblock`. Not cancelled half-way.
+  case unblock(requestID: Int, PersonSummary)
+  /// Reads the file at `path` (`~` expanded), checks it (size, type) before any request, uploads it to Storage and
+  /// stores its download URL on your profile (masked: nothing else changes). Not cancelled half-way.
+  case uploadPhoto(requestID: Int, path: String)
+  /// Deletes the photo from Storage and `photoUrl` from your profile (masked). Not cancelled half-way.
+  case removePhoto(requestID: Int)
 
   public var cancellationID: Int? {
     switch self {
     case .loadLists(let id), .scheduleFind(let id, _), .find(let id, _), .loadProfile(let id, _): return id
     case .scheduleUsernameCheck(let id, _), .checkUsername(let id, _), .signIn(let id, _): return id
-    case .perform, .claimUsername, .saveProfile: return nil
+    case .loadBlocked(let id): return id
+    case .perform, .claimUsername, .saveProfile, .unblock, .uploadPhoto, .removePhoto: return nil
     }
   }
 }
@@ -183,6 +214,15 @@ public enum PeopleCommand: Sendable, Hashable {
   case saveProfile
   case signIn
   case signInWithCode
+  case showBlocked
+  case moveBlocked(ListState.Move)
+  case askUnblock
+  case confirmUnblock
+  case keepBlocked
+  case retryBlocked
+  case askRemovePhoto
+  case confirmRemovePhoto
+  case keepPhoto
 }
 
 extension PeopleFeature: TabFeature {
@@ -192,13 +232,15 @@ extension PeopleFeature: TabFeature {
   public typealias Effect = PeopleEffect
   public typealias Command = PeopleCommand
 
-  public var depth: Int { path.count + (usernameForm == nil && profileForm == nil && signIn == nil ? 0 : 1) }
+  public var depth: Int {
+    path.count + (usernameForm == nil && profileForm == nil && signIn == nil ? 0 : 1) + (blocked == nil ? 0 : 1)
+  }
   public var isEditingText: Bool {
-    usernameForm != nil || profileForm?.isEditingText == true || (path.isEmpty && isEditing)
+    usernameForm != nil || profileForm?.isEditingText == true || (path.isEmpty && blocked == nil && isEditing)
   }
 
   public var runningRequestIDs: [Int] {
-    var ids = [loading, pendingTimerID, signIn?.requestID].compactMap { $0 }
+    var ids = [loading, pendingTimerID, signIn?.requestID, blocked?.loading].compactMap { $0 }
     if case .loading(let id, _) = search { ids.append(id) }
     if let form = usernameForm {
       ids += [form.pendingTimerID].compactMap { $0 }
@@ -287,6 +329,25 @@ extension PeopleFeature: TabFeature {
       return []
     case .signedIn(let requestID, let result):
       return signedIn(requestID, result, &context)
+    case .signInAtStart(let device):
+      return signInAtStart(device: device, &context)
+    case .blockedLoaded(let requestID, let result):
+      blockedLoaded(requestID, result, &context)
+      return []
+    case .unblocked(let requestID, let person, let failure):
+      unblocked(requestID, person, failure, &context)
+      return []
+    case .photoUploaded(let requestID, let result):
+      return photoUploaded(requestID, result, &context)
+    case .photoRemoved(let requestID, let failure):
+      photoRemoved(requestID, failure, &context)
+      return []
+    case .queued(let requestID, let person, let operation):
+      queued(requestID, person, operation, &context)
+      return []
+    case .changesDropped(let dropped):
+      changesDropped(dropped, &context)
+      return []
     }
   }
 
@@ -354,6 +415,7 @@ extension PeopleFeature: TabFeature {
     if let form = usernameForm { return usernameBindings(form) }
     if let form = profileForm { return profileBindings(form) }
     if let signIn { return signInBindings(signIn) }
+    if let blocked { return blockedBindings(blocked) }
     if let screen = path.last { return personBindings(screen) }
     if lists == nil, failure?.needsAccount == true {
       let signIn: [KeyBinding<PeopleCommand>] =
@@ -381,6 +443,7 @@ extension PeopleFeature: TabFeature {
             .key(lists?.username == nil ? PeopleL10n.peopleHelpChooseUsername : PeopleL10n.peopleHelpChangeUsername),
             .chooseUsername),
           KeyBinding([.character("e")], "e", .key(PeopleL10n.peopleHelpEditProfile), .editProfile),
+          KeyBinding([.character("B")], "B", .key(PeopleAccountsL10n.peopleHelpBlockedList), .showBlocked),
         ])
   }
 
@@ -456,6 +519,12 @@ extension PeopleFeature: TabFeature {
       return saveProfile(&context)
     case .signIn, .signInWithCode:
       return startSignIn(device: command == .signInWithCode || signIn?.device == true && command == .signIn, &context)
+    case .showBlocked:
+      return showBlocked(&context)
+    case .moveBlocked, .askUnblock, .confirmUnblock, .keepBlocked, .retryBlocked:
+      return performBlocked(command, &context)
+    case .askRemovePhoto, .confirmRemovePhoto, .keepPhoto:
+      return performPhoto(command, &context)
     }
   }
 
@@ -493,7 +562,7 @@ extension PeopleFeature: TabFeature {
       guard usernameForm?.claiming == nil, let outcome = usernameForm?.field.edit(event) else { return nil }
       return outcome == .moved ? [] : usernameEdited(&context)
     }
-    guard path.isEmpty, lists != nil || failure?.needsAccount != true else { return nil }
+    guard path.isEmpty, blocked == nil, lists != nil || failure?.needsAccount != true else { return nil }
     switch event {
     case .key(let key):
       guard isEditing, let outcome = find.edit(.key(key)) else { return nil }
@@ -542,9 +611,14 @@ extension PeopleFeature: TabFeature {
       signIn = nil
       return current.requestID.map { [.cancel(requestID: $0)] } ?? []
     }
-    if let form = profileForm {
+    if var form = profileForm {
       // A save in flight is one masked write: the form waits for its answer.
       guard !form.phase.isBusy else { return [] }
+      if form.phase == .confirmingRemoval {
+        form.phase = .editing
+        profileForm = form
+        return []
+      }
       profileForm = nil
       return []
     }
@@ -555,6 +629,7 @@ extension PeopleFeature: TabFeature {
       usernameForm = nil
       return effects
     }
+    if blocked != nil { return closeBlocked() }
     if let last = path.indices.last {
       if path[last].confirming != nil {
         path[last].confirming = nil

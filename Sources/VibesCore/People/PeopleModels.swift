@@ -69,12 +69,17 @@ public struct PeopleLists: Sendable, Hashable, Codable {
   public var isCached: Bool
   /// Your streak and badges (nil in a copy saved before they were kept).
   public var standing: ProfileStanding?
+  /// Your profile photo's download URL (already checked at the edge), nil without one.
+  public var photoURL: String?
+  /// Follows, unfollows and blocks made offline, waiting to sync (nil in a copy saved before they were kept).
+  public var waiting: [WaitingChange]?
 
   public init(
     username: String?, following: [PersonSummary], followers: [PersonSummary], fetchedAt: Date, isCached: Bool = false,
-    me: PersonSummary? = nil, standing: ProfileStanding? = nil
+    me: PersonSummary? = nil, standing: ProfileStanding? = nil, photoURL: String? = nil
   ) {
     self.username = username
+    self.photoURL = photoURL
     self.me = me
     self.standing = standing
     self.following = following
@@ -122,7 +127,7 @@ public enum PeopleFailure: Error, Sendable, Hashable {
 }
 
 /// What a person's screen does against Firebase.
-public enum PersonOperation: Sendable, Hashable {
+public enum PersonOperation: Sendable, Hashable, Codable {
   case load, follow, unfollow, block
 
   /// "Could not … : {reason}".

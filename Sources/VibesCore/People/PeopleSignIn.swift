@@ -59,12 +59,18 @@ public struct PeopleSignIn: Sendable, Hashable {
   public var device: Bool
   public var prompt: SignInPrompt?
   public var problem: SignInProblem?
+  /// Started from the tutorial: once signed in, a new account chooses its @username and a returning one lands on
+  /// the Feed.
+  public var atStart: Bool
 
-  public init(requestID: Int?, device: Bool, prompt: SignInPrompt? = nil, problem: SignInProblem? = nil) {
+  public init(
+    requestID: Int?, device: Bool, prompt: SignInPrompt? = nil, problem: SignInProblem? = nil, atStart: Bool = false
+  ) {
     self.requestID = requestID
     self.device = device
     self.prompt = prompt
     self.problem = problem
+    self.atStart = atStart
   }
 }
 
@@ -84,8 +90,22 @@ extension PeopleFeature {
   mutating func startSignIn(device: Bool, _ context: inout AppContext) -> [AppEffect] {
     guard signIn?.requestID == nil else { return [] }
     let requestID = context.makeRequestID()
-    signIn = PeopleSignIn(requestID: requestID, device: device)
+    signIn = PeopleSignIn(requestID: requestID, device: device, atStart: signIn?.atStart ?? false)
     return [Self.run(.signIn(requestID: requestID, device: device))]
+  }
+
+  /// The tutorial's sign-in card: the root (its lists load behind) with the sign-in over it.
+  mutating func signInAtStart(device: Bool, _ context: inout AppContext) -> [AppEffect] {
+    guard signIn?.requestID == nil else { return [] }
+    var effects = path.compactMap { $0.request?.operation == .load ? $0.request?.id : nil }.map {
+      AppEffect.cancel(requestID: $0)
+    }
+    path = []
+    usernameForm = nil
+    profileForm = nil
+    signIn = PeopleSignIn(requestID: nil, device: device, atStart: true)
+    effects += startSignIn(device: device, &context)
+    return effects
   }
 
   mutating func signInPrompted(_ requestID: Int, _ prompt: SignInPrompt) {
@@ -100,13 +120,31 @@ extension PeopleFeature {
     guard let current = signIn, current.requestID == requestID else { return [] }
     switch result {
     case .failure(let problem):
-      signIn = PeopleSignIn(requestID: nil, device: current.device, problem: problem)
+      signIn = PeopleSignIn(requestID: nil, device: current.device, problem: problem, atStart: current.atStart)
       return []
-    case .success:
+    case .success(let username):
       signIn = nil
       failure = nil
       context.notice = .localized(LocalizedText(PeopleL10n.peopleSignedIn), isWarning: false)
+      if current.atStart {
+        if username == nil {
+          // A new account: "choose your @username" next, then the Feed.
+          var form = UsernameForm(current: nil)
+          form.landsOnFeed = true
+          usernameForm = form
+        } else {
+          context.navigationRequest = .selectTab(.feed)
+        }
+      }
       return loadLists(&context)
     }
+  }
+}
+
+extension NavigationRequest {
+  /// The tutorial's sign-in card: People's sign-in (`device`: with a code), then the @username step for a new
+  /// account or the Feed for a returning one.
+  public static func signInAtStart(device: Bool) -> NavigationRequest {
+    .open(PeopleFeature.self, .signInAtStart(device: device))
   }
 }

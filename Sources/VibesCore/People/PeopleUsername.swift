@@ -34,6 +34,8 @@ public struct UsernameForm: Sendable, Hashable {
   public var failure: PeopleFailure?
   /// The name you hold now (nil before you chose one).
   public var current: String?
+  /// Opened after signing in from the tutorial: a claimed name leads on to the Feed.
+  public var landsOnFeed = false
 
   public init(current: String?) {
     self.current = current
@@ -158,7 +160,9 @@ extension PeopleFeature {
     case .success(let name):
       usernameForm = nil
       lists?.username = name
+      lists?.me?.username = name
       context.notice = .localized(LocalizedText(PeopleL10n.peopleUsernameClaimed, ["name": name]), isWarning: false)
+      if form.landsOnFeed { context.navigationRequest = .selectTab(.feed) }
       return
     case .failure(.taken):
       form.check = .taken(claiming.name)

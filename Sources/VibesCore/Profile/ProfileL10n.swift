@@ -10,6 +10,8 @@ public enum ProfileL10n: String, LocalizedKey {
   case profileConfirmSignOut, profileSigningOut
   case profileVersion, profileData, profileConfig, profileLog
   case profileChecking, profileNotConfigured, profileConfigured, profileUnreadable
+  case profileAccount, profileAccountSignedIn, profileAccountNoUsername, profileAccountSignedOut
+  case profileAccountNotConfigured
 
   public static func table(for language: Language) -> [ProfileL10n: String] {
     switch language {
@@ -35,6 +37,11 @@ public enum ProfileL10n: String, LocalizedKey {
     .profileTopGenres: "Top genres",
     .profileNothingYet: "Nothing yet for this period.",
     .profileConnections: "Connections",
+    .profileAccount: "vibes account",
+    .profileAccountSignedIn: "signed in as {name} · p: People",
+    .profileAccountNoUsername: "signed in, no @username yet · p to choose one",
+    .profileAccountSignedOut: "not signed in · p to sign in with Google",
+    .profileAccountNotConfigured: "no Firebase project set up (see Docs/firebase-setup.md)",
     .profileKeysInSecretService: "keys in the Secret Service",
     .profileKeysInVault: "keys in the encrypted vault",
     .profileReplayTutorial: "Replay the tutorial",
@@ -70,6 +77,11 @@ public enum ProfileL10n: String, LocalizedKey {
     .profileTopGenres: "Top-Genres",
     .profileNothingYet: "Für diesen Zeitraum noch nichts.",
     .profileConnections: "Verbindungen",
+    .profileAccount: "vibes-Konto",
+    .profileAccountSignedIn: "angemeldet als {name} · p: Leute",
+    .profileAccountNoUsername: "angemeldet, noch kein @Nutzername · p wählt einen",
+    .profileAccountSignedOut: "nicht angemeldet · p meldet dich mit Google an",
+    .profileAccountNotConfigured: "kein Firebase-Projekt eingerichtet (siehe Docs/firebase-setup.md)",
     .profileKeysInSecretService: "Schlüssel im Secret Service",
     .profileKeysInVault: "Schlüssel im verschlüsselten Tresor",
     .profileReplayTutorial: "Einführung noch einmal",

@@ -43,15 +43,31 @@ public struct ConnectionStatus: Sendable, Hashable {
   }
 }
 
+/// Your vibes account as Profile's account line shows it, read from the stored session when the tab is shown (so it
+/// is right again after signing in, choosing a @username or signing out, without a restart). Never a token.
+public enum ProfileAccount: Sendable, Hashable {
+  /// No Firebase project in the configuration.
+  case notConfigured
+  case signedOut
+  /// Signed in; the @username (already sanitised) once chosen.
+  case signedIn(username: String?)
+}
+
 /// The facts Profile's lower part shows: connections, where secrets are kept, the version and the files.
 public struct ProfileInfo: Sendable, Hashable {
+  /// Your vibes account (nil: not read, the line is not drawn).
+  public var account: ProfileAccount?
   public var connections: [ConnectionStatus]
   public var version: String
   public var dataPath: String
   public var configPath: String
   public var logPath: String
 
-  public init(connections: [ConnectionStatus], version: String, dataPath: String, configPath: String, logPath: String) {
+  public init(
+    connections: [ConnectionStatus], version: String, dataPath: String, configPath: String, logPath: String,
+    account: ProfileAccount? = nil
+  ) {
+    self.account = account
     self.connections = connections
     self.version = version
     self.dataPath = dataPath

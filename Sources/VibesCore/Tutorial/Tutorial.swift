@@ -12,6 +12,14 @@ public enum Tutorial {
         KeyBinding([.enter], "Enter", .key(TutorialL10n.tutorialHelpConnect), .connectSpotify))
       bindings.append(
         KeyBinding([.character("s"), .escape], "s", .key(TutorialL10n.tutorialHelpSkipForNow), .skip))
+    } else if state.card == .signIn {
+      bindings.append(
+        KeyBinding([.enter], "Enter", .key(TutorialL10n.tutorialHelpSignIn), .signIn(device: false)))
+      bindings.append(
+        KeyBinding([.character("d")], "d", .key(TutorialL10n.tutorialHelpSignInCode), .signIn(device: true)))
+      bindings.append(
+        KeyBinding([.right, .character("l"), .character(" ")], "→", .key(TutorialL10n.tutorialHelpNotNow), .next))
+      bindings.append(KeyBinding([.character("s"), .escape], "s", .key(TutorialL10n.tutorialHelpSkip), .skip))
     } else {
       bindings.append(
         KeyBinding([.right, .character("l"), .enter, .character(" ")], "→", .key(TutorialL10n.tutorialHelpNext), .next))
@@ -40,6 +48,12 @@ public enum Tutorial {
     case .connectSpotify:
       state.tutorial = TutorialState()
       state.context.navigationRequest = .openSetupStep(.spotify)
+      return [.tutorial(.markSeen)]
+    case .signIn(let device):
+      // People's sign-in, shown in place of the tutorial: a new account then chooses its @username, a returning
+      // one lands on the Feed.
+      state.tutorial = TutorialState()
+      state.context.navigationRequest = .signInAtStart(device: device)
       return [.tutorial(.markSeen)]
     }
   }

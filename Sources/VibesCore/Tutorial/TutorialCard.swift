@@ -1,6 +1,6 @@
-/// The seven cards of the first-launch tutorial, in order.
+/// The eight cards of the first-launch tutorial, in order. `signIn` offers the Google sign-in (skippable: → goes on).
 public enum TutorialCard: Int, CaseIterable, Sendable, Hashable {
-  case welcome, share, discover, trending, playlists, stats, connectSpotify
+  case welcome, share, discover, trending, playlists, stats, signIn, connectSpotify
 
   /// The card's title.
   public var title: TutorialL10n {
@@ -11,6 +11,7 @@ public enum TutorialCard: Int, CaseIterable, Sendable, Hashable {
     case .trending: return .tutorialTrendingTitle
     case .playlists: return .tutorialPlaylistsTitle
     case .stats: return .tutorialStatsTitle
+    case .signIn: return .tutorialSignInTitle
     case .connectSpotify: return .tutorialConnectTitle
     }
   }
@@ -24,6 +25,7 @@ public enum TutorialCard: Int, CaseIterable, Sendable, Hashable {
     case .trending: return .tutorialTrendingText
     case .playlists: return .tutorialPlaylistsText
     case .stats: return .tutorialStatsText
+    case .signIn: return .tutorialSignInText
     case .connectSpotify: return .tutorialConnectText
     }
   }

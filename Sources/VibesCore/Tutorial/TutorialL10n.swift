@@ -2,6 +2,8 @@
 public enum TutorialL10n: String, LocalizedKey {
   case tutorialHelpBack, tutorialHelpConnect, tutorialHelpSkipForNow, tutorialHelpNext, tutorialHelpSkip
   case tutorialChoiceConnect, tutorialChoiceSkip
+  case tutorialHelpSignIn, tutorialHelpSignInCode, tutorialHelpNotNow, tutorialSignInTitle, tutorialSignInText
+  case tutorialChoiceSignIn, tutorialChoiceSignInCode, tutorialChoiceNotNow
   case tutorialWelcomeTitle, tutorialShareTitle, tutorialDiscoverTitle, tutorialTrendingTitle
   case tutorialPlaylistsTitle, tutorialStatsTitle, tutorialConnectTitle
   case tutorialWelcomeText, tutorialShareText, tutorialDiscoverText, tutorialTrendingText
@@ -22,6 +24,15 @@ public enum TutorialL10n: String, LocalizedKey {
     .tutorialHelpSkip: "skip",
     .tutorialChoiceConnect: "Enter  Connect Spotify",
     .tutorialChoiceSkip: "s      Skip for now",
+    .tutorialHelpSignIn: "sign in with Google",
+    .tutorialHelpSignInCode: "sign in with a code",
+    .tutorialHelpNotNow: "not now",
+    .tutorialSignInTitle: "Friends",
+    .tutorialSignInText:
+      "Sign in with Google to follow friends and share songs. Without an account vibes works just the same; you can sign in later from Profile (p).",
+    .tutorialChoiceSignIn: "Enter  Sign in with Google",
+    .tutorialChoiceSignInCode: "d      Sign in with a code on another device",
+    .tutorialChoiceNotNow: "→      Not now",
     .tutorialWelcomeTitle: "Welcome to vibes",
     .tutorialShareTitle: "Share",
     .tutorialDiscoverTitle: "Discover",
@@ -32,7 +43,7 @@ public enum TutorialL10n: String, LocalizedKey {
     .tutorialWelcomeText:
       "vibes brings your music into the terminal: concerts in your city, your Spotify library, playlists made with AI and your listening stats, all from the keyboard.",
     .tutorialShareText:
-      "Every song, album, playlist and concert has a link. Copy it or open it in your browser to send it to a friend. vibes itself has no social network.",
+      "Every song, album, playlist and concert has a link. Share it with the people you follow in vibes, or copy it or open it in your browser to send it anywhere.",
     .tutorialDiscoverText:
       "Search Spotify for songs, artists and albums and browse your own library and playlists.",
     .tutorialTrendingText:
@@ -53,6 +64,15 @@ public enum TutorialL10n: String, LocalizedKey {
     .tutorialHelpSkip: "überspringen",
     .tutorialChoiceConnect: "Enter  Spotify verbinden",
     .tutorialChoiceSkip: "s      Später",
+    .tutorialHelpSignIn: "mit Google anmelden",
+    .tutorialHelpSignInCode: "mit einem Code anmelden",
+    .tutorialHelpNotNow: "nicht jetzt",
+    .tutorialSignInTitle: "Freunde",
+    .tutorialSignInText:
+      "Melde dich mit Google an, um Freunden zu folgen und Songs zu teilen. Ohne Konto funktioniert vibes genauso; anmelden kannst du dich später im Profil (p).",
+    .tutorialChoiceSignIn: "Enter  Mit Google anmelden",
+    .tutorialChoiceSignInCode: "d      Mit einem Code auf einem anderen Gerät anmelden",
+    .tutorialChoiceNotNow: "→      Nicht jetzt",
     .tutorialWelcomeTitle: "Willkommen bei vibes",
     .tutorialShareTitle: "Teilen",
     .tutorialDiscoverTitle: "Entdecken",
@@ -63,7 +83,7 @@ public enum TutorialL10n: String, LocalizedKey {
     .tutorialWelcomeText:
       "vibes bringt deine Musik ins Terminal: Konzerte in deiner Stadt, deine Spotify-Bibliothek, mit KI erstellte Playlists und deine Hörstatistik, alles über die Tastatur.",
     .tutorialShareText:
-      "Jeder Song, jedes Album, jede Playlist und jedes Konzert hat einen Link. Kopiere ihn oder öffne ihn im Browser, um ihn zu verschicken. vibes selbst ist kein soziales Netzwerk.",
+      "Jeder Song, jedes Album, jede Playlist und jedes Konzert hat einen Link. Teile ihn mit den Leuten, denen du in vibes folgst, oder kopiere ihn oder öffne ihn im Browser, um ihn überallhin zu schicken.",
     .tutorialDiscoverText:
       "Durchsuche Spotify nach Songs, Künstlern und Alben und stöbere in deiner Bibliothek und deinen Playlists.",
     .tutorialTrendingText:

@@ -35,4 +35,6 @@ public enum TutorialEffect: CancellableEffect {
 /// The tutorial's keys.
 public enum TutorialCommand: Sendable, Hashable {
   case next, previous, skip, connectSpotify
+  /// The sign-in card's Enter (`device` false: the browser, or a code over ssh) or `d` (a code).
+  case signIn(device: Bool)
 }

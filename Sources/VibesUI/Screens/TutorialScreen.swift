@@ -16,6 +16,12 @@ enum TutorialScreen {
     lines.append((t[card.title], Theme.title))
     lines.append(("", .plain))
     for line in WordWrap.lines(t[card.text], width: inner) { lines.append((line, .plain)) }
+    if card == .signIn {
+      lines.append(("", .plain))
+      lines.append((t[.tutorialChoiceSignIn], Theme.complete))
+      lines.append((t[.tutorialChoiceSignInCode], .plain))
+      lines.append((t[.tutorialChoiceNotNow], Theme.hint))
+    }
     if card == .connectSpotify {
       lines.append(("", .plain))
       lines.append((t[.tutorialChoiceConnect], Theme.complete))

@@ -12,9 +12,11 @@ public enum PeopleScreen {
     } else if let signIn = people.signIn {
       renderSignIn(signIn, into: &grid, area, t)
     } else if let form = people.profileForm {
-      renderProfileForm(form, into: &grid, area, t)
+      renderProfileForm(form, people, into: &grid, area, t)
+    } else if let blocked = people.blocked {
+      renderBlocked(blocked, into: &grid, area, t)
     } else if let screen = people.path.last {
-      renderPerson(screen, into: &grid, area, t)
+      renderPerson(screen, waiting: people.waiting(screen.person.uid), into: &grid, area, t)
     } else {
       renderRoot(people, into: &grid, area, t)
     }
@@ -74,6 +76,12 @@ public enum PeopleScreen {
     }
     if let standing = people.lists?.standing {
       row = renderStanding(standing, row: row, into: &grid, area, t)
+    }
+    if let waiting = people.lists?.waiting, !waiting.isEmpty {
+      grid.write(
+        t.format(.peopleWaitingCount, ["count": "\(waiting.count)"]), row: row, column: area.column + 2,
+        style: Theme.pending, maxWidth: area.width - 4)
+      row += 1
     }
     if let lists = people.lists, lists.isCached, people.loading == nil {
       grid.write(age(lists.fetchedAt, t), row: row, column: area.column + 2, style: Theme.warning)
@@ -153,7 +161,9 @@ public enum PeopleScreen {
 
   // MARK: A person
 
-  static func renderPerson(_ screen: PersonScreen, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
+  static func renderPerson(
+    _ screen: PersonScreen, waiting: WaitingChange? = nil, into grid: inout Grid, _ area: Rect, _ t: Localizer
+  ) {
     let person = screen.profile?.person ?? screen.person
     var row = area.row
     // The profile photo, when there is one, at the right of the name lines; they keep left of it.
@@ -184,6 +194,10 @@ public enum PeopleScreen {
       }
     }
     if let box { row = max(row, box.bottom) }
+    if let waiting {
+      grid.write(t[waiting.operation.waitingText], row: row, column: area.column + 2, style: Theme.pending)
+      row += 1
+    }
     if let request = screen.request {
       let text = request.operation == .load ? t[.peopleLoading] : t[.peopleWorking]
       grid.write(text, row: row, column: area.column + 2, style: Theme.pending)

@@ -12,6 +12,16 @@ enum ProfileSettingsView {
     var row = top
     grid.write(t[.profileConnections], row: row, column: left, style: Theme.title)
     row += 1
+    if let account = profile.info?.account {
+      let (symbol, words, style) = describe(account, t)
+      grid.write(t[.profileAccount], row: row, column: left, style: Theme.title, maxWidth: 20)
+      grid.write(symbol, row: row, column: left + 20, style: style)
+      // Wrapped, not cut: the way to sign in is the point of the line.
+      for line in WordWrap.lines(words, width: max(1, width - 22)) {
+        grid.write(line, row: row, column: left + 22, style: style, maxWidth: max(0, width - 22))
+        row += 1
+      }
+    }
     let store: String
     switch state.context.secretStore?.kind {
     case .secretService?: store = t[.profileKeysInSecretService]
@@ -100,6 +110,21 @@ enum ProfileSettingsView {
     }
     if !rest.isEmpty || rows.isEmpty { rows.append(String(rest)) }
     return rows
+  }
+
+  /// The account line: who you are signed in as, or how to sign in.
+  static func describe(_ account: ProfileAccount, _ t: Localizer) -> (String, String, CellStyle) {
+    switch account {
+    case .notConfigured:
+      return (Theme.incompleteSymbol, t[.profileAccountNotConfigured], Theme.incomplete)
+    case .signedOut:
+      return (Theme.incompleteSymbol, t[.profileAccountSignedOut], Theme.incomplete)
+    case .signedIn(nil):
+      return (Theme.completeSymbol, t[.profileAccountNoUsername], Theme.complete)
+    case .signedIn(let username?):
+      let name = "@" + TerminalText.sanitize(username)
+      return (Theme.completeSymbol, t.format(.profileAccountSignedIn, ["name": name]), Theme.complete)
+    }
   }
 
   static func describe(_ state: ConnectionStatus.State?, _ store: String, _ t: Localizer) -> (String, String, CellStyle)

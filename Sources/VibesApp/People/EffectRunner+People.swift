@@ -31,6 +31,7 @@ extension EffectRunner {
     case .perform(let requestID, let operation, let person):
       let result = await change(operation, person)
       send(.people(.changed(requestID: requestID, person, operation, result)))
+      if operation == .follow, case .success = result { await countFollowsForAchievements(send: send) }
     case .scheduleUsernameCheck(let timerID, let seconds):
       do {
         try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))

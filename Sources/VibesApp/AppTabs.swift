@@ -8,6 +8,7 @@ public enum AppTabs {
     CreateModule.self,
     ProfileModule.self,
     PeopleModule.self,
+    GamifyModule.self,
     AppStoreConnectModule.self,
     TrackerModule.self,
     InboxModule.self,

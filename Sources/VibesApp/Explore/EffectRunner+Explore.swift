@@ -125,7 +125,7 @@ extension EffectRunner {
     case .loadForYou(let requestID, let refresh):
       await runLoadForYou(requestID: requestID, refresh: refresh, send: send)
     case .dismissForYou(let entry):
-      runDismissForYou(entry)
+      await runDismissForYou(entry)
     }
   }
 

@@ -46,7 +46,7 @@ extension EffectRunner {
       let listening = ForYouWorkflow.Listening(
         topArtists: artists.map { (name: $0.name, genres: $0.genres) }, topTracks: top.map(song),
         library: saved.map(song), knownURIs: Set((top + saved).map(\.uri)))
-      let memory = (try? database.forYouMemory()) ?? ForYouMemory()
+      let memory = await loadForYouMemory()
       let flow = ForYouWorkflow(gemini: dependencies.create.gemini, model: dependencies.create.model.model)
       let (items, next) = try await flow.refresh(
         listening, memory: memory, resolver: SongResolver(searcher: searcher, cache: database), apiKey: key)
@@ -57,8 +57,8 @@ extension EffectRunner {
             title: $0.track.name, artist: $0.track.artists.first ?? $0.song.artist, reason: $0.reason,
             trackID: $0.track.id)
         }, fetchedAt: now)
+      await storeForYouMemory(next)
       do {
-        try database.saveForYouMemory(next, at: now)
         try database.saveForYouList(list, at: now)
       } catch {
         log.error("for you: the offline copy could not be written: \(String(describing: error))")
@@ -71,13 +71,12 @@ extension EffectRunner {
   }
 
   /// `x`: remembered (it and its artist weigh less next time) and out of the offline copy.
-  func runDismissForYou(_ entry: ForYouEntry) {
+  func runDismissForYou(_ entry: ForYouEntry) async {
     let database = dependencies.database
-    let now = dependencies.now()
+    var memory = await loadForYouMemory()
+    memory.dismiss(entry.song)
+    await storeForYouMemory(memory)
     do {
-      var memory = try database.forYouMemory()
-      memory.dismiss(entry.song)
-      try database.saveForYouMemory(memory, at: now)
       if var list = try database.forYouList() {
         list.entries.removeAll { $0.song.key == entry.song.key }
         try database.saveForYouList(list, at: list.fetchedAt)

@@ -34,6 +34,7 @@ extension EffectRunner {
         send(.people(.queued(requestID: requestID, person, operation)))
       } else {
         send(.people(.changed(requestID: requestID, person, operation, result)))
+        if operation == .follow, case .success = result { await countFollowsForAchievements(send: send) }
       }
     case .scheduleUsernameCheck(let timerID, let seconds):
       do {

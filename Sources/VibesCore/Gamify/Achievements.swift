@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the achievement rules look at (FR-9.1), counted by the app from the user's own data.
-public struct AchievementFacts: Sendable, Equatable {
+public struct AchievementFacts: Sendable, Hashable {
   /// Songs shared (to everyone or to one person).
   public var shares: Int
   /// Users this user follows.
@@ -87,7 +87,7 @@ public enum Achievement: String, Sendable, CaseIterable, Codable {
 
 /// The unlocked achievements with the day each was unlocked. An achievement is unlocked once: later facts that no
 /// longer earn it (an unfollow, a deleted share) never take it back, and its date never moves.
-public struct AchievementBook: Sendable, Equatable {
+public struct AchievementBook: Sendable, Hashable {
   public private(set) var unlocked: [Achievement: Date]
 
   public init(unlocked: [Achievement: Date] = [:]) { self.unlocked = unlocked }

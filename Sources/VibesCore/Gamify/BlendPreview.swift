@@ -13,7 +13,7 @@ public enum BlendSource: String, Sendable, CaseIterable, Codable {
 }
 
 /// One song of a Blend preview.
-public struct BlendTrack: Sendable, Equatable {
+public struct BlendTrack: Sendable, Hashable {
   public var title: String
   public var artist: String
   public var source: BlendSource
@@ -27,7 +27,7 @@ public struct BlendTrack: Sendable, Equatable {
 
 /// The Blend preview (FR-6.2): the generated name, 20–30 songs classified by where they come from, and the taste
 /// match of the two summaries. The songs themselves go through Create's history, resolution and save.
-public struct BlendPreview: Sendable, Equatable {
+public struct BlendPreview: Sendable, Hashable {
   public static let songRange = 20...30
   public static let nameLimit = 60
 

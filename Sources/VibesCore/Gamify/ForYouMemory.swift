@@ -78,3 +78,14 @@ public struct ForYouMemory: Sendable, Equatable, Codable {
     return songs.filter { !banned.contains($0.key) }
   }
 }
+
+extension ForYouMemory {
+  /// This memory with `other`'s added (two devices, or the offline copy and the stored one): every dismissal of
+  /// either (an artist's count grows only by dismissals this side lacks) and every song either showed.
+  public func merged(with other: ForYouMemory) -> ForYouMemory {
+    var merged = self
+    for song in other.dismissed { merged.dismiss(song) }
+    merged.markShown(other.shown)
+    return merged
+  }
+}

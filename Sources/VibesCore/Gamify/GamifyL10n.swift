@@ -7,6 +7,14 @@ public enum GamifyL10n: String, LocalizedKey {
   case achievementFirstPlaylist, achievementFirstForYouSave
   case blendMixing, blendNoTasteSummary, blendNoOwnTaste
   case gamifyStreakOneDay, gamifyStreakNone, gamifyBadges
+  case blendSourceMutual, blendSourceFromThem, blendSourceFromMe, blendSourceSimilar
+  case gamifyProgressShares, gamifyProgressFollows, gamifyProgressGenres, gamifyProgressBlends
+  case gamifyProgressStreak, gamifyProgressPlaylists, gamifyProgressForYou
+  case gamifyTitle, gamifyUnlockedOn, gamifyNotYet, gamifyLoading, gamifyFailed, gamifyUnlockedCount
+  case gamifyHelpRetry, blendHelpSetup, blendHelpRefresh, blendHelpSave, blendHelpShare
+  case blendTitle, blendFound, blendSaving, blendSaved, blendSavedNotice, blendSharing, blendShared
+  case blendSharedNotice, blendShareFailed, blendSaveFailed, blendSetupHint, blendPublicNote
+  case blendProblemSocial, blendNotFoundMark, gamifyHelpBlend, gamifyHelpAchievements
 
   public static func table(for language: Language) -> [GamifyL10n: String] {
     switch language {
@@ -40,6 +48,45 @@ public enum GamifyL10n: String, LocalizedKey {
     .gamifyStreakOneDay: "1-day streak",
     .gamifyStreakNone: "No streak yet: a day counts when you share a song.",
     .gamifyBadges: "Badges:",
+    .blendSourceMutual: "both",
+    .blendSourceFromThem: "theirs",
+    .blendSourceFromMe: "yours",
+    .blendSourceSimilar: "similar",
+    .gamifyProgressShares: "{count}/{target} songs shared",
+    .gamifyProgressFollows: "{count}/{target} follows",
+    .gamifyProgressGenres: "{count}/{target} genres",
+    .gamifyProgressBlends: "{count}/{target} Blends",
+    .gamifyProgressStreak: "{count}/{target} days in a row",
+    .gamifyProgressPlaylists: "{count}/{target} playlists",
+    .gamifyProgressForYou: "{count}/{target} For You songs saved",
+    .gamifyTitle: "Achievements",
+    .gamifyUnlockedOn: "unlocked {date}",
+    .gamifyNotYet: "not yet",
+    .gamifyLoading: "Loading your achievements…",
+    .gamifyFailed: "Could not load your achievements: {reason}. r tries again.",
+    .gamifyUnlockedCount: "{count} of {total} unlocked",
+    .gamifyHelpRetry: "Try again",
+    .blendHelpSetup: "Set up",
+    .blendHelpRefresh: "Refresh",
+    .blendHelpSave: "Save to Spotify",
+    .blendHelpShare: "Share",
+    .blendTitle: "Blend with {name}",
+    .blendFound: "{found} of {count} songs found on Spotify",
+    .blendSaving: "Saving to Spotify…",
+    .blendSaved: "Saved to Spotify: {url}",
+    .blendSavedNotice: "The Blend is saved to Spotify.",
+    .blendSharing: "Sending…",
+    .blendShared: "Sent to {name}'s inbox.",
+    .blendSharedNotice: "The Blend went to {name}.",
+    .blendShareFailed: "Could not send it: {reason}. t tries again.",
+    .blendSaveFailed: "Not saved: {reason} s tries again.",
+    .blendSetupHint: "Enter opens the setup step.",
+    .blendPublicNote:
+      "Taste summaries (top artists and genres) are public to signed-in vibes users, so friends can Blend.",
+    .blendProblemSocial: "Could not read the taste summaries: {reason}.",
+    .blendNotFoundMark: "not on Spotify",
+    .gamifyHelpBlend: "Blend",
+    .gamifyHelpAchievements: "Achievements",
   ]
 
   static let german: [GamifyL10n: String] = [
@@ -68,6 +115,45 @@ public enum GamifyL10n: String, LocalizedKey {
     .gamifyStreakOneDay: "1 Tag in Folge",
     .gamifyStreakNone: "Noch keine Serie: ein Tag zählt, wenn du einen Song teilst.",
     .gamifyBadges: "Abzeichen:",
+    .blendSourceMutual: "beide",
+    .blendSourceFromThem: "von dort",
+    .blendSourceFromMe: "von dir",
+    .blendSourceSimilar: "ähnlich",
+    .gamifyProgressShares: "{count}/{target} Songs geteilt",
+    .gamifyProgressFollows: "{count}/{target} gefolgt",
+    .gamifyProgressGenres: "{count}/{target} Genres",
+    .gamifyProgressBlends: "{count}/{target} Blends",
+    .gamifyProgressStreak: "{count}/{target} Tage in Folge",
+    .gamifyProgressPlaylists: "{count}/{target} Playlists",
+    .gamifyProgressForYou: "{count}/{target} Für-dich-Songs gespeichert",
+    .gamifyTitle: "Erfolge",
+    .gamifyUnlockedOn: "freigeschaltet am {date}",
+    .gamifyNotYet: "noch nicht",
+    .gamifyLoading: "Deine Erfolge werden geladen…",
+    .gamifyFailed: "Deine Erfolge konnten nicht geladen werden: {reason}. r versucht es erneut.",
+    .gamifyUnlockedCount: "{count} von {total} freigeschaltet",
+    .gamifyHelpRetry: "Erneut versuchen",
+    .blendHelpSetup: "Einrichten",
+    .blendHelpRefresh: "Neu mischen",
+    .blendHelpSave: "In Spotify speichern",
+    .blendHelpShare: "Teilen",
+    .blendTitle: "Blend mit {name}",
+    .blendFound: "{found} von {count} Songs auf Spotify gefunden",
+    .blendSaving: "Wird in Spotify gespeichert…",
+    .blendSaved: "In Spotify gespeichert: {url}",
+    .blendSavedNotice: "Der Blend ist in Spotify gespeichert.",
+    .blendSharing: "Wird gesendet…",
+    .blendShared: "An {name} gesendet.",
+    .blendSharedNotice: "Der Blend ging an {name}.",
+    .blendShareFailed: "Konnte nicht gesendet werden: {reason}. t versucht es erneut.",
+    .blendSaveFailed: "Nicht gespeichert: {reason} s versucht es erneut.",
+    .blendSetupHint: "Enter öffnet den Einrichtungsschritt.",
+    .blendPublicNote:
+      "Geschmacksübersichten (Top-Künstler und Genres) sind für angemeldete vibes-Nutzer öffentlich, damit Freunde blenden können.",
+    .blendProblemSocial: "Die Geschmacksübersichten konnten nicht gelesen werden: {reason}.",
+    .blendNotFoundMark: "nicht auf Spotify",
+    .gamifyHelpBlend: "Blend",
+    .gamifyHelpAchievements: "Erfolge",
   ]
 }
 

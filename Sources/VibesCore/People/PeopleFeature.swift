@@ -223,6 +223,10 @@ public enum PeopleCommand: Sendable, Hashable {
   case askRemovePhoto
   case confirmRemovePhoto
   case keepPhoto
+  /// The Blend with the followed user on screen (`GamifyFeature`).
+  case blend
+  /// Every achievement with its date or progress (`GamifyFeature`).
+  case achievements
 }
 
 extension PeopleFeature: TabFeature {
@@ -444,7 +448,7 @@ extension PeopleFeature: TabFeature {
             .chooseUsername),
           KeyBinding([.character("e")], "e", .key(PeopleL10n.peopleHelpEditProfile), .editProfile),
           KeyBinding([.character("B")], "B", .key(PeopleAccountsL10n.peopleHelpBlockedList), .showBlocked),
-        ])
+        ] + gamifyRootBindings)
   }
 
   func personBindings(_ screen: PersonScreen) -> [KeyBinding<PeopleCommand>] {
@@ -462,6 +466,7 @@ extension PeopleFeature: TabFeature {
           ? KeyBinding([.character("u")], "u", .key(PeopleL10n.peopleHelpUnfollow), .askUnfollow)
           : KeyBinding([.character("f")], "f", .key(PeopleL10n.peopleHelpFollow), .follow))
       bindings.append(KeyBinding([.character("b")], "b", .key(PeopleL10n.peopleHelpBlock), .askBlock))
+      bindings += blendBindings(profile)
     }
     if screen.failure != nil || screen.profile?.isCached == true {
       bindings.append(KeyBinding([.character("r")], "r", .key(PeopleL10n.peopleHelpRetry), .retry))
@@ -517,6 +522,9 @@ extension PeopleFeature: TabFeature {
       return []
     case .saveProfile:
       return saveProfile(&context)
+    case .blend, .achievements:
+      openGamify(command, &context)
+      return []
     case .signIn, .signInWithCode:
       return startSignIn(device: command == .signInWithCode || signIn?.device == true && command == .signIn, &context)
     case .showBlocked:

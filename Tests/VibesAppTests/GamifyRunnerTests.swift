@@ -1,0 +1,241 @@
+import Foundation
+import Logging
+import VibesApp
+import VibesCore
+import VibesServices
+import VibesStorage
+import VibesTestSupport
+import XCTest
+
+/// Issue 24's effects against the loopback Firebase (rules enforced), Spotify Web API and Gemini fakes, a real
+/// SQLite file and a vault: a Blend with a friend who published a taste summary saves one playlist however often
+/// the save is retried and reaches the friend's inbox thread; without their summary it says so; a follow that
+/// makes ten announces "Following 10 people" once; the achievements list counts what it can.
+final class GamifyRunnerTests: XCTestCase {
+  static let token = "access-blend-good"
+  let key = "AIzaSyFAKE-blendrunner_0123456789abcdefgh"
+
+  var firebase: FakeFirebaseServer!
+  var sandbox: SpotifyAccountSandbox!
+  var gemini: FakeGeminiServer!
+
+  /// Finds every Gemini-fake catalog song as a valid Spotify track URI.
+  private struct Searcher: TrackSearching {
+    func searchTracks(query: String, limit: Int) async throws -> [TrackCandidate] {
+      let title = query.split(separator: "\"").map(String.init)[1]
+      guard let index = FakeGeminiServer.catalog.firstIndex(where: { $0.title == title }) else { return [] }
+      let id = FakeSpotifyWebCatalog.id("blend\(index)")
+      return [
+        TrackCandidate(
+          id: id, uri: "spotify:track:\(id)", name: title, artists: [FakeGeminiServer.catalog[index].artist],
+          album: "A", durationMs: 1)
+      ]
+    }
+  }
+
+  override func setUp() async throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let indexes = try FakeCompositeIndex.load(root.appendingPathComponent("firestore.indexes.json"))
+    firebase = try await FakeFirebaseServer(indexes: indexes)
+    sandbox = try await SpotifyAccountSandbox.make(name: "blend", token: Self.token)
+    gemini = try await FakeGeminiServer(validKeys: [key])
+    try sandbox.secrets.write(key, for: .geminiAPIKey)
+  }
+
+  override func tearDown() async throws {
+    await firebase?.stop()
+    await gemini?.stop()
+    await sandbox?.remove()
+  }
+
+  func runner(_ sandbox: SpotifyAccountSandbox? = nil) -> EffectRunner {
+    let sandbox = sandbox ?? self.sandbox!
+    let configuration = SpotifyConfiguration(
+      clientID: "blend-client", accountsURL: URL(string: "http://127.0.0.1:9")!, apiURL: sandbox.web.baseURL)
+    let spotify = SpotifyDependencies(
+      configuration: configuration, database: sandbox.database, secrets: sandbox.secrets,
+      configFilePath: sandbox.home.path, isRemoteSession: false, hostName: "test")
+    let create = CreateDependencies(
+      gemini: GeminiClient(baseURL: gemini.baseURL, transport: URLSessionTransport(timeout: 5)),
+      spotifyWeb: spotify.tokens.map { SpotifyWebClient(configuration: configuration, tokens: $0) },
+      searcher: Searcher())
+    var dependencies = AppDependencies(
+      database: sandbox.database, secrets: sandbox.secrets,
+      secretStoreInfo: SecretStoreInfo(kind: .vault, location: sandbox.home.path), gemini: GeminiClient(),
+      ticketmaster: TicketmasterClient(), browser: BrowserLauncher(environment: [:]), spotify: spotify,
+      create: create, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, now: { Date() })
+    dependencies.environment = firebase.environment.merging(["HOME": sandbox.home.path]) { $1 }
+    return EffectRunner(dependencies: dependencies)
+  }
+
+  /// Signs "me" in where the app reads it (the secret store's `firebase.session`).
+  func signInMe() async throws -> SocialTestPerson {
+    let me = try await SocialTestPerson.signIn("g-me", name: "Mira", on: firebase)
+    let account = try await me.session.account()
+    try sandbox.secrets.write(
+      String(decoding: try JSONEncoder().encode(try XCTUnwrap(account)), as: UTF8.self), for: .firebaseSession)
+    return me
+  }
+
+  /// Every Gamify action the effect sends, in order.
+  func run(_ effect: GamifyEffect, _ runner: EffectRunner? = nil) async -> [GamifyAction] {
+    let box = GamifyCollected()
+    await (runner ?? self.runner()).run(.gamify(effect)) { box.append($0) }
+    return box.values.compactMap(\.gamifyAction)
+  }
+
+  func summary(of person: SocialTestPerson) -> PersonSummary {
+    PersonSummary(uid: person.uid, displayName: person.profile.displayName, username: person.profile.username)
+  }
+
+  func testABlendSavesOnePlaylistDespiteARetryAndReachesTheFriendsInbox() async throws {
+    let me = try await signInMe()
+    let sam = try await SocialTestPerson.signIn("g-sam", name: "Samira", on: firebase)
+    try await me.social.follow(sam.uid)
+    try await sam.social.publishTasteSummary(
+      TasteSummary(
+        artists: [.init(name: "Basalt", weight: 1), .init(name: "Delta Nine", weight: 0.6)],
+        genres: [.init(name: "techno", weight: 1)]))
+
+    let mixed = await run(.mixBlend(requestID: 1, summary(of: sam)))
+    guard case .blendMixed(1, .success(let result))? = mixed.last else { return XCTFail("\(mixed)") }
+    XCTAssertTrue(BlendPreview.songRange.contains(result.preview.tracks.count), "\(result.preview.tracks.count)")
+    XCTAssertEqual(result.found.count, result.preview.tracks.count)
+    XCTAssertGreaterThan(result.foundCount, 0)
+    XCTAssertNotNil(result.firstTrack)
+    XCTAssertEqual(mixed.first, .unlocked([.firstBlend]), "the first Blend is announced")
+    let bodies = await gemini.recordedGenerationBodies()
+    XCTAssertEqual(bodies.count, 1, "one Gemini request")
+    let prompt = String(decoding: bodies[0], as: UTF8.self)
+    for artist in ["Aurora Lines", "Delta Nine"] { XCTAssertTrue(prompt.contains(artist), "\(artist) in the prompt") }
+    // Your own summary went public on the way (Sam can Blend with you too).
+    let mine = try await sam.social.tasteSummary(of: me.uid)
+    XCTAssertEqual(mine?.artists.first?.name, "Aurora Lines")
+
+    // The first write fails (Spotify 500, its answer maybe lost): the retry never makes a second playlist.
+    await sandbox.web.enqueue(.status(500))
+    let failed = await run(.saveBlend(requestID: 2, playlistID: result.playlistID))
+    guard case .blendSaved(2, .failure)? = failed.last else { return XCTFail("\(failed)") }
+    let saved = await run(.saveBlend(requestID: 3, playlistID: result.playlistID))
+    guard case .blendSaved(3, .success(let url))? = saved.last else { return XCTFail("\(saved)") }
+    let again = await run(.saveBlend(requestID: 4, playlistID: result.playlistID))
+    XCTAssertEqual(again.last, .blendSaved(requestID: 4, .success(url)), "saved already: nothing new")
+    let playlists = await sandbox.web.catalog().playlists.filter { $0.name == result.preview.name }
+    XCTAssertEqual(playlists.count, 1, "one playlist")
+    XCTAssertEqual(playlists.first?.items.count, result.foundCount)
+
+    // Share: the first found song with the link, in Sam's inbox thread.
+    let track = try XCTUnwrap(result.firstTrack)
+    let shared = await run(
+      .shareBlend(requestID: 5, summary(of: sam), name: result.preview.name, url: url, track: track))
+    XCTAssertEqual(shared, [.blendShared(requestID: 5, nil)])
+    let threads = try await sam.shares.inbox()
+    XCTAssertEqual(threads.count, 1)
+    let messages = try await sam.shares.sentToMe()
+    XCTAssertEqual(messages.first?.senderId, me.uid)
+    XCTAssertEqual(messages.first?.track.trackUri, track.trackUri)
+    XCTAssertTrue(messages.first?.message?.contains(url) == true, "\(String(describing: messages.first?.message))")
+
+    // The second Blend is not announced again.
+    let second = await run(.mixBlend(requestID: 6, summary(of: sam)))
+    XCTAssertFalse(second.contains { if case .unlocked = $0 { true } else { false } }, "\(second)")
+  }
+
+  func testWithoutTheirTasteSummaryItSaysSoWithoutAskingGemini() async throws {
+    _ = try await signInMe()
+    let sam = try await SocialTestPerson.signIn("g-sam", name: "Samira", on: firebase)
+    let mixed = await run(.mixBlend(requestID: 1, summary(of: sam)))
+    XCTAssertEqual(mixed, [.blendMixed(requestID: 1, .failure(.noTasteSummary))])
+    let bodies = await gemini.recordedGenerationBodies()
+    XCTAssertTrue(bodies.isEmpty)
+  }
+
+  func testSignedOutAndWithoutAGeminiKeySayWhatIsMissing() async throws {
+    let signedOut = await run(.mixBlend(requestID: 1, PersonSummary(uid: "uid-x", displayName: "X")))
+    XCTAssertEqual(signedOut, [.blendMixed(requestID: 1, .failure(.social(.notSignedIn)))])
+    _ = try await signInMe()
+    let sam = try await SocialTestPerson.signIn("g-sam", name: "Samira", on: firebase)
+    try await sam.social.publishTasteSummary(TasteSummary(artists: [.init(name: "Basalt", weight: 1)], genres: []))
+    try sandbox.secrets.delete(.geminiAPIKey)
+    let noKey = await run(.mixBlend(requestID: 2, summary(of: sam)))
+    XCTAssertEqual(noKey, [.blendMixed(requestID: 2, .failure(.create(.geminiKeyMissing)))])
+  }
+
+  func testTheTenthFollowAnnouncesOnceAndTheListCountsIt() async throws {
+    let me = try await signInMe()
+    var people: [SocialTestPerson] = []
+    for index in 0..<10 {
+      people.append(try await SocialTestPerson.signIn("g-p\(index)", name: "Person\(index)", on: firebase))
+    }
+    for person in people.prefix(9) { try await me.social.follow(person.uid) }
+    let ninth = await run(.loadAchievements(requestID: 1))
+    guard case .achievementsLoaded(1, .success(let before))? = ninth.last else { return XCTFail("\(ninth)") }
+    XCTAssertEqual(before.facts.following, 9)
+    XCTAssertNil(before.book.unlocked[.tenFollows])
+    XCTAssertFalse(ninth.contains { if case .unlocked = $0 { true } else { false } })
+
+    let box = GamifyCollected()
+    let tenth = summary(of: people[9])
+    await runner().run(.people(.perform(requestID: 2, .follow, tenth))) { box.append($0) }
+    XCTAssertEqual(box.values.compactMap(\.gamifyAction), [.unlocked([.tenFollows])])
+    XCTAssertNotNil(box.values.compactMap(\.peopleAction).first, "People's own answer still comes")
+
+    // Counted again (the list, another follow): never announced twice.
+    let listed = await run(.loadAchievements(requestID: 3))
+    XCTAssertEqual(listed.count, 1, "\(listed)")
+    guard case .achievementsLoaded(3, .success(let after))? = listed.last else { return XCTFail("\(listed)") }
+    XCTAssertNotNil(after.book.unlocked[.tenFollows])
+    XCTAssertEqual(after.facts.following, 10)
+  }
+
+  func testADismissedForYouSongStaysDismissedOnASecondDevice() async throws {
+    _ = try await signInMe()
+    let (title, artist) = FakeGeminiServer.catalog[0]
+    let entry = ForYouEntry(title: title, artist: artist, reason: "Heavy like Basalt.", trackID: "fy0")
+    _ = await runner().run(.explore(.dismissForYou(entry)))
+    XCTAssertFalse(
+      try sandbox.database.forYouMemory().dismissedSongs.contains(entry.song.key),
+      "signed in, the computer's own (signed-out) memory is not the account's")
+
+    // A second data folder, the same account.
+    let second = try await SpotifyAccountSandbox.make(name: "blend2", token: Self.token)
+    defer { Task { await second.remove() } }
+    try second.secrets.write(key, for: .geminiAPIKey)
+    let session = try sandbox.secrets.read(.firebaseSession)
+    try second.secrets.write(try XCTUnwrap(session), for: .firebaseSession)
+    let songs = (0..<16).map { index -> [String: String] in
+      let (title, artist) = FakeGeminiServer.catalog[index]
+      return ["title": title, "artist": artist, "reason": "Heavy and slow like Basalt.", "because_of": "Basalt"]
+    }
+    let answer = String(decoding: try JSONSerialization.data(withJSONObject: ["songs": songs]), as: UTF8.self)
+    await gemini.enqueueGeneration(.answerText(answer))
+    let action = await runner(second).run(.explore(.loadForYou(requestID: 9, refresh: true)))
+    guard case .forYouFinished(9, .success(let list))? = action?.exploreAction else {
+      return XCTFail("\(String(describing: action))")
+    }
+    XCTAssertFalse(list.entries.isEmpty)
+    XCTAssertFalse(list.entries.contains { $0.song.key == entry.song.key }, "dismissed on the first device")
+    let body = await gemini.recordedGenerationBodies().last.map { String(decoding: $0, as: UTF8.self) } ?? ""
+    XCTAssertTrue(body.contains(title), "sent as excluded")
+  }
+
+  func testTheStreakReadForTheReminder() async throws {
+    let signedOut = await run(.readStreak(requestID: 4))
+    guard case .streakRead(4, nil, _, _)? = signedOut.first else { return XCTFail("\(signedOut)") }
+    let me = try await signInMe()
+    try await me.social.recordShareForStreak()
+    let read = await run(.readStreak(requestID: nil))
+    guard case .streakRead(nil, let record?, _, _)? = read.first else { return XCTFail("\(read)") }
+    XCTAssertEqual(record.count, 1)
+  }
+}
+
+/// What an effect sent, collected across its task.
+private final class GamifyCollected: @unchecked Sendable {
+  // @unchecked: `values` is only touched under `lock`.
+  private let lock = NSLock()
+  private var stored: [AppAction] = []
+  func append(_ action: AppAction) { lock.withLock { stored.append(action) } }
+  var values: [AppAction] { lock.withLock { stored } }
+}

@@ -30,7 +30,11 @@ extension Localizer {
   /// heading draws its count on every frame, and ICU's number formatter cost a locale lookup each time.
   public func grouped(_ value: Int) -> String {
     let digits = String(value.magnitude)
-    let separator: Character = language == .de ? "." : ","
+    let separator: Character
+    switch language {
+    case .en: separator = ","
+    case .de: separator = "."
+    }
     var text = value < 0 ? "-" : ""
     for (index, digit) in digits.enumerated() {
       if index > 0, (digits.count - index) % 3 == 0 { text.append(separator) }

@@ -106,6 +106,10 @@ class SpotifyFake:
                         "uri": f"spotify:artist:{ARTIST_ID}"}]
             return self.json(handler, path, {"tracks": page(tracks), "artists": page(artists),
                                              "albums": page([ALBUM]), "playlists": page([])})
+        if path.startswith("/v1/tracks/BenchTrack"):
+            number = int(path.rsplit("BenchTrack", 1)[1] or 0)
+            if 1 <= number <= 12:
+                return self.json(handler, path, dict(track(number), album=ALBUM))
         if path == f"/v1/albums/{ALBUM_ID}":
             return self.json(handler, path, dict(ALBUM, tracks=page([track(n) for n in range(1, 13)], 50)))
         if path == "/v1/me/library/contains":

@@ -21,7 +21,7 @@ enum ScreenStateCatalog {
 
   static var all: [State] {
     feed + forms + spotify + explore + forYou + create + profile + people + appStoreConnect + tracker + overlays
-      + keys + inbox
+      + keys + inbox + playback
   }
 
   // MARK: Feed

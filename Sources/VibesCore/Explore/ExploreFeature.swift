@@ -33,6 +33,8 @@ public enum ExploreCommand: Sendable, Hashable {
   case refreshForYou
   /// `p` on a track's screen: find and play its preview; again: pause or resume.
   case togglePreview
+  /// Play on Spotify (P), its controls, device picker and re-consent question (`VibesCore/Playback/`).
+  case player(SpotifyPlayerKey)
 }
 
 /// The Explore tab as a feature module.
@@ -77,6 +79,7 @@ extension ExploreState: TabFeature {
       return [KeyBinding([.enter], "Enter", .key(ExploreL10n.exploreHelpConnect), .connect)]
     }
     if let picker { return pickerBindings(picker) }
+    if playerTakesKeys { return playerBindings }
     if let screen = path.last {
       if screen.confirmRemove != nil {
         return [
@@ -85,8 +88,8 @@ extension ExploreState: TabFeature {
         ]
       }
       // In your own playlist the edit keys come first: a narrow footer drops entries from the end.
-      guard ownPlaylistTracks(screen) != nil else { return previewBindings + detailBindings }
-      return listBindings + playlistEditBindings + actionBindings
+      guard ownPlaylistTracks(screen) != nil else { return previewBindings + playerBindings + detailBindings }
+      return listBindings + playlistEditBindings + playerBindings + actionBindings
         + detailBindings.dropFirst(
           listBindings.count + actionBindings.count)
     }
@@ -212,6 +215,8 @@ extension ExploreState: TabFeature {
       return refreshForYou(&context)
     case .togglePreview:
       return togglePreview(&context)
+    case .player(let key):
+      return performPlayer(key, &context)
     case .askRemoveFromPlaylist:
       askRemoveFromPlaylist()
       return []
@@ -265,6 +270,7 @@ extension ExploreState: TabFeature {
 
   /// Esc: close the picker, leave the field, or pop a detail screen.
   mutating func goBackStep(_ context: inout AppContext) -> [AppEffect]? {
+    if let effects = player.goBack() { return effects.map { Self.run(.player($0)) } }
     if let picker {
       self.picker = nil
       if case .adding(let id, _) = picker.phase { return [.cancel(requestID: id)] }

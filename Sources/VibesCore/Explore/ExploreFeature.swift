@@ -97,7 +97,7 @@ extension ExploreState: TabFeature {
     if let libraryScreen {
       return listBindings + (libraryScreen.canRetry ? [retryBinding] : []) + actionBindings + [
         KeyBinding([.character("/")], "/", .key(ExploreL10n.exploreHelpNewSearch), footer: false, .focusSearch)
-      ]
+      ] + playerBindings
     }
     if isEditing {
       return [
@@ -107,7 +107,7 @@ extension ExploreState: TabFeature {
     }
     // Footer order is priority (a narrow footer drops entries from the end): retry comes before the item actions.
     return [KeyBinding([.character("/")], "/", .key(ExploreL10n.exploreHelpSearch), .focusSearch)] + listBindings
-      + (canRetrySearch ? [retryBinding] : []) + [libraryBinding] + actionBindings
+      + (canRetrySearch ? [retryBinding] : []) + [libraryBinding] + actionBindings + playerBindings
   }
 
   var libraryBinding: KeyBinding<ExploreCommand> {

@@ -60,9 +60,12 @@ SOURCES = ["Pitchfork", "Ticketmaster", "Bandcamp", "Resident Advisor", "Spotify
 EPOCH = 1735689600  # 2025-01-01T00:00:00Z; item N is published N minutes later
 SCENARIOS = ["start_0", "start_1k", "start_100k", "checklist_down", "push_pop", "form_typing", "scroll_1k",
              "scroll_100k", "start_concerts_100k", "scroll_concerts_100k", "scroll_during_refresh", "search_typing",
-             "detail_back", "artwork_detail", "generate_resolve_20"]
+             "detail_back", "artwork_detail", "generate_resolve_20", "preview_first_audio"]
 # vibes only, with Spotify connected to a loopback fake (bench/spotify_fake.py, 50 ms per Web API answer).
-SPOTIFY_SCENARIOS = {"search_typing", "detail_back", "artwork_detail"}
+SPOTIFY_SCENARIOS = {"search_typing", "detail_back", "artwork_detail", "preview_first_audio"}
+# preview_first_audio: the preview match is already cached, so p goes straight to the player (mpv, through a
+# wrapper that adds --ao=null: the bench machine needs no sound device). Skipped when mpv or ffmpeg is missing.
+PREVIEW_TRACK_ID = "BenchTrack000000000001"
 BROWSER_SCRIPT = ROOT / "Tests" / "EndToEndTests" / "Fixtures" / "fake-browser.py"
 # Scenarios only the Create bench program runs (no anchor has the feature).
 VIBES_ONLY = {"generate_resolve_20"}
@@ -381,7 +384,10 @@ class Vibes(Program):
     def launch(self, scenario: str, items: int) -> Session:
         if scenario in SPOTIFY_SCENARIOS and self.spotify:
             home, fake = self.spotify
-            return Session(self.prefix + [str(self.binary)], spotify_env(self.env(home), fake), str(home))
+            env = spotify_env(self.env(home), fake)
+            if scenario == "preview_first_audio":
+                env["PATH"] = f"{home / 'bench-bin'}:{env['PATH']}"
+            return Session(self.prefix + [str(self.binary)], env, str(home))
         home = self.homes[home_key(scenario)]
         return Session(self.prefix + [str(self.binary)], self.env(home), str(home))
 
@@ -411,6 +417,61 @@ def prepare_spotify_home(binary: Path, home: Path, fake: SpotifyFake):
         raise SystemExit(f"vibes auth login spotify failed:\n{done.stdout.decode(errors='replace')}")
 
 
+def prepare_preview(home: Path) -> bool:
+    """For preview_first_audio: a 30 s AAC clip, its match cached for the bench track (storefront US, as the app
+    asks), and an `mpv` first on PATH that plays to the null output. False when mpv or ffmpeg is missing."""
+    mpv, ffmpeg = shutil.which("mpv"), shutil.which("ffmpeg")
+    if not mpv or not ffmpeg:
+        print("preview_first_audio: skipped (mpv and ffmpeg are needed)", file=sys.stderr)
+        return False
+    clip = home / "bench-preview.m4a"
+    subprocess.run([ffmpeg, "-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=30",
+                    "-c:a", "aac", "-y", str(clip)], check=True, stdin=subprocess.DEVNULL)
+    binary_dir = home / "bench-bin"
+    binary_dir.mkdir(exist_ok=True)
+    wrapper = binary_dir / "mpv"
+    wrapper.write_text(f'#!/bin/sh\nexec {mpv} --ao=null "$@"\n')
+    wrapper.chmod(0o755)
+    connection = sqlite3.connect(home / ".local/share/vibes/vibes.sqlite")
+    with connection:
+        connection.execute(
+            "INSERT OR REPLACE INTO previewMatch (spotifyTrackID, previewURL, storeURL, storefront, matchedAt) "
+            "VALUES (?, ?, ?, 'US', ?)",
+            (PREVIEW_TRACK_ID, str(clip), "https://music.apple.com/us/album/bench/1?i=1",
+             dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S.000")))
+    connection.close()
+    return True
+
+
+def run_preview_once(session: Session, settle: float) -> dict[str, list[float]]:
+    """preview_first_audio: open the bench track (a pasted link), press p, and time the first frame that shows the
+    preview playing (the app draws the progress line once mpv reports playback, i.e. the first audio)."""
+    samples: dict[str, list[float]] = {}
+    opened = lambda text: "Bench Track 1" in text and "Bench Artist" in text and "Track" in text
+    os.write(session.master, paste(f"https://open.spotify.com/track/{PREVIEW_TRACK_ID}"))
+    stamp = None
+    deadline = time.perf_counter() + 5
+    while stamp is None and time.perf_counter() < deadline:
+        session.read_until_quiet(settle, 1.0)
+        stamp = session.parse_pending(opened)
+    if stamp is None:
+        raise RuntimeError(f"vibes preview_first_audio: the track did not open; screen:\n{session.text()}")
+    session.read_until_quiet(settle, settle)
+    session.parse_pending()
+    playing = lambda text: "Preview from Apple Music" in text and "/ 0:30" in text
+    sent = time.perf_counter()
+    os.write(session.master, b"p")
+    stamp = None
+    while stamp is None and time.perf_counter() < sent + 10:
+        session.read_until_quiet(settle, 1.0)
+        stamp = session.parse_pending(playing)
+    if stamp is None:
+        raise RuntimeError(f"vibes preview_first_audio: no playing preview; screen:\n{session.text()}")
+    samples["key_to_first_audio_ms"] = [(stamp - sent) * 1000]
+    session.key(b"p", settle)  # pause, so quitting is the only thing left to do
+    return samples
+
+
 def paste(text: str) -> bytes:
     """A bracketed paste, as a terminal sends one to a program that enabled the mode."""
     return b"\x1b[200~" + text.encode() + b"\x1b[201~"
@@ -431,7 +492,9 @@ def run_spotify_once(program: Program, scenario: str, quick: bool, settle: float
             raise RuntimeError(f"vibes {scenario}: no first frame; screen:\n{session.text()}")
         session.read_until_quiet(settle, settle)
         session.key(b"2", settle)
-        if scenario == "search_typing":
+        if scenario == "preview_first_audio":
+            samples = run_preview_once(session, settle)
+        elif scenario == "search_typing":
             session.key(b"/", settle)
             for character in "bench tracks"[: 6 if quick else 12]:
                 sent = time.perf_counter()
@@ -871,6 +934,8 @@ def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
         home = work / "vibes-spotify"
         prepare_spotify_home(args.vibes.resolve(), home, fake)
         vibes.spotify = (home, fake)
+        if "preview_first_audio" in scenarios and not prepare_preview(home):
+            scenarios = [s for s in scenarios if s != "preview_first_audio"]
     if VIBES_ONLY & set(scenarios):
         create_home = work / "vibes-create"
         prepare_vibes_home(args.vibes.resolve(), create_home, 0)

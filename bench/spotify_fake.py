@@ -121,6 +121,10 @@ class SpotifyFake:
                         "uri": f"spotify:artist:{ARTIST_ID}"}]
             return self.json(handler, path, {"tracks": page(tracks), "artists": page(artists),
                                              "albums": page([ALBUM]), "playlists": page([])})
+        if path.startswith("/v1/tracks/BenchTrack"):
+            number = int(path.rsplit("BenchTrack", 1)[1] or 0)
+            if 1 <= number <= 12:
+                return self.json(handler, path, dict(track(number), album=ALBUM))
         if path == f"/v1/albums/{ALBUM_ID}":
             images = [{"url": f"{self.url}/image/cover.png", "width": 300, "height": 300}]
             return self.json(handler, path, dict(ALBUM, images=images, tracks=page([track(n) for n in range(1, 13)], 50)))

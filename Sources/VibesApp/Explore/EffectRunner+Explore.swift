@@ -16,6 +16,8 @@ extension EffectRunner {
     switch effect {
     case .findPreview, .playPreview, .pausePreview, .resumePreview, .stopPreview:
       await runPreview(effect, send: send)
+    case .player(let effect):
+      await runSpotifyPlayer(effect, send: send)
     case .loadRecent:
       let recent = (try? database.recentSearches(limit: ExploreState.recentLimit)) ?? []
       send(.explore(.recentLoaded(recent, queued: (try? database.queuedSpotifyActionCount()) ?? 0)))

@@ -14,6 +14,9 @@ extension EffectRunner {
       send(.spotify(.statusLoaded(spotifySetupInfo(), spotifyStatus())))
     case .connect(let requestID):
       await connectSpotify(requestID: requestID, send: send)
+    case .connectWithPlayerScopes(let requestID):
+      await connectSpotify(
+        requestID: requestID, scopes: SpotifyConfiguration.scopes(includingPlayer: true), send: send)
     case .submitRedirect(let requestID, let text):
       await submitSpotifyRedirect(requestID: requestID, text: text, send: send)
     case .disconnect:

@@ -35,6 +35,8 @@ extension ExploreState {
 
   mutating func reduceAction(_ action: ExploreAction, _ context: inout AppContext) -> [AppEffect] {
     switch action {
+    case .player(let action):
+      return reducePlayer(action, &context)
     case .recentLoaded(let recent, let queued):
       recentSearches = recent
       queuedActions = queued

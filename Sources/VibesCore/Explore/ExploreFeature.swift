@@ -35,6 +35,8 @@ public enum ExploreCommand: Sendable, Hashable {
   case togglePreview
   /// `.` on a song: the one song menu.
   case songMenu
+  /// Play on Spotify (P), its controls, device picker and re-consent question (`VibesCore/Playback/`).
+  case player(SpotifyPlayerKey)
 }
 
 /// The Explore tab as a feature module.
@@ -79,6 +81,7 @@ extension ExploreState: TabFeature {
       return [KeyBinding([.enter], "Enter", .key(ExploreL10n.exploreHelpConnect), .connect)]
     }
     if let picker { return pickerBindings(picker) }
+    if playerTakesKeys { return playerBindings }
     if let screen = path.last {
       if screen.confirmRemove != nil {
         return [
@@ -87,8 +90,8 @@ extension ExploreState: TabFeature {
         ]
       }
       // In your own playlist the edit keys come first: a narrow footer drops entries from the end.
-      guard ownPlaylistTracks(screen) != nil else { return previewBindings + detailBindings }
-      return listBindings + playlistEditBindings + actionBindings
+      guard ownPlaylistTracks(screen) != nil else { return previewBindings + playerBindings + detailBindings }
+      return listBindings + playlistEditBindings + playerBindings + actionBindings
         + detailBindings.dropFirst(
           listBindings.count + actionBindings.count)
     }
@@ -96,7 +99,7 @@ extension ExploreState: TabFeature {
     if let libraryScreen {
       return listBindings + (libraryScreen.canRetry ? [retryBinding] : []) + actionBindings + [
         KeyBinding([.character("/")], "/", .key(ExploreL10n.exploreHelpNewSearch), footer: false, .focusSearch)
-      ]
+      ] + playerBindings
     }
     if isEditing {
       return [
@@ -106,7 +109,7 @@ extension ExploreState: TabFeature {
     }
     // Footer order is priority (a narrow footer drops entries from the end): retry comes before the item actions.
     return [KeyBinding([.character("/")], "/", .key(ExploreL10n.exploreHelpSearch), .focusSearch)] + listBindings
-      + (canRetrySearch ? [retryBinding] : []) + [libraryBinding] + actionBindings
+      + (canRetrySearch ? [retryBinding] : []) + [libraryBinding] + actionBindings + playerBindings
   }
 
   var libraryBinding: KeyBinding<ExploreCommand> {
@@ -215,6 +218,8 @@ extension ExploreState: TabFeature {
       return refreshForYou(&context)
     case .togglePreview:
       return togglePreview(&context)
+    case .player(let key):
+      return performPlayer(key, &context)
     case .askRemoveFromPlaylist:
       askRemoveFromPlaylist()
       return []
@@ -270,6 +275,7 @@ extension ExploreState: TabFeature {
 
   /// Esc: close the picker, leave the field, or pop a detail screen.
   mutating func goBackStep(_ context: inout AppContext) -> [AppEffect]? {
+    if let effects = player.goBack() { return effects.map { Self.run(.player($0)) } }
     if let picker {
       self.picker = nil
       if case .adding(let id, _) = picker.phase { return [.cancel(requestID: id)] }

@@ -49,6 +49,8 @@ public struct ExploreState: Sendable, Hashable {
   public var queuedActions = 0
   /// The preview of the track on the detail screen (one at a time).
   public var preview: TrackPreview?
+  /// Play on Spotify: the now-playing line, the device picker, the re-consent question.
+  public var player = SpotifyPlayer()
 
   public init() {}
 
@@ -200,6 +202,8 @@ public enum ExploreAction: Sendable, Hashable {
   case previewProgress(trackID: String, PreviewPlayback)
   /// vibes runs over ssh: the preview of `trackID` plays on `host`, not on the computer in front of the user.
   case previewRemote(trackID: String, host: String)
+  /// Play on Spotify's answers (`VibesCore/Playback/`).
+  case player(SpotifyPlayerAction)
 }
 
 /// How a library or playlist action ended.
@@ -241,6 +245,8 @@ public enum ExploreEffect: CancellableEffect {
   case pausePreview
   case resumePreview
   case stopPreview
+  /// Play on Spotify's commands, reads and poll timer (`VibesApp/Playback/`).
+  case player(SpotifyPlayerEffect)
 
   public var cancellationID: Int? {
     switch self {
@@ -253,6 +259,7 @@ public enum ExploreEffect: CancellableEffect {
     case .loadForYou(let id, _): return id
     case .findPreview(let id, _, _): return id
     case .playPreview(let id, _, _): return id
+    case .player(let effect): return effect.cancellationID
     default: return nil
     }
   }

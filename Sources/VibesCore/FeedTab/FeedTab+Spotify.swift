@@ -29,6 +29,8 @@ public enum SpotifyEffect: Sendable, Hashable {
   case loadStatus
   /// Start an attempt: PKCE + state, listener, authorize URL, browser; then wait and exchange.
   case connect(requestID: Int)
+  /// The same sign-in, also asking for the player scopes (Play on Spotify's re-consent).
+  case connectWithPlayerScopes(requestID: Int)
   /// The user pasted the redirected URL (or only the code) for attempt `requestID`.
   case submitRedirect(requestID: Int, text: String)
   case disconnect
@@ -38,7 +40,7 @@ public enum SpotifyEffect: Sendable, Hashable {
   /// The request id this effect can be cancelled by (AppEffect.cancel), if any.
   public var cancellationID: Int? {
     switch self {
-    case .connect(let requestID): return requestID
+    case .connect(let requestID), .connectWithPlayerScopes(let requestID): return requestID
     default: return nil
     }
   }

@@ -109,6 +109,12 @@ public struct FeedTab: TabFeature {
     case .openSetupStep(let step):
       path = [.checklist(ChecklistState(selection: step))]
       return openStep(step, &context)
+    case .reconnectSpotifyForPlayer:
+      path = [.checklist(ChecklistState(selection: .spotify))]
+      let opened = openStep(.spotify, &context)
+      let id = context.makeRequestID()
+      updateSpotify { $0 = SpotifyConnectState(phase: .starting(requestID: id)) }
+      return opened + [.spotify(.connectWithPlayerScopes(requestID: id))]
     case .credentialPreviewLoaded(let step, let preview):
       updateForm(step: step) { form in
         if let index = form.fields.firstIndex(where: { $0.id == .field(.apiKey) }),
@@ -270,6 +276,8 @@ public enum FeedAction: Sendable, Hashable {
   case releaseLoaded(requestID: Int, Result<[ReleaseTrack], FeedLoadFailure>)
   /// Show the checklist with this step's screen on top.
   case openSetupStep(SetupStep)
+  /// Show the Spotify step and start a sign-in that also asks for the player scopes (re-consent).
+  case reconnectSpotifyForPlayer
   case credentialPreviewLoaded(SetupStep, preview: String?)
   case validationFinished(requestID: Int, Result<ValidationSuccess, ValidationFailure>)
   case credentialSaved(requestID: Int, facts: SetupFacts, ValidationSuccess)
@@ -387,4 +395,6 @@ extension AppEffect {
 extension NavigationRequest {
   /// Show the Feed's checklist with this step opened (e.g. "Connect Spotify" from Explore).
   public static func openSetupStep(_ step: SetupStep) -> NavigationRequest { .open(FeedTab.self, .openSetupStep(step)) }
+  /// Sign in to Spotify again asking for the player scopes too (Play on Spotify's re-consent).
+  public static var reconnectSpotifyForPlayer: NavigationRequest { .open(FeedTab.self, .reconnectSpotifyForPlayer) }
 }

@@ -14,6 +14,7 @@ public enum LocalizationCatalog {
     ProfileL10n.self,
     TutorialL10n.self,
     PlaybackL10n.self,
+    SpotifyPlayerL10n.self,
     GamifyL10n.self,
     PeopleL10n.self,
     PeopleAccountsL10n.self,

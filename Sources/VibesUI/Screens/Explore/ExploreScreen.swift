@@ -3,12 +3,19 @@ import VibesCore
 /// The Explore tab: the search with its results or recent searches; detail screens on top; the playlist
 /// picker over whatever shows.
 public enum ExploreScreen {
-  static func render(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
+  static func render(_ state: AppState, into grid: inout Grid, _ whole: Rect, _ t: Localizer) {
     let explore = state.explore
     guard state.facts?.storedSecrets.contains(.spotify) ?? false else {
-      MusicRows.connectPrompt(t[.tabExplore], row: area.row, area: area, into: &grid, t)
+      MusicRows.connectPrompt(t[.tabExplore], row: whole.row, area: whole, into: &grid, t)
       return
     }
+    // What plays on Spotify from vibes: one line above the screen (`VibesUI/Screens/Playback/`).
+    let lineRows = SpotifyPlayerView.lineHeight(explore.player)
+    SpotifyPlayerView.renderLine(
+      explore.player, row: whole.row, column: whole.column + 2, width: whole.width - 4, into: &grid, t)
+    let area = Rect(
+      row: whole.row + lineRows, column: whole.column, width: whole.width, height: whole.height - lineRows,
+      visibleHeight: whole.visibleHeight - lineRows)
     if let screen = explore.path.last {
       DetailScreenView.render(explore, screen, into: &grid, area, t)
       if let track = screen.confirmRemove, case .playlist(let detail)? = screen.loaded?.detail {
@@ -22,6 +29,7 @@ public enum ExploreScreen {
       renderSearch(explore, into: &grid, area, t)
     }
     if let picker = explore.picker { PlaylistPickerView.render(picker, into: &grid, area, t) }
+    SpotifyPlayerView.renderOverlay(explore.player, into: &grid, area, t)
   }
 
   static func renderSearch(_ explore: ExploreState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {

@@ -34,6 +34,42 @@ final class ExplorePreviewReducerTests: XCTestCase {
     return Localizer(.en)[text]
   }
 
+  func testAnotherSurfaceAsksToPlayThePreviewAndItStartsOnceTheTrackHasLoaded() {
+    var driver = Driver(
+      .nonExhaustive(because: "only the arrival's effects matter here"), facts: SetupFacts(storedSecrets: [.spotify]))
+    driver.press(.tabKey(.explore))
+    driver.send(.explore(.openThen(track.link, .playPreview)))
+    guard case .loading(let id)? = driver.state.explore.path.last?.phase else { return XCTFail("not loading") }
+    XCTAssertEqual(driver.state.explore.path.last?.arrival, .playPreview, "kept until the screen has loaded")
+    XCTAssertNil(driver.state.explore.preview)
+    let find = driver.state.context.nextRequestID
+    let effects = driver.send(
+      .explore(
+        .detailFinished(requestID: id, track.link, .success(CachedDetail(detail: .track(track), fetchedAt: Date())))))
+    XCTAssertTrue(effects.contains(.explore(.findPreview(requestID: find, trackID: track.id, query))), "\(effects)")
+    XCTAssertNil(driver.state.explore.path.last?.arrival, "runs once")
+    XCTAssertEqual(driver.state.explore.preview, TrackPreview(trackID: track.id, phase: .finding(requestID: find)))
+
+    // Opened again from the cache, the screen is loaded at once and the preview asked for at once.
+    driver.press(.escape)
+    let again = driver.send(.explore(.openThen(track.link, .playPreview)))
+    XCTAssertTrue(again.contains { "\($0)".contains("findPreview") }, "\(again)")
+  }
+
+  func testAnArrivalIsDroppedWhenItsScreenIsLeftBeforeItLoads() {
+    var driver = Driver(
+      .nonExhaustive(because: "only the arrival's effects matter here"), facts: SetupFacts(storedSecrets: [.spotify]))
+    driver.press(.tabKey(.explore))
+    driver.send(.explore(.openThen(track.link, .playPreview)))
+    guard case .loading(let id)? = driver.state.explore.path.last?.phase else { return XCTFail("not loading") }
+    driver.press(.escape)
+    let effects = driver.send(
+      .explore(
+        .detailFinished(requestID: id, track.link, .success(CachedDetail(detail: .track(track), fetchedAt: Date())))))
+    XCTAssertFalse(effects.contains { "\($0)".contains("findPreview") }, "\(effects)")
+    XCTAssertNil(driver.state.explore.preview)
+  }
+
   func testPFindsThePreviewPlaysItShowsProgressAndPausesAndResumes() {
     var driver = openTrack()
     XCTAssertTrue(

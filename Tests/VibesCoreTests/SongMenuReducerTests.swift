@@ -186,6 +186,15 @@ final class SongMenuReducerTests: XCTestCase {
     driver.press(.enter)
     XCTAssertEqual(driver.state.selectedTab, .explore)
     XCTAssertEqual(driver.state.explore.path.last?.link, SpotifyLink(kind: .track, id: Self.song.trackId))
+    XCTAssertEqual(
+      driver.state.explore.path.last?.arrival, .playPreview, "the preview starts once the track has loaded")
+
+    var playlist = opened()
+    playlist.press(.down, .down, .down)
+    XCTAssertEqual(playlist.state.songMenu.items[playlist.state.songMenu.list.selected], .addToPlaylist)
+    playlist.press(.enter)
+    XCTAssertEqual(
+      playlist.state.explore.path.last?.arrival, .addToPlaylist, "the picker opens once the track has loaded")
   }
 
   // MARK: Share to all

@@ -42,6 +42,8 @@ extension ExploreState {
     switch action {
     case .open(let link):
       return open(link, &context)
+    case .openThen(let link, let arrival):
+      return open(link, then: arrival, &context)
     case .detailFinished(let requestID, let link, let result):
       guard let index = path.firstIndex(where: { $0.phase == .loading(requestID: requestID) }) else { return [] }
       switch result {
@@ -54,7 +56,8 @@ extension ExploreState {
             LocalizedText(ExploreL10n.exploreOfflineCopyNotice) { t in ["reason": t[reason.text]] }, isWarning: true)
         }
         let uris = cached.detail.libraryURIs
-        return uris.isEmpty || cached.isStale ? [] : [Self.run(.checkLibrary(uris: uris))]
+        let check = uris.isEmpty || cached.isStale ? [] : [Self.run(.checkLibrary(uris: uris))]
+        return check + (index == path.count - 1 ? arriveIfReady(&context) : [])
       case .failure(let failure):
         path[index].phase = .failed(failure)
         return []

@@ -108,6 +108,8 @@ public struct DetailScreen: Sendable, Hashable {
   public var list = ListState()
   /// Set while "remove this song from your playlist?" waits for y or n.
   public var confirmRemove: MusicTrack?
+  /// What to do once this screen has loaded (another surface asked for it: `ExploreArrival`).
+  public var arrival: ExploreArrival?
 
   public enum Phase: Sendable, Hashable {
     case loading(requestID: Int)
@@ -176,6 +178,8 @@ public enum ExploreAction: Sendable, Hashable {
   case moreFinished(requestID: Int, SearchGroup, Result<SearchResults, MusicFailure>)
   /// Open this item's screen (from a pasted link, Profile, or another feature).
   case open(SpotifyLink)
+  /// Open this item's screen and, once loaded, play its preview or add it to a playlist (the song menu).
+  case openThen(SpotifyLink, ExploreArrival)
   /// Search for this text now, from the search screen (another tab asked, e.g. a concert's artist).
   case search(String)
   case detailFinished(requestID: Int, SpotifyLink, Result<CachedDetail, MusicFailure>)

@@ -420,12 +420,10 @@ extension SongMenuFeature: TabFeature {
       libraryRequest = requestID
       return [Self.run(.saveToLibrary(requestID: requestID, uri: SpotifyLink(kind: .track, id: song.trackId).uri))]
     case .addToPlaylist:
-      context.navigationRequest = .openSpotifyItem(SpotifyLink(kind: .track, id: song.trackId))
-      context.notice = .localized(LocalizedText(SongMenuL10n.songMenuPlaylistThere), isWarning: false)
+      context.navigationRequest = .openSpotifyItem(SpotifyLink(kind: .track, id: song.trackId), then: .addToPlaylist)
       return []
     case .playPreview:
-      context.navigationRequest = .openSpotifyItem(SpotifyLink(kind: .track, id: song.trackId))
-      context.notice = .localized(LocalizedText(SongMenuL10n.songMenuPreviewThere), isWarning: false)
+      context.navigationRequest = .openSpotifyItem(SpotifyLink(kind: .track, id: song.trackId), then: .playPreview)
       return []
     case .openInSpotify:
       context.notice = .localized(

@@ -8,7 +8,7 @@ public enum SongMenuL10n: String, LocalizedKey {
   case songMenuFilterHint, songMenuMessageHint, songMenuUnsavedMessage, songMenuReplySearchHint
   case songMenuSharedAll, songMenuSharedAllBadge, songMenuSentTo, songMenuSentToBadge, songMenuRepliedTo
   case songMenuRepliedToBadge, songMenuQueued, songMenuSaved, songMenuSavedQueued, songMenuOutboxRefused
-  case songMenuOutboxSent, songMenuOutboxSentBadge, songMenuPlaylistThere, songMenuPreviewThere, songMenuOpened
+  case songMenuOutboxSent, songMenuOutboxSentBadge, songMenuOpened
   case songMenuComposeAll, songMenuComposeTo, songMenuComposeReply, songMenuCount, songMenuMessageLabel
   case songMenuSending, songMenuPeopleTitle, songMenuFilterLabel, songMenuLoading, songMenuNoPeople, songMenuNoMatch
   case songMenuReplyTitle, songMenuReplySearchLabel, songMenuReplyPending, songMenuWaiting
@@ -56,8 +56,6 @@ public enum SongMenuL10n: String, LocalizedKey {
     .songMenuOutboxRefused: "{count} waiting share(s) were refused by vibes and dropped (a block, or not allowed).",
     .songMenuOutboxSent: "{count} waiting share(s) sent.",
     .songMenuOutboxSentBadge: "{count} waiting share(s) sent. New badge: {badge}!",
-    .songMenuPlaylistThere: "Press a on this song to add it to a playlist.",
-    .songMenuPreviewThere: "Press p on this song to play its preview.",
     .songMenuOpened: "Opening “{title}” in Spotify.",
     .songMenuComposeAll: "Share to all your followers",
     .songMenuComposeTo: "Send to {name}",
@@ -121,8 +119,6 @@ public enum SongMenuL10n: String, LocalizedKey {
       "{count} wartende Freigabe(n) hat vibes abgelehnt und verworfen (eine Blockierung oder nicht erlaubt).",
     .songMenuOutboxSent: "{count} wartende Freigabe(n) gesendet.",
     .songMenuOutboxSentBadge: "{count} wartende Freigabe(n) gesendet. Neues Abzeichen: {badge}!",
-    .songMenuPlaylistThere: "Drücke a auf diesem Song, um ihn zu einer Playlist hinzuzufügen.",
-    .songMenuPreviewThere: "Drücke p auf diesem Song, um seine Vorschau abzuspielen.",
     .songMenuOpened: "„{title}“ wird in Spotify geöffnet.",
     .songMenuComposeAll: "Mit allen deinen Followern teilen",
     .songMenuComposeTo: "An {name} senden",

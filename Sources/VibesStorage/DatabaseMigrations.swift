@@ -37,6 +37,7 @@ enum DatabaseMigrations {
     PeopleMigrations.register(in: &migrator)
     InboxMigrations.register(in: &migrator)
     ForYouMigrations.register(in: &migrator)
+    FeedSocialMigrations.register(in: &migrator)
     return migrator
   }
 }

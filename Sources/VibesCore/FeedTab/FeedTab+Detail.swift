@@ -15,6 +15,8 @@ extension FeedTab {
       let id = context.makeRequestID()
       path.append(.release(ReleaseDetailState(card: release, tracks: .loading(requestID: id))))
       return [Self.run(.loadRelease(requestID: id, albumID: release.albumID))]
+    case .songShare, .newFollow:
+      return openSocialCard(card, &context)
     case .createdPlaylist(let playlist):
       // Explore shows playlists (tracks, open and copy links); without it, the browser opens the playlist.
       if context.tabs.contains(.explore) {
@@ -72,6 +74,7 @@ extension FeedTab {
   }
 
   mutating func performDetail(_ command: FeedDetailCommand, _ context: inout AppContext) -> [AppEffect] {
+    if let effects = performSong(command, &context) { return effects }
     switch (path.last, command) {
     case (.release(var detail)?, .move(let move)):
       detail.list.apply(move, count: detail.loadedTracks.count, visibleRows: ScreenLayout.feedVisibleRows(context.size))
@@ -121,6 +124,10 @@ public enum FeedDetailCommand: Sendable, Hashable {
   case openTrack
   /// A concert's headliner, searched in Explore.
   case openArtist
+  /// Song Detail: the sender's profile in People.
+  case openSender
+  /// Song Detail: mark the song read.
+  case markRead
 }
 
 /// A failure to load a detail, as one short sentence (free of keys, tokens and URLs).

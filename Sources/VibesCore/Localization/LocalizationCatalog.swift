@@ -17,6 +17,7 @@ public enum LocalizationCatalog {
     GamifyL10n.self,
     PeopleL10n.self,
     InboxL10n.self,
+    SocialFeedL10n.self,
   ]
 
   /// The audit's findings over every table (empty when every language has every key with the same

@@ -2,7 +2,8 @@
 """Fills vibes' typed Feed cache (`feedCard`, migration "feed-cards-v1") with N concert cards, for the
 `start_concerts_100k` / `scroll_concerts_100k` scenarios once the Feed screen reads `feedCard`.
 
-Usage: bench/feed_cards.py DATABASE COUNT   (the database must already be migrated: run vibes once first)
+Usage: bench/feed_cards.py DATABASE COUNT [--social]   (the database must already be migrated: run vibes once
+first; `--social` fills COUNT song shares instead, for `start_social_10k`)
 
 Each row is `bench/concert_card_template.json` (the JSON a ConcertCard encodes to; FeedCardStorageTests decodes it,
 so the two cannot drift) with the id, names, dates and URL numbered. Positions are 0..COUNT-1, dense, as the app
@@ -57,7 +58,43 @@ def fill(database: Path, count: int, city: str = "Berlin") -> None:
     connection.close()
 
 
+def share_card(index: int, senders: int = 500) -> tuple[str, str, bytes]:
+    """Song share N (kind `songShare`, every tenth one `songSent`) by one of `senders` people followed, as
+    `SongShareCard` encodes it; the first ones unread."""
+    sender = index % senders
+    direct = index % 10 == 9
+    data = {
+        "shareID": f"bench{index:07d}", "senderId": f"benchuser{sender:04d}", "senderUsername": f"friend{sender}",
+        "senderDisplayName": f"Friend {sender}",
+        "track": {"trackId": f"4uLU6hMCjMI75M1A{index:06d}", "trackName": f"Bench Song {index}",
+                  "artistName": f"Bench Artist {sender}", "albumName": "Bench Album",
+                  "trackUri": f"spotify:track:4uLU6hMCjMI75M1A{index:06d}"},
+        "message": f"listen to this {index}", "createdAt": FIRST_SHOW - index * 60, "isDirect": direct,
+        "isUnread": index < 100,
+    }
+    payload = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return f"share:bench{index:07d}", "songSent" if direct else "songShare", payload
+
+
+def fill_social(database: Path, count: int) -> None:
+    """Replaces every card with `count` cached song shares (the social Feed's `start_social_10k`: 10,000 shares by
+    500 people followed), read from the cache before any network."""
+    fetched = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S.000")
+    connection = sqlite3.connect(database)
+    with connection:
+        connection.execute("DELETE FROM feedCard")
+        connection.executemany(
+            "INSERT INTO feedCard (key, kind, position, city, payload, fetchedAt) VALUES (?, ?, ?, NULL, ?, ?)",
+            ((key, kind, index, payload, fetched)
+             for index, (key, kind, payload) in ((i, share_card(i)) for i in range(count))))
+    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    connection.close()
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    if len(sys.argv) == 4 and sys.argv[3] == "--social":
+        fill_social(Path(sys.argv[1]), int(sys.argv[2]))
+    elif len(sys.argv) != 3:
         raise SystemExit(__doc__)
-    fill(Path(sys.argv[1]), int(sys.argv[2]))
+    else:
+        fill(Path(sys.argv[1]), int(sys.argv[2]))

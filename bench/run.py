@@ -60,7 +60,7 @@ SOURCES = ["Pitchfork", "Ticketmaster", "Bandcamp", "Resident Advisor", "Spotify
 EPOCH = 1735689600  # 2025-01-01T00:00:00Z; item N is published N minutes later
 SCENARIOS = ["start_0", "start_1k", "start_100k", "checklist_down", "push_pop", "form_typing", "scroll_1k",
              "scroll_100k", "start_concerts_100k", "scroll_concerts_100k", "scroll_during_refresh", "search_typing",
-             "detail_back", "artwork_detail", "generate_resolve_20", "preview_first_audio"]
+             "detail_back", "artwork_detail", "generate_resolve_20", "preview_first_audio", "start_social_10k"]
 # vibes only, with Spotify connected to a loopback fake (bench/spotify_fake.py, 50 ms per Web API answer).
 SPOTIFY_SCENARIOS = {"search_typing", "detail_back", "artwork_detail", "preview_first_audio"}
 # preview_first_audio: the preview match is already cached, so p goes straight to the player (mpv, through a
@@ -69,7 +69,7 @@ PREVIEW_TRACK_ID = "BenchTrack000000000001"
 BROWSER_SCRIPT = ROOT / "Tests" / "EndToEndTests" / "Fixtures" / "fake-browser.py"
 # Scenarios only the Create bench program runs (no anchor has the feature).
 VIBES_ONLY = {"generate_resolve_20"}
-SIZES = {"0": 0, "1k": 1_000, "100k": 100_000}
+SIZES = {"0": 0, "1k": 1_000, "10k": 10_000, "100k": 100_000}
 DECCKM = 1 << 5  # pyte stores private mode n as n << 5; mode 1 is application cursor keys
 KEY_BYTES = {"down": b"\x1b[B", "up": b"\x1b[A", "enter": b"\r", "esc": b"\x1b"}
 
@@ -304,11 +304,19 @@ def home_key(scenario: str) -> str:
     items = scenario_items(scenario)
     if "refresh" in scenario:
         return f"refresh-{items}"
+    if "social" in scenario:
+        # The social Feed (issue 23): 10,000 cached shares by 500 people followed, drawn from the cache.
+        return f"social-{items}"
     return f"concerts-{items}" if "concerts" in scenario else str(items)
 
 
 def vibes_only(scenario: str) -> bool:
-    return "concerts" in scenario or "refresh" in scenario
+    return "concerts" in scenario or "refresh" in scenario or "social" in scenario
+
+
+def social_frame():
+    """vibes with cached song shares (bench/feed_cards.py --social): the first card's row is drawn."""
+    return lambda text: "Setup · 0/3 complete" in text and "@friend0 shared a song" in text
 
 
 class SlowTicketmaster:
@@ -397,6 +405,8 @@ class Vibes(Program):
         if "refresh" in scenario:
             # The first run's refresh replaces the bench cards with the slow server's.
             return lambda text: "Setup · 1/3 complete" in text and ("Bench Band 0 ·" in text or "Slow Band 0 ·" in text)
+        if "social" in scenario:
+            return social_frame()
         return concerts_frame() if "concerts" in scenario else feed_frame(items)
 
 
@@ -735,7 +745,7 @@ def prepare_refresh_home(binary: Path, home: Path, items: int, server: SlowTicke
                    stderr=subprocess.DEVNULL)
 
 
-def prepare_vibes_home(binary: Path, home: Path, items: int, concerts: bool = False):
+def prepare_vibes_home(binary: Path, home: Path, items: int, concerts: bool = False, social: bool = False):
     """Runs vibes once so it creates and migrates its database, then fills the Feed's card cache (`feedCard`, which
     the Feed reads; the old `feedItem` table is no longer shown) with `items` cards: the generic "Headline N" items
     as minimal cards, newest first, or with `concerts` full concert cards from bench/feed_cards.py."""
@@ -749,10 +759,13 @@ def prepare_vibes_home(binary: Path, home: Path, items: int, concerts: bool = Fa
         raise SystemExit(f"vibes did not start in {home}:\n{session.text()}")
     if items == 0:
         return
-    if concerts:
+    if concerts or social:
         sys.path.insert(0, str(ROOT / "bench"))
         import feed_cards
-        feed_cards.fill(database, items)
+        if social:
+            feed_cards.fill_social(database, items)
+        else:
+            feed_cards.fill(database, items)
         return
     connection = sqlite3.connect(database)
     rows = []
@@ -925,7 +938,8 @@ def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
         if key.startswith("refresh-"):
             prepare_refresh_home(args.vibes.resolve(), vibes_homes[key], count, slow_server)
         else:
-            prepare_vibes_home(args.vibes.resolve(), vibes_homes[key], count, key.startswith("concerts-"))
+            prepare_vibes_home(
+                args.vibes.resolve(), vibes_homes[key], count, key.startswith("concerts-"), key.startswith("social-"))
     vibes = Vibes(args.vibes.resolve(), vibes_homes, args.vibes_prefix.split())
     programs: list[Program] = [vibes]
     fake = None

@@ -109,9 +109,29 @@ extension AppDatabase {
     }
   }
 
-  private func replace(kinds: Set<FeedCardKind>, city: String?, rankedFeed: [FeedCard], fetchedAt: Date) throws {
+  /// One transaction: the cached social cards become those of `cards` (the whole ranked feed, the Feed's own cards
+  /// woven in); every cached card `cards` names takes its position from it. `feedRefresh` is left alone (a social
+  /// poll does not make the concerts fresh); `socialFeedRefresh` records the fetch for `owner` when `fetchedAt` is set.
+  public func replaceSocialCards(rankedFeed cards: [FeedCard], owner: String, fetchedAt: Date?) throws {
+    try replace(
+      kinds: FeedCard.socialKinds, city: nil, rankedFeed: cards, fetchedAt: fetchedAt ?? Date(),
+      recordRefresh: false
+    ) { db in
+      guard let fetchedAt else { return }
+      try db.execute(
+        sql: "INSERT INTO socialFeedRefresh (id, owner, fetchedAt) VALUES (1, ?, ?) "
+          + "ON CONFLICT(id) DO UPDATE SET owner = excluded.owner, fetchedAt = excluded.fetchedAt",
+        arguments: [owner, fetchedAt])
+    }
+  }
+
+  private func replace(
+    kinds: Set<FeedCardKind>, city: String?, rankedFeed: [FeedCard], fetchedAt: Date, recordRefresh: Bool = true,
+    also: (Database) throws -> Void = { _ in }
+  ) throws {
     let rows = try rankedFeed.map { card in (card: card, payload: try card.encodedPayload()) }
     try writer.write { db in
+      try also(db)
       for kind in kinds {
         try db.execute(sql: "DELETE FROM feedCard WHERE kind = ?", arguments: [kind.rawValue])
       }
@@ -135,7 +155,7 @@ extension AppDatabase {
         }
       }
       try FeedCardSQL.renumber(db)
-      for kind in kinds {
+      for kind in kinds where recordRefresh {
         try db.execute(
           sql: "INSERT INTO feedRefresh (kind, city, fetchedAt) VALUES (?, ?, ?) "
             + "ON CONFLICT(kind) DO UPDATE SET city = excluded.city, fetchedAt = excluded.fetchedAt",

@@ -38,6 +38,7 @@ enum DatabaseMigrations {
     InboxMigrations.register(in: &migrator)
     ForYouMigrations.register(in: &migrator)
     PeopleQueueMigrations.register(in: &migrator)
+    FeedSocialMigrations.register(in: &migrator)
     return migrator
   }
 }

@@ -14,7 +14,9 @@ final class BenchSmokeTests: XCTestCase {
   /// vibes-only scenarios with their own fakes (no anchor has the feature).
   static let vibesOnlyScenarios = ["generate_resolve_20"]
   /// The Feed's typed-card scenarios (100,000 cached concerts; keys during a refresh).
-  static let feedScenarios = ["start_concerts_100k", "scroll_concerts_100k", "scroll_during_refresh"]
+  static let feedScenarios = [
+    "start_concerts_100k", "scroll_concerts_100k", "scroll_during_refresh", "start_social_10k",
+  ]
 
   static var repositoryRoot: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -206,6 +206,12 @@ final class AppFuzzTests: XCTestCase {
           : nil
       case .loadFeedStatus: return .feed(.feedStatusLoaded(updatedAt: nil, now: Date(timeIntervalSince1970: 0)))
       case .countPendingSync: return .feed(.pendingSyncCounted(success ? 0 : 2))
+      case .refreshSocial(let id, let trigger):
+        let report = SocialRefreshReport(
+          outcome: success ? .updated : .offline, reads: 9, newDirectSenders: success ? ["@ana"] : [],
+          now: Date(timeIntervalSince1970: 0))
+        return .feed(.socialRefreshed(requestID: id, trigger: trigger, report))
+      case .markSocialRead, .notify: return nil
       case .refreshFeed(let id):
         let now = Date(timeIntervalSince1970: 0)
         return .feed(

@@ -8,7 +8,10 @@ extension EffectRunner {
   /// The Feed tab's effects: the feed window, the Gemini and Ticketmaster forms, and Spotify.
   func runFeed(_ effect: FeedEffect, send: @escaping @Sendable (AppAction) -> Void) async {
     if case .spotify(let effect) = effect { return await runSpotify(effect, send: send) }
+    if await runFeedSocial(effect, send: send) { return }
     guard let action = await runOnce(effect) else { return }
+    // Fresh concerts and releases took the top positions: weave the cached social cards in again.
+    if case .refreshFeed = effect { SocialFeedRefresher.live(dependencies).reweave() }
     send(action)
     // A save that failed because the vault cannot be opened: a Retry cannot help, the recovery screen can.
     if case .save(let requestID, _, _) = effect, action == .credentialSaveFailed(requestID: requestID),
@@ -56,6 +59,9 @@ extension EffectRunner {
       }
 
     case .spotify:
+      return nil
+    case .refreshSocial, .markSocialRead, .notify:
+      // Run by `runFeedSocial` before this is asked.
       return nil
     }
   }

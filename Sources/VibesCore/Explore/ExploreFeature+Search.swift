@@ -52,7 +52,10 @@ extension ExploreState {
       query.replace(with: PastedText.clean(text, for: .text))
       list = ListState()
       // Submitted, not typed: the results have the focus, and the search counts as settled.
-      return effects + submitSearch(&context)
+      effects += submitSearch(&context)
+      // Nothing to search for (the Feed's quick Search and Send a song): the field takes typing.
+      if trimmedQuery.isEmpty { isEditing = true }
+      return effects
     case .searchDue(let timerID):
       guard timerID == pendingTimerID else { return [] }
       pendingTimerID = nil

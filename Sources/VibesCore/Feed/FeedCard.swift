@@ -18,6 +18,10 @@ public struct FeedCard: Sendable, Hashable, Identifiable {
     case concert(ConcertCard)
     case newRelease(NewReleaseCard)
     case createdPlaylist(CreatedPlaylistCard)
+    /// A song shared to all by someone you follow, or sent to you (`SongShareCard.isDirect`).
+    case songShare(SongShareCard)
+    /// Someone started following you.
+    case newFollow(NewFollowCard)
   }
 
   public var payload: Payload
@@ -33,6 +37,8 @@ public struct FeedCard: Sendable, Hashable, Identifiable {
     case .concert: return .concert
     case .newRelease: return .newRelease
     case .createdPlaylist: return .createdPlaylist
+    case .songShare(let card): return card.isDirect ? .songSent : .songShare
+    case .newFollow: return .newFollow
     }
   }
 
@@ -42,6 +48,8 @@ public struct FeedCard: Sendable, Hashable, Identifiable {
     case .concert(let card): return "concert:" + card.eventID
     case .newRelease(let card): return "newRelease:" + card.albumID
     case .createdPlaylist(let card): return card.key
+    case .songShare(let card): return card.key
+    case .newFollow(let card): return card.key
     }
   }
 
@@ -64,6 +72,8 @@ public struct FeedCard: Sendable, Hashable, Identifiable {
     case .concert(let card): return try encoder.encode(card)
     case .newRelease(let card): return try encoder.encode(card)
     case .createdPlaylist(let card): return try encoder.encode(card)
+    case .songShare(let card): return try encoder.encode(card)
+    case .newFollow(let card): return try encoder.encode(card)
     }
   }
 
@@ -78,6 +88,10 @@ public struct FeedCard: Sendable, Hashable, Identifiable {
       return (try? decoder.decode(NewReleaseCard.self, from: payload)).map(FeedCard.newRelease)
     case .createdPlaylist:
       return CreatedPlaylistCard.decode(payload).map { FeedCard(.createdPlaylist($0)) }
+    case .songShare, .songSent:
+      return (try? decoder.decode(SongShareCard.self, from: payload)).map { FeedCard(.songShare($0)) }
+    case .newFollow:
+      return (try? decoder.decode(NewFollowCard.self, from: payload)).map { FeedCard(.newFollow($0)) }
     default:
       return nil
     }
@@ -117,6 +131,10 @@ public struct FeedCardEnvelope: Sendable, Hashable, Codable {
       card = (try? container.decode(NewReleaseCard.self, forKey: .payload)).map(FeedCard.newRelease)
     case .createdPlaylist:
       card = (try? container.decode(CreatedPlaylistCard.self, forKey: .payload)).map { FeedCard(.createdPlaylist($0)) }
+    case .songShare, .songSent:
+      card = (try? container.decode(SongShareCard.self, forKey: .payload)).map { FeedCard(.songShare($0)) }
+    case .newFollow:
+      card = (try? container.decode(NewFollowCard.self, forKey: .payload)).map { FeedCard(.newFollow($0)) }
     default:
       card = nil
     }
@@ -130,6 +148,8 @@ public struct FeedCardEnvelope: Sendable, Hashable, Codable {
     case .concert(let payload): try container.encode(payload, forKey: .payload)
     case .newRelease(let payload): try container.encode(payload, forKey: .payload)
     case .createdPlaylist(let payload): try container.encode(payload, forKey: .payload)
+    case .songShare(let payload): try container.encode(payload, forKey: .payload)
+    case .newFollow(let payload): try container.encode(payload, forKey: .payload)
     }
   }
 }

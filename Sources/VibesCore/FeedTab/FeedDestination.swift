@@ -8,6 +8,8 @@ public enum FeedDestination: Sendable, Hashable {
   case concert(ConcertCard)
   /// A new release's detail, with its tracklist once loaded.
   case release(ReleaseDetailState)
+  /// Song Detail: a song shared by someone you follow or sent to you.
+  case song(SongShareCard)
 }
 
 /// The checklist's only state is which row is highlighted.

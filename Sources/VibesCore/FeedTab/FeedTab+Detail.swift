@@ -15,6 +15,8 @@ extension FeedTab {
       let id = context.makeRequestID()
       path.append(.release(ReleaseDetailState(card: release, tracks: .loading(requestID: id))))
       return [Self.run(.loadRelease(requestID: id, albumID: release.albumID))]
+    case .songShare, .newFollow:
+      return openSocialCard(card, &context)
     case .createdPlaylist(let playlist):
       // Explore shows playlists (tracks, open and copy links); without it, the browser opens the playlist.
       if context.tabs.contains(.explore) {
@@ -73,6 +75,7 @@ extension FeedTab {
   }
 
   mutating func performDetail(_ command: FeedDetailCommand, _ context: inout AppContext) -> [AppEffect] {
+    if let effects = performSong(command, &context) { return effects }
     switch (path.last, command) {
     case (.release(var detail)?, .move(let move)):
       detail.list.apply(move, count: detail.loadedTracks.count, visibleRows: ScreenLayout.feedVisibleRows(context.size))
@@ -126,6 +129,12 @@ public enum FeedDetailCommand: Sendable, Hashable {
   case openArtist
   /// `.` on a release's track: the one song menu.
   case songMenu
+  /// Song Detail: the sender's profile in People.
+  case openSender
+  /// Song Detail: mark the song read.
+  case markRead
+  /// Song Detail: `R` on a song sent to you, search for a song to send back into its conversation.
+  case replyWithSong
 }
 
 /// A failure to load a detail, as one short sentence (free of keys, tokens and URLs).

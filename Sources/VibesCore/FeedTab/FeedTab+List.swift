@@ -13,6 +13,26 @@ extension FeedTab {
     ]
   }
 
+  /// The quick actions bar (FR-4.3) and the empty state's "Find people to follow": shown on the bar and the empty
+  /// text, so they stay out of the footer (at 60 columns it has no room).
+  func quickBindings(_ context: AppContext) -> [KeyBinding<FeedCommand>] {
+    var bindings: [KeyBinding<FeedCommand>] = []
+    if context.tabs.contains(.explore) {
+      bindings.append(
+        KeyBinding(
+          [.character("/")], "/", .key(SocialFeedL10n.helpSearch), footer: false, .navigate(.searchExplore(""))))
+      // The song menu's "Send to one" finishes it: pick the song in Explore's search first.
+      bindings.append(
+        KeyBinding(
+          [.character("s")], "s", .key(SocialFeedL10n.helpSendSong), footer: false, .navigate(.searchExplore(""))))
+    }
+    if context.tabs.contains(.people) {
+      bindings.append(
+        KeyBinding([.character("f")], "f", .key(SocialFeedL10n.helpFindPeople), footer: false, .navigate(.findPeople)))
+    }
+    return bindings
+  }
+
   /// The SetupCard is above item 0: Up from the first item (or Home) returns to it.
   mutating func moveInList(_ move: ListState.Move, _ context: AppContext) -> [AppEffect] {
     // The user moved: the cursor no longer follows the card it was on before a refresh.

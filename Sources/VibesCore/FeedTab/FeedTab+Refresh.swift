@@ -29,7 +29,7 @@ extension FeedTab {
   /// sync, and refresh on its own once the cache is older than 30 minutes (a failed try waits another 30).
   public mutating func clockTicked(_ date: Date, _ context: inout AppContext) -> [AppEffect] {
     refresh.now = date
-    var effects = [Self.run(.countPendingSync)]
+    var effects = [Self.run(.countPendingSync)] + pollSocial(.timer, now: date, &context)
     guard refresh.startCheckDone, let facts = context.facts, Self.canRefresh(facts), refresh.isDueForRefresh
     else { return effects }
     effects += startRefresh(&context)

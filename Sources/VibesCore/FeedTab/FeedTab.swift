@@ -19,6 +19,8 @@ public struct FeedTab: TabFeature {
   public var isCityIndexRequested = false
   public var list = FeedState()
   public var refresh = FeedRefreshState()
+  /// Friends' songs and new follows: polling and how the last fetch went.
+  public var social = SocialFeedState()
 
   public init() {}
 
@@ -148,6 +150,10 @@ public struct FeedTab: TabFeature {
       cityIndex = index
       updateCitySuggestions()
       return []
+    case .socialStatusLoaded(let signedIn, let fetchedAt, let now):
+      return socialStatusLoaded(signedIn: signedIn, fetchedAt: fetchedAt, now: now, &context)
+    case .socialRefreshed(let requestID, let trigger, let report):
+      return socialRefreshed(requestID: requestID, trigger: trigger, report, &context)
     case .spotify(let action):
       let effects = reduceSpotify(action, &context)
       // The runner dropped the cached new releases on disconnect.
@@ -158,16 +164,18 @@ public struct FeedTab: TabFeature {
 
   public func bindings(_ context: AppContext) -> [KeyBinding<FeedCommand>] {
     switch path.last {
-    case nil: return listBindings
+    case nil: return listBindings + quickBindings(context)
     case .checklist: return checklistBindings
     case .credentialForm(let form): return formBindings(form)
     case .spotify(let connect): return spotifyBindings(connect, context)
     case .concert(let concert): return concertBindings(concert, context)
     case .release(let detail): return releaseBindings(detail, context)
+    case .song(let share): return songBindings(share, context)
     }
   }
 
   public mutating func perform(_ command: FeedCommand, _ context: inout AppContext) -> [AppEffect] {
+    socialInput()
     switch command {
     case .list(let move): return moveInList(move, context)
     case .openCard: return openCard(&context)
@@ -175,7 +183,7 @@ public struct FeedTab: TabFeature {
     case .openStep: return openSelectedStep(&context)
     case .form(let command): return performForm(command, &context)
     case .spotify(let command): return performSpotify(command, &context)
-    case .refresh: return startRefresh(&context)
+    case .refresh: return startRefresh(&context) + pollSocial(.manual, now: refresh.now, &context)
     case .detail(let command): return performDetail(command, &context)
     case .navigate(let request):
       context.navigationRequest = request
@@ -215,7 +223,7 @@ public struct FeedTab: TabFeature {
       path.removeLast()
       if case .loading(let id) = detail.tracks { return [.cancel(requestID: id)] }
       return []
-    case .checklist?, .concert?:
+    case .checklist?, .concert?, .song?:
       break
     }
     path.removeLast()
@@ -287,6 +295,10 @@ public enum FeedAction: Sendable, Hashable {
   /// The shipped city list, read for the Ticketmaster City field.
   case cityIndexLoaded(CityIndex)
   case spotify(SpotifyAction)
+  /// Whether a vibes account is signed in and when friends' songs were last fetched (with `loadFeedStatus`).
+  case socialStatusLoaded(signedIn: Bool, fetchedAt: Date?, now: Date)
+  /// Friends' songs, songs sent to you and new follows were fetched, ranked into the cache (or not, and why).
+  case socialRefreshed(requestID: Int, trigger: SocialPollTrigger, SocialRefreshReport)
 }
 
 /// The Feed tab's effects.
@@ -309,6 +321,12 @@ public enum FeedEffect: CancellableEffect {
   /// Read the shipped city list (answers `cityIndexLoaded`; nothing when the file is missing).
   case loadCityIndex
   case spotify(SpotifyEffect)
+  /// Fetch friends' shares, songs sent to you and new follows; rank them into the cache (answers `socialRefreshed`).
+  case refreshSocial(requestID: Int, trigger: SocialPollTrigger)
+  /// A social card was read (its unread mark goes, in the cache too).
+  case markSocialRead(key: String)
+  /// One desktop notification (OSC 9/777 or notify-send where available).
+  case notify(SongNotification)
 
   public var cancellationID: Int? {
     switch self {

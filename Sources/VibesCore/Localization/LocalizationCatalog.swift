@@ -20,6 +20,7 @@ public enum LocalizationCatalog {
     PeopleAccountsL10n.self,
     InboxL10n.self,
     SongMenuL10n.self,
+    SocialFeedL10n.self,
   ]
 
   /// The audit's findings over every table (empty when every language has every key with the same

@@ -122,6 +122,10 @@ public struct PeopleFeature: Sendable, Hashable {
 public enum PeopleAction: Sendable, Hashable {
   /// Show the area's root and load the lists (Profile's People key).
   case show
+  /// Show this person's profile (the Feed's song sender or new follower: `NavigationRequest.openPerson`).
+  case openPerson(PersonSummary)
+  /// Show the area's root with the find field focused (the Feed's "Find people to follow").
+  case showFind
   /// The lists: `final` false for the SQLite copy sent before Firebase answers.
   case listsLoaded(requestID: Int, PeopleLists, final: Bool)
   case listsFailed(requestID: Int, PeopleFailure)
@@ -266,6 +270,10 @@ extension PeopleFeature: TabFeature {
       }
       path = []
       return effects + loadLists(&context)
+    case .openPerson(let person):
+      return openPerson(person, &context)
+    case .showFind:
+      return showFind(&context)
     case .listsLoaded(let requestID, let lists, let final):
       guard loading == requestID else { return [] }
       let selected = rows.indices.contains(list.selected) ? rows[list.selected].person.uid : nil

@@ -4,7 +4,7 @@ import Foundation
 /// most `dailyReadBudget` document reads per UTC day (a tenth of the free tier's 50,000), refreshing on start, on
 /// `r`, and on a gentle interval that grows when the user is idle and after errors, and stretches further when
 /// the day's budget would otherwise run out. Pure: the app feeds it times and read counts.
-public struct SocialPollingPolicy: Sendable, Equatable {
+public struct SocialPollingPolicy: Sendable, Hashable {
   /// The interval while the user is active.
   public var baseInterval: TimeInterval = 120
   /// No key press for this long counts as idle: the interval doubles per idle refresh.
@@ -32,7 +32,7 @@ public struct SocialPollingPolicy: Sendable, Equatable {
 }
 
 /// What the poller remembers (kept in memory; the count restarts with the UTC day).
-public struct SocialPollState: Sendable, Equatable {
+public struct SocialPollState: Sendable, Hashable {
   public var day: String = ""
   public var readsToday = 0
   public var consecutiveErrors = 0

@@ -6,7 +6,8 @@ import VibesCore
 enum FeedCardRow {
   /// Columns kept for the kind label, so the titles line up.
   static func labelWidth(_ t: Localizer) -> Int {
-    [FeedL10n.kindConcert, .kindNewRelease, .kindCreated].map { DisplayWidth.of(t[$0]) }.max() ?? 0
+    let social = [SocialFeedL10n.kindShared, .kindSentToYou, .kindFollow].map { DisplayWidth.of(t[$0]) }
+    return ([FeedL10n.kindConcert, .kindNewRelease, .kindCreated].map { DisplayWidth.of(t[$0]) } + social).max() ?? 0
   }
 
   /// Draws the row's content; the `ListView` has drawn its marker and focus bar.
@@ -71,6 +72,10 @@ enum FeedCardRow {
       return (
         t[FeedL10n.kindCreated], title, t.counted(playlist.trackCount, one: FeedL10n.songCountOne, other: .songCount)
       )
+    case .songShare(let share):
+      return SocialCardText.row(share, t)
+    case .newFollow(let follow):
+      return SocialCardText.row(follow, t)
     }
   }
 }

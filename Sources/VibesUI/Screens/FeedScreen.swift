@@ -11,9 +11,15 @@ enum FeedScreen {
       facts: state.facts, vaultDamaged: state.vaultRecovery != nil,
       vaultResettable: state.vaultRecovery?.damage.kind.offersReset ?? true, focused: cardFocused, into: &grid,
       Rect(row: area.row, column: 1, width: area.width - 2, height: ScreenLayout.setupCardRows), t)
+    // The quick actions bar (FR-4.3) in the card's lower border: it stays while the list scrolls.
+    QuickActionsBar.render(
+      state, row: area.row + ScreenLayout.setupCardRows - 1, right: area.width - 3, into: &grid, t)
 
     let statusRow = area.row + ScreenLayout.setupCardRows
-    if let status = t.feedStatusLine(feed.refresh) {
+    // Friends' songs add their own word when offline or paused for the day (the Feed's own status first).
+    let status = [t.feedStatusLine(feed.refresh), t.socialStatus(feed.social, now: feed.refresh.now)]
+      .compactMap { $0 }.joined(separator: " · ")
+    if !status.isEmpty {
       grid.write(status, row: statusRow, column: 2, style: statusStyle(feed.refresh.phase), maxWidth: area.width - 4)
     }
 
@@ -63,7 +69,9 @@ enum FeedScreen {
   /// What an empty Feed says, by what is missing.
   static func emptyLines(_ state: AppState, _ t: Localizer) -> [String] {
     guard let facts = state.facts else { return [t[.feedEmpty]] }
-    var lines: [String] = []
+    // The spec's empty state first (FR-4.1), then what setting up would add.
+    var lines = [t[SocialFeedL10n.emptyNoActivity]]
+    if state.tabs.contains(.people) { lines.append(t[SocialFeedL10n.emptyFindPeople]) }
     if !facts.isComplete(.ticketmaster) {
       lines.append(t[FeedL10n.emptyNoCity])
     } else if state.feed.refresh.updatedAt != nil, !state.feed.refresh.isUpdating {

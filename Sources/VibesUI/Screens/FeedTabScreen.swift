@@ -13,6 +13,7 @@ public enum FeedTabScreen: TabScreen {
     case .credentialForm(let form): FormScreen.render(state, form, into: &grid, area, t)
     case .concert(let concert): ConcertDetailScreen.render(concert, into: &grid, area, t)
     case .release(let detail): ReleaseDetailScreen.render(detail, into: &grid, area, t)
+    case .song(let share): SongDetailScreen.render(share, now: state.feed.refresh.now, into: &grid, area, t)
     }
   }
 }

@@ -1,0 +1,53 @@
+import Foundation
+import VibesCore
+import VibesStorage
+
+/// The social Feed's effects: the account's status with the Feed's, a poll of friends' songs, a card read, and one
+/// desktop notification for new songs sent to you.
+extension EffectRunner {
+  /// Runs a social effect; false when `effect` is not one (or, for `loadFeedStatus`, when the Feed's own answer
+  /// still has to follow).
+  func runFeedSocial(_ effect: FeedEffect, send: @escaping @Sendable (AppAction) -> Void) async -> Bool {
+    switch effect {
+    case .loadFeedStatus:
+      // First, so the Feed's own answer stays the last one sent.
+      send(.feed(await SocialFeedRefresher.live(dependencies).status()))
+      return false
+    case .refreshSocial(let requestID, let trigger):
+      let report = await SocialFeedRefresher.live(dependencies).refresh(trigger)
+      log.info("social feed \(String(describing: report.outcome)): \(report.reads) reads")
+      send(.feed(.socialRefreshed(requestID: requestID, trigger: trigger, report)))
+      return true
+    case .markSocialRead(let key):
+      do {
+        try dependencies.database.markFeedCardRead(key: key)
+      } catch {
+        log.error("marking a feed card read failed: \(String(describing: error))")
+      }
+      return true
+    case .notify(let notification):
+      let method = DesktopNotifier(environment: dependencies.environment, writeTerminal: Self.terminalWriter)
+        .notify(notification)
+      log.info("new-song notification: \(String(describing: method))")
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Where OSC notifications go: the terminal on standard output, written on the main thread (where the runtime
+  /// draws, so never in the middle of a frame), and only when standard output is a terminal.
+  static let terminalWriter: @Sendable ([UInt8]) -> Void = { bytes in
+    DispatchQueue.main.async {
+      guard isatty(STDOUT_FILENO) == 1 else { return }
+      bytes.withUnsafeBufferPointer { buffer in
+        var offset = 0
+        while offset < buffer.count {
+          let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+          if written <= 0 { return }
+          offset += written
+        }
+      }
+    }
+  }
+}

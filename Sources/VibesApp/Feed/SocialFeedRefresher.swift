@@ -1,0 +1,160 @@
+import Foundation
+import VibesCore
+import VibesServices
+import VibesStorage
+
+/// Fetches the social Feed (shares to all by the people you follow, songs sent to you, new follows) through
+/// `ShareRepository` (blocked users filtered there and here again for cached cards), merges it with the cached
+/// social cards, ranks it with the Feed's own cards (`SocialFeedCards.merge`) and writes the whole order to
+/// `feedCard`. Counts the documents it reads, so the poller keeps within the daily budget. Signed out, or signed in
+/// to another account: the social cards go and the Feed shows its other cards.
+public struct SocialFeedRefresher: Sendable {
+  /// Newest shares, sent songs and follows asked for per refresh.
+  public static let pageSize = 50
+  /// The people you follow are asked for again on start and `r`; a timed poll reuses them for this long.
+  public static let followingMaxAge: TimeInterval = 3600
+
+  public let shares: ShareRepository?
+  public let database: AppDatabase
+  let now: @Sendable () -> Date
+
+  public init(shares: ShareRepository?, database: AppDatabase, now: @escaping @Sendable () -> Date = Date.init) {
+    self.shares = shares
+    self.database = database
+    self.now = now
+  }
+
+  /// Built on the app's one set of Firebase clients.
+  static func live(_ dependencies: AppDependencies) -> SocialFeedRefresher {
+    let firebase = FirebaseDependencies.shared(dependencies)
+    return SocialFeedRefresher(
+      shares: firebase.repository().map(ShareRepository.init(social:)), database: dependencies.database,
+      now: dependencies.now)
+  }
+
+  /// The signed-in uid, read locally (no network); nil when not configured or signed out.
+  func owner() async -> String? {
+    guard let shares else { return nil }
+    return try? await shares.social.me()
+  }
+
+  /// Whether an account is signed in and when its social cards were fetched; another account's or a signed-out
+  /// user's cards are dropped here.
+  public func status() async -> FeedAction {
+    let uid = await owner()
+    let cachedOwner = (try? database.socialFeedOwner()) ?? nil
+    if cachedOwner != nil, cachedOwner != uid { try? database.removeSocialFeedCards() }
+    guard let uid else { return .socialStatusLoaded(signedIn: false, fetchedAt: nil, now: now()) }
+    let fetched = (try? database.socialFeedFetchedAt(owner: uid)) ?? nil
+    return .socialStatusLoaded(signedIn: true, fetchedAt: fetched, now: now())
+  }
+
+  /// One refresh: a timed poll asks only for what is newer than the newest cached card (a quiet poll costs about
+  /// one read per query); start and `r` ask for the newest page.
+  public func refresh(_ trigger: SocialPollTrigger) async -> SocialRefreshReport {
+    guard let shares, let uid = await owner() else {
+      return SocialRefreshReport(outcome: .signedOut, reads: 0, now: now())
+    }
+    var reads = 0
+    do {
+      if let cachedOwner = try database.socialFeedOwner(), cachedOwner != uid { try database.removeSocialFeedCards() }
+      let cached = try database.allFeedCards()
+      let cachedSocial = SocialFeedCards.socialInputs(cached)
+      let cachedKeys = Set(cached.filter { FeedCard.socialKinds.contains($0.kind) }.map(\.id))
+      let after = trigger == .timer ? cachedSocial.shares.compactMap(\.createdAt).max() : nil
+
+      let hidden = try await shares.hidden()
+      reads += 2
+      let following = try await followingIDs(uid, shares: shares, fresh: trigger != .timer, reads: &reads)
+      let feed = try await shares.followersFeed(following: following, after: after, limit: Self.pageSize)
+      let batches = (following.count + ShareRepository.inBatch - 1) / ShareRepository.inBatch
+      reads += 2 + max(batches, feed.count)
+      let sent = try await shares.sentToMe(after: after, limit: Self.pageSize)
+      reads += 2 + max(1, sent.count)
+      let follows = try await shares.newFollowers(limit: Self.pageSize)
+      reads += 2 + max(1, follows.count)
+      var names = cachedSocial.names
+      let unknown = Array(Set(follows.map(\.followerId)).subtracting(names.keys)).sorted()
+      if !unknown.isEmpty {
+        for profile in try await shares.social.profiles(unknown) {
+          names[profile.uid] = SocialName(username: profile.username ?? "", displayName: profile.displayName)
+        }
+        reads += unknown.count
+      }
+
+      var seen = Set<String>()
+      let allShares = (feed + sent + cachedSocial.shares).filter {
+        !hidden.contains($0.senderId) && seen.insert($0.id).inserted
+      }
+      var seenFollows = Set<String>()
+      let allFollows = (follows + cachedSocial.follows).filter {
+        !hidden.contains($0.followerId) && seenFollows.insert($0.followerId).inserted
+      }
+      let date = now()
+      let ranked = SocialFeedCards.merge(
+        feed: cached, shares: allShares, follows: allFollows, names: names, read: cachedSocial.read,
+        interactions: SocialFeedCards.interactions(allShares), now: date)
+      try database.replaceSocialCards(rankedFeed: ranked, owner: uid, fetchedAt: date)
+      let newDirect =
+        sent
+        .filter { !cachedKeys.contains("share:" + $0.id) && !hidden.contains($0.senderId) }
+        .map { SongShareCard($0, isUnread: true).senderName }
+        .map { SocialTextLimits.clean($0, limit: SocialTextLimits.username + 1) }
+      return SocialRefreshReport(
+        outcome: .updated, reads: reads, following: following.count, newDirectSenders: newDirect, fetchedAt: date,
+        now: date)
+    } catch let error as SocialError {
+      return SocialRefreshReport(outcome: Self.outcome(error), reads: max(1, reads), now: now())
+    } catch {
+      return SocialRefreshReport(outcome: .failed, reads: max(1, reads), now: now())
+    }
+  }
+
+  /// After another kind of card was refreshed (concerts, releases): the cached social cards woven in again, no
+  /// network, so they keep their place among the fresh cards.
+  public func reweave() {
+    guard let cached = try? database.allFeedCards(), let owner = (try? database.socialFeedOwner()) ?? nil else {
+      return
+    }
+    let social = SocialFeedCards.socialInputs(cached)
+    guard !social.shares.isEmpty || !social.follows.isEmpty else { return }
+    let ranked = SocialFeedCards.merge(
+      feed: cached, shares: social.shares, follows: social.follows, names: social.names, read: social.read,
+      interactions: SocialFeedCards.interactions(social.shares), now: now())
+    try? database.replaceSocialCards(rankedFeed: ranked, owner: owner, fetchedAt: nil)
+  }
+
+  static func outcome(_ error: SocialError) -> SocialRefreshOutcome {
+    switch error {
+    case .firebase(.notSignedIn), .firebase(.signInAgain), .firebase(.unauthenticated), .firebase(.invalidGrant):
+      return .signedOut
+    case .firebase(.service): return .offline
+    default: return .failed
+    }
+  }
+
+  /// The people `uid` follows: asked afresh on start and `r`, reused by timed polls for `followingMaxAge`.
+  func followingIDs(_ uid: String, shares: ShareRepository, fresh: Bool, reads: inout Int) async throws(SocialError)
+    -> [String]
+  {
+    let date = now()
+    if !fresh, let known = FollowingMemo.shared.get(uid), date.timeIntervalSince(known.at) < Self.followingMaxAge {
+      return known.ids
+    }
+    let ids = try await shares.social.followingIDs(of: uid)
+    reads += max(1, ids.count)
+    FollowingMemo.shared.set(uid, ids: ids, at: date)
+    return ids
+  }
+}
+
+/// The following list per account for this process (a timed poll need not read 500 friendships every time).
+private final class FollowingMemo: @unchecked Sendable {
+  // @unchecked: `memo` is only read and written under `lock`.
+  static let shared = FollowingMemo()
+  private let lock = NSLock()
+  private var memo: [String: (ids: [String], at: Date)] = [:]
+
+  func get(_ uid: String) -> (ids: [String], at: Date)? { lock.withLock { memo[uid] } }
+  func set(_ uid: String, ids: [String], at: Date) { lock.withLock { memo[uid] = (ids, at) } }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import VibesApp
+import VibesCore
+import VibesServices
+import VibesStorage
+import VibesTestSupport
+import XCTest
+
+/// The social Feed against the loopback Firebase fake (its rules and indexes): friends' shares, songs sent to you
+/// and new follows reach the cached Feed, ranked among its own cards; blocked users never; over 30 people followed.
+final class SocialFeedRefresherTests: XCTestCase {
+  var fake: FakeFirebaseServer!
+  var folder: URL!
+
+  override func setUp() async throws {
+    let indexes = try FakeCompositeIndex.load(
+      SocialRepositoryTests.repositoryRoot.appendingPathComponent("firestore.indexes.json"))
+    fake = try await FakeFirebaseServer(indexes: indexes)
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-social-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  override func tearDown() async throws {
+    await fake?.stop()
+    if let folder { try? FileManager.default.removeItem(at: folder) }
+  }
+
+  func person(_ sub: String, name: String) async throws -> SocialTestPerson {
+    try await SocialTestPerson.signIn(sub, name: name, on: fake)
+  }
+
+  func database() throws -> AppDatabase { try AppDatabase(path: folder.appendingPathComponent("vibes.sqlite").path) }
+
+  let song = ShareRepositoryTests.song
+
+  func socialCards(_ database: AppDatabase) throws -> [FeedCard] {
+    try database.allFeedCards().filter { FeedCard.socialKinds.contains($0.kind) }
+  }
+
+  func testAFollowersShareASongSentToMeAndANewFollowReachMyFeedAndTheConcertsStay() async throws {
+    let ada = try await person("g-ada", name: "Ada")
+    let bob = try await person("g-bob", name: "Bob")
+    let cy = try await person("g-cy", name: "Cyra")
+    try await bob.social.follow(ada.uid)
+    try await cy.social.follow(bob.uid)
+    try await ada.shares.shareToAll(song, message: "listen\u{1B}[2J", from: ada.profile)
+    try await cy.shares.send(ShareRepositoryTests.other, to: bob.uid, message: "for you", from: cy.profile)
+
+    let database = try database()
+    let concert = FeedCard.concert(ConcertCard(eventID: "e1", name: "Show", localDate: "2030-01-01"))
+    try database.replaceConcerts(city: "Berlin", cards: [concert], fetchedAt: Date())
+    let refresher = SocialFeedRefresher(shares: bob.shares, database: database)
+    let report = await refresher.refresh(.start)
+    XCTAssertEqual(report.outcome, .updated)
+    XCTAssertGreaterThan(report.reads, 0)
+    XCTAssertEqual(report.following, 1)
+    XCTAssertEqual(report.newDirectSenders, ["@cyra"])
+
+    let cards = try socialCards(database)
+    let shared = try XCTUnwrap(cards.compactMap(\.songShare).first { !$0.isDirect })
+    XCTAssertEqual(shared.senderName, "@ada")
+    XCTAssertEqual(shared.track.trackName, song.trackName)
+    XCTAssertEqual(shared.message, "listen", "control sequences gone")
+    let sent = try XCTUnwrap(cards.compactMap(\.songShare).first { $0.isDirect })
+    XCTAssertEqual(sent.senderName, "@cyra")
+    XCTAssertEqual(sent.message, "for you")
+    let follow = try XCTUnwrap(cards.compactMap(\.newFollow).first)
+    XCTAssertEqual(follow.name, "@cyra")
+    XCTAssertTrue(cards.allSatisfy(\.isUnread))
+    XCTAssertEqual(try database.feedCardCount(), 4, "the concert stays")
+    XCTAssertEqual(try database.feedCards(offset: 0, limit: 10).map(\.kind).filter { $0 == .concert }.count, 1)
+
+    // A second poll finds nothing new: no second notice for the same song.
+    let again = await refresher.refresh(.timer)
+    XCTAssertEqual(again.outcome, .updated)
+    XCTAssertEqual(again.newDirectSenders, [])
+    XCTAssertEqual(try socialCards(database).count, 3)
+  }
+
+  func testABlockedUsersShareNeverShowsAndTheirCachedCardsGo() async throws {
+    let ada = try await person("g-ada", name: "Ada")
+    let bob = try await person("g-bob", name: "Bob")
+    try await bob.social.follow(ada.uid)
+    try await ada.shares.shareToAll(song, message: nil, from: ada.profile)
+    let database = try database()
+    let refresher = SocialFeedRefresher(shares: bob.shares, database: database)
+    _ = await refresher.refresh(.start)
+    XCTAssertEqual(try socialCards(database).count, 1)
+
+    try await bob.social.block(ada.uid)
+    let report = await refresher.refresh(.manual)
+    XCTAssertEqual(report.outcome, .updated)
+    XCTAssertEqual(try socialCards(database).filter { $0.songShare?.senderId == ada.uid }, [])
+  }
+
+  func testFollowingMoreThanThirtyPeopleMergesEveryBatch() async throws {
+    let me = try await person("g-me", name: "Mele")
+    var senders: [SocialTestPerson] = []
+    for index in 0..<32 {
+      let friend = try await person("g-f\(index)", name: "Friend\(index)")
+      try await me.social.follow(friend.uid)
+      senders.append(friend)
+    }
+    // The first and the last by uid order: one in each `IN` batch of 30.
+    let sorted = senders.sorted { $0.uid < $1.uid }
+    try await sorted[0].shares.shareToAll(song, message: nil, from: sorted[0].profile)
+    try await sorted[31].shares.shareToAll(song, message: nil, from: sorted[31].profile)
+    let database = try database()
+    let report = await SocialFeedRefresher(shares: me.shares, database: database).refresh(.start)
+    XCTAssertEqual(report.following, 32)
+    XCTAssertEqual(
+      Set(try socialCards(database).compactMap(\.songShare?.senderId)), [sorted[0].uid, sorted[31].uid])
+  }
+
+  func testSignedOutTheFeedKeepsItsOtherCardsAndDropsTheSocialOnes() async throws {
+    let ada = try await person("g-ada", name: "Ada")
+    let bob = try await person("g-bob", name: "Bob")
+    try await bob.social.follow(ada.uid)
+    try await ada.shares.shareToAll(song, message: nil, from: ada.profile)
+    let database = try database()
+    let concert = FeedCard.concert(ConcertCard(eventID: "e1", name: "Show", localDate: "2030-01-01"))
+    try database.replaceConcerts(city: "Berlin", cards: [concert], fetchedAt: Date())
+    _ = await SocialFeedRefresher(shares: bob.shares, database: database).refresh(.start)
+    XCTAssertEqual(try database.feedCardCount(), 2)
+
+    let signedOut = SocialFeedRefresher(shares: nil, database: database)
+    let outcome = await signedOut.refresh(.timer).outcome
+    XCTAssertEqual(outcome, .signedOut)
+    let status = await signedOut.status()
+    guard case .socialStatusLoaded(false, nil, _) = status else { return XCTFail("still signed in: \(status)") }
+    XCTAssertEqual(try database.allFeedCards(), [concert], "only the concert stays")
+  }
+
+  func testMarkingASongReadKeepsItsPlace() async throws {
+    let ada = try await person("g-ada", name: "Ada")
+    let bob = try await person("g-bob", name: "Bob")
+    try await ada.shares.send(song, to: bob.uid, message: nil, from: ada.profile)
+    let database = try database()
+    _ = await SocialFeedRefresher(shares: bob.shares, database: database).refresh(.start)
+    let card = try XCTUnwrap(try socialCards(database).first)
+    XCTAssertTrue(card.isUnread)
+    try database.markFeedCardRead(key: card.id)
+    XCTAssertEqual(try socialCards(database), [card.markedRead])
+  }
+}

@@ -40,6 +40,8 @@ public final class AppRuntime {
     self.state = AppState(size: ScreenSize(width: size.width, height: size.height))
     self.state.isDemo = isDemo
     self.state.context.language = localizer.language
+    // A terminal that cannot draw pictures (NO_COLOR, dumb, no protocol and no 24-bit colour) gets no boxes for them.
+    self.state.artwork.isShown = runner.dependencies.artwork.isEnabled(environment: runner.dependencies.environment)
     self.script = script
     let (actions, continuation) = AsyncStream.makeStream(of: AppAction.self)
     self.actions = actions

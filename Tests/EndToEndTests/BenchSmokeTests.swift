@@ -17,6 +17,9 @@ final class BenchSmokeTests: XCTestCase {
   static let feedScenarios = [
     "start_concerts_100k", "scroll_concerts_100k", "scroll_during_refresh", "start_social_10k",
   ]
+  /// Pictures and sound, vibes only: a detail frame with its cover against the same frame without, and key to the
+  /// first audio of a cached preview (mpv at `--ao=null`; `make test` installs mpv and ffmpeg).
+  static let mediaScenarios = ["artwork_detail", "preview_first_audio"]
 
   static var repositoryRoot: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -62,8 +65,9 @@ final class BenchSmokeTests: XCTestCase {
     let scenarios = try XCTUnwrap(report["scenarios"] as? [String: Any])
     XCTAssertEqual(
       Set(scenarios.keys),
-      Set(Self.scenarios).union(Self.spotifyScenarios.keys).union(Self.vibesOnlyScenarios).union(Self.feedScenarios))
-    for name in Self.vibesOnlyScenarios + Self.feedScenarios {
+      Set(Self.scenarios).union(Self.spotifyScenarios.keys).union(Self.vibesOnlyScenarios).union(Self.feedScenarios)
+        .union(Self.mediaScenarios))
+    for name in Self.vibesOnlyScenarios + Self.feedScenarios + Self.mediaScenarios {
       let programs = (scenarios[name] as? [String: Any])?["programs"] as? [String: [String: Any]]
       XCTAssertNotNil(programs?["vibes"], "\(name) ran for vibes (\(result.output))")
     }

@@ -76,6 +76,17 @@ final class ArtworkScreenTests: XCTestCase {
     XCTAssertEqual(driver.render().cells, before.cells, "a failed picture changed the text")
   }
 
+  func testATerminalThatDrawsNoPicturesGivesNoRowsToEmptyBoxes() throws {
+    var driver = albumScreen(album())
+    let withBox = driver.render()
+    driver.state.artwork.isShown = false
+    let without = driver.render()
+    XCTAssertEqual(without.images, [], "no placement where no picture can be drawn")
+    let boxed = try XCTUnwrap(withBox.row(containing: "Song 0"), withBox.text)
+    let plain = try XCTUnwrap(without.row(containing: "Song 0"), without.text)
+    XCTAssertLessThan(plain, boxed, "the tracks move up into the rows the box would have taken:\n\(without.text)")
+  }
+
   func testNoBoxWithoutAnAddressOrInANarrowTerminal() throws {
     let grid = albumScreen(album(imageURL: nil)).render()
     XCTAssertEqual(grid.images, [])

@@ -65,6 +65,10 @@ public struct ArtworkState: Sendable, Hashable {
   /// Addresses from least to most recently used.
   public private(set) var recency: [String] = []
   public var capacity: Int
+  /// Whether this terminal draws pictures at all (set once at start by the runtime). When it does not, screens
+  /// reserve no box for them: the layout stays the same whether a picture has loaded or not, and a terminal without
+  /// pictures does not give up rows to empty boxes.
+  public var isShown = true
 
   public init(capacity: Int = ArtworkState.defaultCapacity) { self.capacity = max(1, capacity) }
 

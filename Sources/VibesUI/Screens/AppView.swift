@@ -3,6 +3,10 @@ import VibesCore
 /// The view is a pure function of state and size: `AppView.render(state, localizer)` -> Grid.
 public enum AppView {
   public static func render(_ state: AppState, _ t: Localizer) -> Grid {
+    ArtworkBox.$isShown.withValue(state.artwork.isShown) { renderFrame(state, t) }
+  }
+
+  static func renderFrame(_ state: AppState, _ t: Localizer) -> Grid {
     var grid = Grid(width: state.size.width, height: state.size.height)
     if ScreenLayout.isTooSmall(state.size) {
       TooSmallScreen.render(into: &grid, size: state.size, t)

@@ -1,10 +1,14 @@
 import VibesCore
 
-/// Where a screen puts a picture: a box at the right of its header, decided by the area's width alone (never by
-/// whether the picture loaded or pictures are on), so the text is laid out the same with or without pictures.
+/// Where a screen puts a picture: a box at the right of its header, decided by the area's width and whether the
+/// terminal draws pictures at all (never by whether the picture has loaded), so the text does not move when it arrives.
 public enum ArtworkBox {
   /// Narrower areas reserve no box.
   public static let minimumWidth = 60
+
+  /// False while a frame is drawn for a terminal that shows no pictures (`ArtworkState.isShown`, scoped by
+  /// `AppView.render`): then no box is reserved at all.
+  @TaskLocal public static var isShown = true
 
   /// The box's size for an area `width` columns wide: a square picture in cells about twice as tall as wide.
   public static func size(forWidth width: Int, large: Bool = true) -> (columns: Int, rows: Int)? {
@@ -19,7 +23,9 @@ public enum ArtworkBox {
   public static func place(
     _ address: String?, in grid: inout Grid, _ area: Rect, row: Int, large: Bool = true
   ) -> Rect? {
-    guard let address, !address.isEmpty, let size = size(forWidth: area.width, large: large) else { return nil }
+    guard isShown, let address, !address.isEmpty, let size = size(forWidth: area.width, large: large) else {
+      return nil
+    }
     let box = Rect(row: row, column: area.right - 2 - size.columns, width: size.columns, height: size.rows)
     grid.placeImage(address, in: box)
     return box

@@ -210,8 +210,15 @@ final class GamifyReducerTests: XCTestCase {
     // Before the first read (signed out, or not read yet) the clock asks nothing.
     XCTAssertEqual(tick(Self.evening), [])
     let atRisk = StreakRecord(count: 12, lastDay: Self.today.adding(-1))
-    // The read at start-up, at 21:00: reminded at once.
-    driver.send(.gamify(.streakRead(requestID: nil, atRisk, timeZone: Self.utc, now: Self.evening)))
+    // The read at start-up, at 21:00: reminded at once, on the status line and once on the desktop.
+    let reminded = driver.send(.gamify(.streakRead(requestID: nil, atRisk, timeZone: Self.utc, now: Self.evening)))
+    XCTAssertEqual(
+      reminded.compactMap(\.gamifyEffect),
+      [
+        .notify(
+          SongNotification(
+            title: "vibes", body: Localizer(.en)[LocalizedText(GamifyL10n.gamifyStreakReminder, ["count": "12"])]))
+      ])
     XCTAssertEqual(
       driver.state.notice,
       .localized(LocalizedText(GamifyL10n.gamifyStreakReminder, ["count": "12"]), isWarning: true))

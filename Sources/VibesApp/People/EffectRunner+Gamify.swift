@@ -38,6 +38,10 @@ extension EffectRunner {
       send(.gamify(.streakRead(requestID: requestID, record, timeZone: .current, now: dependencies.now())))
     case .publishTaste:
       await publishTasteIfDue()
+    case .notify(let notification):
+      let method = DesktopNotifier(environment: dependencies.environment, writeTerminal: Self.terminalWriter)
+        .notify(notification)
+      log.info("streak-reminder notification: \(String(describing: method))")
     }
   }
 

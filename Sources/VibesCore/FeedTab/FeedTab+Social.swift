@@ -133,7 +133,7 @@ extension FeedTab {
       // arriving while it runs.
       if trigger != .start {
         effects.append(
-          Self.run(.notify(SongNotification(title: "vibes", body: Self.plainNewSongs(report.newDirectSenders)))))
+          Self.run(.notify(SongNotification(title: "vibes", body: Localizer(context.language)[text]))))
       }
     }
     if report.outcome == .updated || report.outcome == .signedOut {
@@ -148,11 +148,6 @@ extension FeedTab {
     guard let first = senders.first else { return nil }
     if senders.count == 1 { return LocalizedText(SocialFeedL10n.newSongOne, ["name": first]) }
     return LocalizedText(SocialFeedL10n.newSongsMany, ["count": "\(senders.count)", "names": names(senders)])
-  }
-
-  /// The same for the desktop (English: the notification is outside the app's screens).
-  static func plainNewSongs(_ senders: [String]) -> String {
-    senders.count == 1 ? "New song from \(senders[0])" : "\(senders.count) new songs, from \(names(senders))"
   }
 
   /// Distinct names, at most three, then "…".

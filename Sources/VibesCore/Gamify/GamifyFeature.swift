@@ -78,6 +78,8 @@ public enum GamifyEffect: CancellableEffect {
   case loadAchievements(requestID: Int)
   /// Reads your streak for the reminder (`requestID` nil at start-up).
   case readStreak(requestID: Int?)
+  /// The evening streak reminder as a desktop notification (`DesktopNotifier`), once a day.
+  case notify(SongNotification)
   /// Publishes your taste summary when signed in, Spotify connected and it changed (at most once a day).
   case publishTaste
 
@@ -85,7 +87,7 @@ public enum GamifyEffect: CancellableEffect {
     switch self {
     case .mixBlend(let id, _), .loadAchievements(let id): id
     case .readStreak(let id): id
-    case .saveBlend, .shareBlend, .publishTaste: nil
+    case .saveBlend, .shareBlend, .publishTaste, .notify: nil
     }
   }
 }
@@ -214,9 +216,10 @@ extension GamifyFeature: TabFeature {
       return []
     }
     remindedDay = today
-    context.notice = .localized(
-      LocalizedText(GamifyL10n.gamifyStreakReminder, ["count": "\(streak.current(on: today))"]), isWarning: true)
-    return []
+    let reminder = LocalizedText(GamifyL10n.gamifyStreakReminder, ["count": "\(streak.current(on: today))"])
+    context.notice = .localized(reminder, isWarning: true)
+    // The same once on the desktop (notify-send or the terminal's own notification), in the screen's language.
+    return [Self.run(.notify(SongNotification(title: "vibes", body: Localizer(context.language)[reminder])))]
   }
 
   // MARK: Keys

@@ -113,10 +113,16 @@ public final class DemoSession: Sendable {
     for (name, value) in environment { setenv(name, value, 1) }
   }
 
-  /// Stops the fakes and deletes the temporary home.
+  /// Stops the fakes and deletes the temporary home. The removal is tried again for up to two seconds: an effect
+  /// still ending after quit (the signed-in demo reads and caches its friends at start) can write a file into the
+  /// home while it is being deleted, which made the removal fail and left the home behind.
   public func finish() async {
     for server in servers { await server.stop() }
-    try? FileManager.default.removeItem(at: home)
+    for _ in 0..<40 {
+      try? FileManager.default.removeItem(at: home)
+      if !FileManager.default.fileExists(atPath: home.path) { break }
+      try? await Task.sleep(nanoseconds: 50_000_000)
+    }
     if lockDescriptor >= 0 { close(lockDescriptor) }
   }
 

@@ -60,7 +60,8 @@ SOURCES = ["Pitchfork", "Ticketmaster", "Bandcamp", "Resident Advisor", "Spotify
 EPOCH = 1735689600  # 2025-01-01T00:00:00Z; item N is published N minutes later
 SCENARIOS = ["start_0", "start_1k", "start_100k", "checklist_down", "push_pop", "form_typing", "scroll_1k",
              "scroll_100k", "start_concerts_100k", "scroll_concerts_100k", "scroll_during_refresh", "search_typing",
-             "detail_back", "artwork_detail", "generate_resolve_20", "preview_first_audio", "start_social_10k"]
+             "detail_back", "artwork_detail", "generate_resolve_20", "preview_first_audio", "start_social_10k",
+             "cards_concerts_10k", "cards_social_10k"]
 # vibes only, with Spotify connected to a loopback fake (bench/spotify_fake.py, 50 ms per Web API answer).
 SPOTIFY_SCENARIOS = {"search_typing", "detail_back", "artwork_detail", "preview_first_audio"}
 # preview_first_audio: the preview match is already cached, so p goes straight to the player (mpv, through a
@@ -281,6 +282,11 @@ def default_script(scenario: str, quick: bool) -> list[tuple[str, bytes]]:
     if scenario == "scroll_during_refresh":
         # r starts the refresh (seconds against the slow server, then 500 events written); Down keeps going.
         return [("", b"r"), ("", KEY_BYTES["down"])] + [("down", KEY_BYTES["down"])] * (10 if quick else 50)
+    if scenario.startswith("cards_"):
+        # Issue 23: a key on a song card is as fast as on a concert card. Down through the cards, then Enter opens
+        # the selected card's detail (Song Detail or the concert) and Esc comes back, same cache size for both.
+        return ([("", KEY_BYTES["down"])] + [("down", KEY_BYTES["down"])] * (5 if quick else 20)
+                + [("enter", b"\r"), ("", b"\x1b")] * repeats)
     if scenario.startswith("scroll_"):
         return [("", KEY_BYTES["down"])] + [("down", KEY_BYTES["down"])] * (10 if quick else 50)
     return []
@@ -897,6 +903,11 @@ TARGETS = [
     ("bytes per Down with 100,000 concert cards <= 1.1x scroll_100k", "scroll_concerts_100k", "down_bytes",
      "scroll_100k", "vibes", 1.1),
     ("Down during a refresh <= 1.1x Down at 1,000", "scroll_during_refresh", "down_ms", "scroll_1k", "vibes", 1.1),
+    # Issue 23: the social Feed's song cards against concert cards, 10,000 cached cards each, in the same run.
+    ("Down on song cards <= 1.1x Down on concert cards", "cards_social_10k", "down_ms", "cards_concerts_10k",
+     "vibes", 1.1),
+    ("Enter on a song card <= 1.1x Enter on a concert card", "cards_social_10k", "enter_ms", "cards_concerts_10k",
+     "vibes", 1.1),
 ]
 
 

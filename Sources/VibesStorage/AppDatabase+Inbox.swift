@@ -110,6 +110,29 @@ extension AppDatabase {
 }
 
 extension AppDatabase {
+  /// `owner`'s cached messages per conversation, keyed by the other person's id (threads whose messages were never
+  /// read here are left out; unreadable copies too). For "how often you talk" (`InboxTalks`).
+  public func inboxConversations(owner: String) throws -> [String: [InboxMessage]] {
+    try writer.read { db in
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT inboxThread.otherId AS otherId, inboxMessages.messages AS messages FROM inboxMessages
+          JOIN inboxThread ON inboxThread.ownerId = inboxMessages.ownerId
+            AND inboxThread.threadId = inboxMessages.threadId
+          WHERE inboxMessages.ownerId = ?
+          """, arguments: [owner])
+      var conversations: [String: [InboxMessage]] = [:]
+      for row in rows {
+        guard let messages = try? JSONDecoder().decode([InboxMessage].self, from: row["messages"] as Data) else {
+          continue
+        }
+        conversations[row["otherId"], default: []] += messages
+      }
+      return conversations
+    }
+  }
+
   /// Forgets every cached conversation and message of every account (for signing out of the vibes account).
   public func clearInboxCache() throws {
     try writer.write { db in

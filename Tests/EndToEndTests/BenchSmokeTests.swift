@@ -16,6 +16,7 @@ final class BenchSmokeTests: XCTestCase {
   /// The Feed's typed-card scenarios (100,000 cached concerts; keys during a refresh).
   static let feedScenarios = [
     "start_concerts_100k", "scroll_concerts_100k", "scroll_during_refresh", "start_social_10k",
+    "cards_concerts_10k", "cards_social_10k",
   ]
   /// Pictures and sound, vibes only: a detail frame with its cover against the same frame without, and key to the
   /// first audio of a cached preview (mpv at `--ao=null`; `make test` installs mpv and ffmpeg).
@@ -101,8 +102,18 @@ final class BenchSmokeTests: XCTestCase {
       XCTAssertNotNil(programs?["vibes"]?[metric], "\(name) vibes \(metric)")
       XCTAssertNotNil(programs?["floor"]?[metric], "\(name) floor \(metric)")
     }
+    // Issue 23: Down and Enter on song cards and on concert cards, compared in the same run.
+    for name in ["cards_concerts_10k", "cards_social_10k"] {
+      let programs = (scenarios[name] as? [String: Any])?["programs"] as? [String: [String: Any]]
+      for metric in ["down_ms", "enter_ms"] {
+        XCTAssertNotNil(programs?["vibes"]?[metric], "\(name) vibes \(metric) (\(result.output))")
+      }
+    }
     let targets = try XCTUnwrap(report["targets"] as? [[String: Any]])
     XCTAssertGreaterThanOrEqual(targets.count, 8)
+    let names = Set(targets.compactMap { $0["target"] as? String })
+    XCTAssertTrue(names.contains("Down on song cards <= 1.1x Down on concert cards"), "\(names)")
+    XCTAssertTrue(names.contains("Enter on a song card <= 1.1x Enter on a concert card"), "\(names)")
   }
 
   static func which(_ name: String, path: String) -> String? {

@@ -80,7 +80,7 @@ extension ScreenStateCatalog {
               requestID: id,
               InboxLoad(
                 snapshot: InboxSnapshot(items: inboxThreads, fetchedAt: now.addingTimeInterval(-7200), isStale: true),
-                failure: .offline))))
+                failure: .offline, now: now))))
       },
       State(name: "inbox thread failed") { driver in
         guard let id = thread(&driver) else { return }

@@ -93,7 +93,7 @@ public struct SocialFeedRefresher: Sendable {
       let date = now()
       let ranked = SocialFeedCards.merge(
         feed: cached, shares: allShares, follows: allFollows, names: names, read: cachedSocial.read,
-        interactions: SocialFeedCards.interactions(allShares), now: date)
+        interactions: SocialFeedCards.interactions(allShares, conversations: conversations(uid)), now: date)
       try database.replaceSocialCards(rankedFeed: ranked, owner: uid, fetchedAt: date)
       let newDirect =
         sent
@@ -120,8 +120,13 @@ public struct SocialFeedRefresher: Sendable {
     guard !social.shares.isEmpty || !social.follows.isEmpty else { return }
     let ranked = SocialFeedCards.merge(
       feed: cached, shares: social.shares, follows: social.follows, names: social.names, read: social.read,
-      interactions: SocialFeedCards.interactions(social.shares), now: now())
+      interactions: SocialFeedCards.interactions(social.shares, conversations: conversations(owner)), now: now())
     try? database.replaceSocialCards(rankedFeed: ranked, owner: owner, fetchedAt: nil)
+  }
+
+  /// The cached messages of `uid`'s conversations (how often you talk, both directions; no network).
+  func conversations(_ uid: String) -> [String: [InboxMessage]] {
+    (try? database.inboxConversations(owner: uid)) ?? [:]
   }
 
   static func outcome(_ error: SocialError) -> SocialRefreshOutcome {

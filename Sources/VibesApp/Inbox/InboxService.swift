@@ -69,9 +69,10 @@ public struct InboxService: Sendable {
       }
       let date = now()
       try? database.saveInboxThreads(items, owner: uid, at: date)
-      return InboxLoad(snapshot: InboxSnapshot(items: items, fetchedAt: date), failure: nil)
+      return InboxLoad(snapshot: InboxSnapshot(items: items, fetchedAt: date), failure: nil, now: date)
     } catch {
-      return InboxLoad(snapshot: try? database.inboxThreads(owner: uid), failure: Self.failure(error))
+      return InboxLoad(
+        snapshot: try? database.inboxThreads(owner: uid), failure: Self.failure(error), now: now())
     }
   }
 
@@ -91,10 +92,11 @@ public struct InboxService: Sendable {
     do {
       let snapshot = try await fetchThread(thread, uid: uid, shares: shares)
       try? database.markInboxThreadRead(thread.id, owner: uid, upTo: thread.lastMessageAt)
-      return InboxLoad(snapshot: snapshot, failure: nil)
+      return InboxLoad(snapshot: snapshot, failure: nil, now: snapshot.fetchedAt)
     } catch {
       return InboxLoad(
-        snapshot: try? database.inboxMessages(threadID: thread.id, owner: uid), failure: Self.failure(error))
+        snapshot: try? database.inboxMessages(threadID: thread.id, owner: uid), failure: Self.failure(error),
+        now: now())
     }
   }
 

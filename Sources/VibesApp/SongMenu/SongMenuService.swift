@@ -77,17 +77,23 @@ public struct SongMenuService: Sendable {
 
   // MARK: People
 
-  /// The people you follow (blocked users left out by `SocialRepository.following`), each with how many messages
-  /// your conversation holds in the Inbox's cache (how often you talk; no extra reads).
+  /// The people you follow (blocked users left out by `SocialRepository.following`), each with how often you talk
+  /// (`InboxTalks`: the messages of your cached conversation both ways, and the songs they sent you in the Feed's
+  /// cache; no extra reads).
   public func loadPeople() async -> Result<[SongMenuPerson], SongMenuFailure> {
     guard let shares else { return .failure(.notConfigured) }
     do throws(SocialError) {
       let uid = try await shares.social.me()
       let profiles = try await shares.social.following()
+      // Another account's cached cards say nothing about this one.
+      let feedIsMine = ((try? database.socialFeedOwner()) ?? nil) == uid
+      let received =
+        feedIsMine ? (try? database.cachedFeedCards(kind: .songSent, limit: SocialFeedCards.maxSocialCards)) ?? [] : []
+      let talks = InboxTalks.counts(
+        conversations: (try? database.inboxConversations(owner: uid)) ?? [:],
+        received: SocialFeedCards.socialInputs(received).shares)
       let people = profiles.map { profile -> SongMenuPerson in
-        let thread = ThreadID.between(uid, profile.uid)
-        let talks = (try? database.inboxMessages(threadID: thread, owner: uid))?.items.count ?? 0
-        return SongMenuPerson(id: profile.uid, name: InboxService.name(profile), talks: talks)
+        SongMenuPerson(id: profile.uid, name: InboxService.name(profile), talks: talks[profile.uid] ?? 0)
       }
       return .success(SongMenuPerson.sorted(people))
     } catch {

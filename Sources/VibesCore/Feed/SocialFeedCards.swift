@@ -212,11 +212,11 @@ public enum SocialFeedCards {
     return (shares, follows, names, read)
   }
 
-  /// How often you talk with each person, as far as the Feed knows: the songs they sent you (a share to all is
-  /// not a conversation).
-  public static func interactions(_ shares: [SongShare]) -> [String: Int] {
-    var counts: [String: Int] = [:]
-    for share in shares where share.isDirect { counts[share.senderId, default: 0] += 1 }
-    return counts
+  /// How often you talk with each person (`InboxTalks`): the messages of your cached conversations in both
+  /// directions, and the songs they sent you that are not among them yet (a share to all is not a conversation).
+  public static func interactions(_ shares: [SongShare], conversations: [String: [InboxMessage]] = [:]) -> [String:
+    Int]
+  {
+    InboxTalks.counts(conversations: conversations, received: shares)
   }
 }

@@ -87,6 +87,16 @@ extension FeedTab {
     return pollSocial(social.poll.lastRefresh == nil ? .start : .timer, now: now, &context)
   }
 
+  /// The time `r` asks friends' songs at. The core's clock moves only every 30 s, so right after a refresh it still
+  /// reads that refresh's time and `r` would look like key mashing (`minManualGap`) for up to half a minute: `r`
+  /// seemed to do nothing for friends' songs. A key press is a user asking: at least the gap has passed. Mashing is
+  /// still held off by the one request in flight, and the day's read budget still applies.
+  var manualPollTime: Date? {
+    guard let now = refresh.now else { return nil }
+    guard let last = social.poll.lastRefresh else { return now }
+    return max(now, last.addingTimeInterval(social.policy.minManualGap))
+  }
+
   /// Asks for a social refresh if the polling policy says so now (`trigger` at `now`).
   mutating func pollSocial(_ trigger: SocialPollTrigger, now: Date?, _ context: inout AppContext) -> [AppEffect] {
     guard social.isActive, social.requestID == nil, let now else { return [] }

@@ -183,7 +183,7 @@ public struct FeedTab: TabFeature {
     case .openStep: return openSelectedStep(&context)
     case .form(let command): return performForm(command, &context)
     case .spotify(let command): return performSpotify(command, &context)
-    case .refresh: return startRefresh(&context) + pollSocial(.manual, now: refresh.now, &context)
+    case .refresh: return startRefresh(&context) + pollSocial(.manual, now: manualPollTime, &context)
     case .detail(let command): return performDetail(command, &context)
     case .navigate(let request):
       context.navigationRequest = request

@@ -61,8 +61,23 @@ public struct InboxFeature: Sendable, Hashable {
   public var loading: Int?
   public var failure: InboxFailure?
   public var path: [InboxDestination] = []
+  /// The latest time the runner or the clock told (ages on screen count from it); nil until something was shown.
+  public var now: Date?
 
   public init() {}
+
+  /// The moment ages are counted from: the clock, or the copy shown when it is newer.
+  public func clock(_ fetchedAt: Date?) -> Date? {
+    switch (now, fetchedAt) {
+    case (let now?, let fetched?): return max(now, fetched)
+    case (let now, let fetched): return now ?? fetched
+    }
+  }
+
+  mutating func saw(_ date: Date?) {
+    guard let date else { return }
+    now = max(now ?? date, date)
+  }
 
   /// The thread screen on top, if one is.
   public var thread: InboxThreadScreen? {
@@ -125,6 +140,8 @@ public enum InboxCommand: Sendable, Hashable {
 extension InboxFeature: TabFeature {
   public static let id = TabID.inbox
   public static var home: TabID? { .feed }
+  /// The ages on screen ("5 min ago") move with the clock.
+  public static var wantsClock: Bool { true }
   public typealias Action = InboxAction
   public typealias Effect = InboxEffect
   public typealias Command = InboxCommand
@@ -150,6 +167,7 @@ extension InboxFeature: TabFeature {
       guard loading == requestID else { return [] }
       loading = nil
       failure = load.failure
+      saw(load.now)
       if let snapshot = load.snapshot {
         let previous = threads.indices.contains(list.selected) ? threads[list.selected].id : nil
         threads = snapshot.items
@@ -162,6 +180,7 @@ extension InboxFeature: TabFeature {
     case .threadLoaded(let requestID, let threadID, let load):
       guard thread?.loading == requestID, thread?.thread.id == threadID else { return [] }
       let rows = Self.visibleRows(context)
+      saw(load.now)
       updateThread { screen in
         screen.loading = nil
         screen.failure = load.failure
@@ -280,6 +299,12 @@ extension InboxFeature: TabFeature {
       let id = screen.pendingReply.flatMap { $0.text == text ? $0.id : nil }
       return [Self.run(.sendReply(requestID: requestID, screen.thread, text: text, id: id))]
     }
+  }
+
+  /// Only once something is shown: the ages on screen count from the clock (an inbox never opened keeps no time).
+  public mutating func clockTicked(_ date: Date, _ context: inout AppContext) -> [AppEffect] {
+    if fetchedAt != nil || thread?.fetchedAt != nil { saw(date) }
+    return []
   }
 
   /// Typing and pasting into the reply.

@@ -1,9 +1,11 @@
+import Foundation
+
 /// The Inbox area's text (conversations, a thread, the text reply), English and German.
 public enum InboxL10n: String, LocalizedKey {
   case inboxTitle, inboxHelpOpenInbox, inboxHelpRefresh, inboxHelpReply, inboxHelpSend, inboxHelpReload
   case inboxUnsavedReply, inboxReplySent, inboxReplyPlaceholder, inboxSending, inboxLoading
   case inboxEmpty, inboxNotSignedIn, inboxNotConfigured, inboxNoMessages
-  case inboxOfflineCopy, inboxUnread, inboxYou, inboxReplyLabel
+  case inboxCachedAgo, inboxUnread, inboxYou, inboxReplyLabel
   case inboxFailedLoadInbox, inboxFailedLoadThread, inboxFailedSend
   case inboxReasonOffline, inboxReasonRefused, inboxReasonFailed, inboxReasonNotSignedIn, inboxReasonNotConfigured
 
@@ -31,7 +33,7 @@ public enum InboxL10n: String, LocalizedKey {
     .inboxNotConfigured:
       "The vibes account service is not set up here: see Docs/firebase-setup.md, then press r here.",
     .inboxNoMessages: "No messages in this conversation yet.",
-    .inboxOfflineCopy: "offline copy from {date}",
+    .inboxCachedAgo: "Showing what was cached {ago} ago",
     .inboxUnread: "new",
     .inboxYou: "you",
     .inboxReplyLabel: "Reply:",
@@ -63,7 +65,7 @@ public enum InboxL10n: String, LocalizedKey {
     .inboxNotConfigured:
       "Der vibes-Kontodienst ist hier nicht eingerichtet: siehe Docs/firebase-setup.md, dann hier r drücken.",
     .inboxNoMessages: "Noch keine Nachrichten in dieser Unterhaltung.",
-    .inboxOfflineCopy: "Offline-Kopie vom {date}",
+    .inboxCachedAgo: "Zeige den Stand von vor {ago}",
     .inboxUnread: "neu",
     .inboxYou: "du",
     .inboxReplyLabel: "Antwort:",
@@ -83,6 +85,31 @@ extension Localizer {
   public subscript(_ key: InboxL10n) -> String { text(key) }
   /// An Inbox text with its `{placeholders}` filled.
   public func format(_ key: InboxL10n, _ values: [String: String]) -> String { text(key, values) }
+}
+
+extension Localizer {
+  /// The line about what the inbox shows, in the Feed's words: "Updated just now" / "Updated 5 min ago" for a fresh
+  /// copy; the cache after the network failed: "Offline · showing what was cached 2 h ago" (or, when Firebase
+  /// answered but refused, "Showing what was cached 2 h ago"). `now` nil: the moment of the copy.
+  public func inboxCacheAge(fetchedAt: Date, now: Date?, isStale: Bool, failure: InboxFailure?) -> String {
+    let seconds = max(0, (now ?? fetchedAt).timeIntervalSince(fetchedAt))
+    guard isStale else {
+      return seconds < 60 ? self[FeedL10n.updatedJustNow] : format(FeedL10n.updatedAgo, ["ago": feedAgo(seconds)])
+    }
+    let ago = feedAgo(max(60, seconds))
+    switch failure {
+    case .offline?, nil: return format(FeedL10n.offlineAgo, ["ago": ago])
+    default: return format(InboxL10n.inboxCachedAgo, ["ago": ago])
+    }
+  }
+
+  /// A message's or a conversation's age in the Feed's words ("5 min ago", "vor 3 Std."); nil for a date ahead of
+  /// `now` by more than a minute (another clock: the screen shows the date instead).
+  public func inboxAge(_ date: Date, now: Date) -> String? {
+    let seconds = now.timeIntervalSince(date)
+    guard seconds > -60 else { return nil }
+    return format(SocialFeedL10n.ago, ["ago": feedAgo(max(0, seconds))])
+  }
 }
 
 extension InboxFailure {

@@ -83,10 +83,13 @@ public enum InboxOperation: Sendable, Hashable {
 public struct InboxLoad<Item: Sendable & Hashable>: Sendable, Hashable {
   public var snapshot: InboxSnapshot<Item>?
   public var failure: InboxFailure?
+  /// When the runner answered (the ages on screen count from it; nil: from the copy's own time).
+  public var now: Date?
 
-  public init(snapshot: InboxSnapshot<Item>?, failure: InboxFailure?) {
+  public init(snapshot: InboxSnapshot<Item>?, failure: InboxFailure?, now: Date? = nil) {
     self.snapshot = snapshot
     self.failure = failure
+    self.now = now
   }
 }
 

@@ -8,7 +8,7 @@ public enum InboxScreen {
   static func render(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
     let inbox = state.inbox
     if case .thread(let screen)? = inbox.path.last {
-      renderThread(screen, into: &grid, area, t)
+      renderThread(screen, now: inbox.clock(screen.fetchedAt), into: &grid, area, t)
     } else {
       renderList(inbox, into: &grid, area, t)
     }
@@ -38,19 +38,27 @@ public enum InboxScreen {
     return row
   }
 
-  /// "Loading…" or the cache's age, then what failed; returns the row below.
+  /// A message's or a conversation's age in the Feed's words ("5 min ago"); the date when the clock is not known.
+  static func when(_ date: Date?, now: Date?, _ t: Localizer) -> String {
+    guard let date else { return "" }
+    guard let now, let age = t.inboxAge(date, now: now) else { return Self.date(date, t) }
+    return age
+  }
+
+  /// "Loading…" or the copy's age in the Feed's words ("Updated 5 min ago", offline: "Offline · showing what was
+  /// cached 2 h ago"), then what failed; returns the row below.
   static func status(
-    loading: Bool, fetchedAt: Date?, isStale: Bool, failure: InboxFailure?, operation: InboxL10n, row: Int,
-    area: Rect, into grid: inout Grid, _ t: Localizer
+    loading: Bool, fetchedAt: Date?, now: Date?, isStale: Bool, failure: InboxFailure?, operation: InboxL10n,
+    row: Int, area: Rect, into grid: inout Grid, _ t: Localizer
   ) -> Int {
     var row = row
     if loading {
       grid.write(t[.inboxLoading], row: row, column: area.column + 2, style: Theme.pending)
       row += 1
-    } else if isStale, let fetchedAt {
+    } else if let fetchedAt {
       grid.write(
-        t.format(.inboxOfflineCopy, ["date": date(fetchedAt, t)]), row: row, column: area.column + 2,
-        style: Theme.warning, maxWidth: area.width - 4)
+        t.inboxCacheAge(fetchedAt: fetchedAt, now: now, isStale: isStale, failure: failure), row: row,
+        column: area.column + 2, style: isStale ? Theme.warning : Theme.hint, maxWidth: area.width - 4)
       row += 1
     }
     if let failure, failure != .notSignedIn, failure != .notConfigured {
@@ -63,10 +71,11 @@ public enum InboxScreen {
 
   static func renderList(_ inbox: InboxFeature, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
     grid.write(t[.inboxTitle], row: area.row, column: area.column + 2, style: Theme.title)
+    let now = inbox.clock(inbox.fetchedAt)
     var row =
       status(
-        loading: inbox.loading != nil, fetchedAt: inbox.fetchedAt, isStale: inbox.isStale, failure: inbox.failure,
-        operation: .inboxFailedLoadInbox, row: area.row + 1, area: area, into: &grid, t) + 1
+        loading: inbox.loading != nil, fetchedAt: inbox.fetchedAt, now: now, isStale: inbox.isStale,
+        failure: inbox.failure, operation: .inboxFailedLoadInbox, row: area.row + 1, area: area, into: &grid, t) + 1
     if inbox.threads.isEmpty {
       switch inbox.failure {
       case .notSignedIn?:
@@ -87,9 +96,14 @@ public enum InboxScreen {
       let thread = inbox.threads[item.index]
       var column = area.column + 3
       column += grid.write(thread.isUnread ? "● " : "  ", row: item.row, column: column, style: Theme.warning)
-      var text = clean(thread.otherName) + " · " + date(thread.lastMessageAt, t)
-      if thread.isUnread { text += " · " + t[.inboxUnread] }
-      grid.write(text, row: item.row, column: column, style: item.style(), maxWidth: width - 2)
+      // The name gives way to the age and the "new" mark: a long name is cut, never what follows it.
+      var suffix = " · " + when(thread.lastMessageAt, now: now, t)
+      if thread.isUnread { suffix += " · " + t[.inboxUnread] }
+      let room = width - 2
+      let nameWidth = max(min(8, room), room - DisplayWidth.of(suffix))
+      let used = grid.write(
+        clean(thread.otherName), row: item.row, column: column, style: item.style(), maxWidth: nameWidth)
+      grid.write(suffix, row: item.row, column: column + used, style: item.style(), maxWidth: max(0, room - used))
     }
   }
 
@@ -102,7 +116,9 @@ public enum InboxScreen {
     return who + ": " + clean(message.text ?? "")
   }
 
-  static func renderThread(_ screen: InboxThreadScreen, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
+  static func renderThread(
+    _ screen: InboxThreadScreen, now: Date?, into grid: inout Grid, _ area: Rect, _ t: Localizer
+  ) {
     grid.write(
       clean(screen.thread.otherName), row: area.row, column: area.column + 2, style: Theme.title,
       maxWidth: area.width - 4)
@@ -129,8 +145,8 @@ public enum InboxScreen {
     }
     row =
       status(
-        loading: screen.loading != nil, fetchedAt: screen.fetchedAt, isStale: screen.isStale, failure: screen.failure,
-        operation: .inboxFailedLoadThread, row: row, area: area, into: &grid, t) + 1
+        loading: screen.loading != nil, fetchedAt: screen.fetchedAt, now: now, isStale: screen.isStale,
+        failure: screen.failure, operation: .inboxFailedLoadThread, row: row, area: area, into: &grid, t) + 1
     if screen.messages.isEmpty {
       if screen.loading == nil, screen.fetchedAt != nil {
         paragraph(t[.inboxNoMessages], row: row, area: area, style: Theme.hint, into: &grid)
@@ -142,15 +158,23 @@ public enum InboxScreen {
       markerColumn: area.column + 1, into: &grid
     ) { grid, item in
       let message = screen.messages[item.index]
+      // The message gives way to its age: a long one is cut, the age stays.
+      let age = when(message.createdAt, now: now, t)
+      let suffix = age.isEmpty ? "" : " · " + age
+      let room = area.width - 5
+      let used = grid.write(
+        line(message, t), row: item.row, column: area.column + 3, style: item.style(),
+        maxWidth: max(min(8, room), room - DisplayWidth.of(suffix)))
       grid.write(
-        line(message, t), row: item.row, column: area.column + 3, style: item.style(), maxWidth: area.width - 5)
+        suffix, row: item.row, column: area.column + 3 + used, style: item.style(), maxWidth: max(0, room - used))
     }
     // The selected message whole: who and when, the song, its message.
     guard screen.messages.indices.contains(screen.list.selected) else { return }
     let message = screen.messages[screen.list.selected]
     row += 1
     let who = message.isMine ? t[.inboxYou] : clean(message.senderName)
-    row = paragraph(who + " · " + date(message.createdAt, t), row: row, area: area, style: Theme.hint, into: &grid)
+    row = paragraph(
+      who + " · " + when(message.createdAt, now: now, t), row: row, area: area, style: Theme.hint, into: &grid)
     if let song = message.song {
       row = paragraph(
         "♪ " + clean(song.trackName) + " — " + clean(song.artistName), row: row, area: area, style: Theme.title,

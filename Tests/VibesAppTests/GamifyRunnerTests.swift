@@ -34,10 +34,7 @@ final class GamifyRunnerTests: XCTestCase {
   }
 
   override func setUp() async throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let indexes = try FakeCompositeIndex.load(root.appendingPathComponent("firestore.indexes.json"))
-    firebase = try await FakeFirebaseServer(indexes: indexes)
+    firebase = try await FakeFirebaseServer.withProjectIndexes()
     sandbox = try await SpotifyAccountSandbox.make(name: "blend", token: Self.token)
     gemini = try await FakeGeminiServer(validKeys: [key])
     try sandbox.secrets.write(key, for: .geminiAPIKey)

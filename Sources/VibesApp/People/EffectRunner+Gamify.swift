@@ -39,7 +39,7 @@ extension EffectRunner {
     case .publishTaste:
       await publishTasteIfDue()
     case .notify(let notification):
-      let method = DesktopNotifier(environment: dependencies.environment, writeTerminal: Self.terminalWriter)
+      let method = DesktopNotifier(environment: dependencies.environment, writeTerminal: dependencies.terminal.post)
         .notify(notification)
       log.info("streak-reminder notification: \(String(describing: method))")
     }

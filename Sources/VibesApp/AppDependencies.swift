@@ -33,6 +33,8 @@ public struct AppDependencies: Sendable {
   public var previews = PreviewDependencies()
   /// Artwork: the loader and whether pictures are fetched (`VibesApp/Artwork`).
   public var artwork = ArtworkDependencies()
+  /// Bytes effects want on the terminal (notifications); the runtime hands them to its presenter.
+  public var terminal = TerminalOutbox()
 
   public init(
     database: AppDatabase, secrets: any SecretStore, secretStoreInfo: SecretStoreInfo, gemini: GeminiClient,

@@ -14,6 +14,8 @@ public protocol AppPresenter: AnyObject {
   /// Shows `grid` (the runtime hands over each frame it draws).
   func present(_ grid: Grid)
   func copyToClipboard(_ text: String)
+  /// Bytes for the terminal besides the frame (a notification's OSC): sent once, after the next frame presented.
+  func sendAfterFrame(_ bytes: [UInt8])
   /// A `.resize` event arrived: read the new size before the next frame.
   func handleResize()
 }

@@ -111,6 +111,15 @@ public final class AppRuntime {
     session.present(grid)
   }
 
+  /// What an effect queued for the terminal (`AppDependencies.terminal`) goes to the presenter with a frame, so it
+  /// is written once, after that frame.
+  func deliverTerminalBytes() {
+    let queued = runner.dependencies.terminal.take()
+    guard !queued.isEmpty, !stopped else { return }
+    for bytes in queued { session.sendAfterFrame(bytes) }
+    render()
+  }
+
   func dispatch(_ action: AppAction) {
     let effects = AppReducer.reduce(&state, action)
     for effect in effects { perform(effect) }
@@ -128,6 +137,7 @@ public final class AppRuntime {
       let token = UUID()
       let requestID = effect.cancellationID
       let task = launch(effect) { [weak self] in
+        self?.deliverTerminalBytes()
         self?.inFlight[token] = nil
         if let requestID { self?.running.finished(requestID, token: token) }
       }

@@ -9,7 +9,8 @@ enum JSONBody {
 
   static func int(_ value: Any?) -> Int? {
     if let value = value as? Int { return value }
-    if let value = value as? Double, value.isFinite, abs(value) < 1e15 { return Int(value) }
+    // A fraction is not an integer (a `trackTimeMillis` of 1.5 is unknown, not 1).
+    if let value = value as? Double, value.isFinite, abs(value) < 1e15, value.rounded() == value { return Int(value) }
     if let value = value as? String { return Int(value) }
     return nil
   }

@@ -7,7 +7,8 @@ import Foundation
   import Darwin
 #endif
 
-/// Runs a short-lived helper (here `secret-tool`) with a deadline, so a hung D-Bus cannot hang the app.
+/// Runs a short-lived helper (here `secret-tool`) with a deadline, so a hung D-Bus cannot hang the app. The child is
+/// a `SpawnedChild` (its own process group, the environment given, reaped; killed with its group at the deadline).
 ///
 /// One poll() loop on the calling thread feeds stdin and drains stdout and stderr while the child runs: a full
 /// pipe cannot deadlock it, and no thread-pool thread is parked on a blocking read (on Linux, GCD would take
@@ -25,48 +26,30 @@ enum ChildProcess {
   }
 
   static func run(
-    _ executable: String, arguments: [String], environment: [String: String], input: Data? = nil,
+    _ executable: String, arguments: [String], environment: ChildEnvironment, input: Data? = nil,
     timeout: TimeInterval
   ) throws -> Result {
     let deadline = Date().addingTimeInterval(timeout)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = environment
-    let stdinPipe = Pipe()
-    let stdoutPipe = Pipe()
-    let stderrPipe = Pipe()
-    process.standardInput = stdinPipe
-    process.standardOutput = stdoutPipe
-    process.standardError = stderrPipe
-    let exited = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in exited.signal() }
+    let child: SpawnedChild
     do {
-      try process.run()
+      child = try SpawnedChild.start(
+        executable, arguments: arguments, environment: environment, stdin: .pipe, stdout: .pipe, stderr: .pipe)
     } catch {
-      throw Failure.launchFailed("\(executable): \(error.localizedDescription)")
+      throw Failure.launchFailed(String(describing: error))
     }
-
-    let streams = withExtendedLifetime((stdinPipe, stdoutPipe, stderrPipe)) {
-      pump(
-        input: input ?? Data(), to: stdinPipe.fileHandleForWriting.fileDescriptor,
-        output: stdoutPipe.fileHandleForReading.fileDescriptor,
-        errorOutput: stderrPipe.fileHandleForReading.fileDescriptor, until: deadline)
+    guard let inputFD = child.input, let outputFD = child.output, let errorFD = child.errorOutput else {
+      child.stop()
+      throw Failure.launchFailed("\(executable): no pipes")
     }
-    // Closing our write end is what tells the child its stdin is over (pump may stop early on a timeout).
-    try? stdinPipe.fileHandleForWriting.close()
-
-    let remaining = max(0, deadline.timeIntervalSinceNow)
-    guard let streams, exited.wait(timeout: .now() + remaining) == .success else {
-      process.terminate()
-      if exited.wait(timeout: .now() + 0.5) == .timedOut {
-        kill(process.processIdentifier, SIGKILL)
-        _ = exited.wait(timeout: .now() + 1)
-      }
+    // pump closes the input; the outputs are ours to close.
+    let streams = pump(input: input ?? Data(), to: inputFD, output: outputFD, errorOutput: errorFD, until: deadline)
+    close(outputFD)
+    close(errorFD)
+    guard let streams, let ended = child.wait(timeout: max(0, deadline.timeIntervalSinceNow)) else {
+      child.stop()
       throw Failure.timedOut
     }
-    return Result(
-      status: process.terminationStatus, output: streams.output, errorOutput: streams.errorOutput)
+    return Result(status: ended.shellStatus, output: streams.output, errorOutput: streams.errorOutput)
   }
 
   /// Writes `input` then closes `inputFD`, and reads both outputs to EOF. nil when the deadline passes first.

@@ -174,7 +174,8 @@ public final class SecretServiceStore: SecretStore {
     }
     do {
       return try ChildProcess.run(
-        secretToolPath, arguments: arguments, environment: childEnvironment, input: input,
+        secretToolPath, arguments: arguments,
+        environment: .allowing(Self.allowedVariables, from: childEnvironment), input: input,
         timeout: timeout)
     } catch ChildProcess.Failure.timedOut {
       throw SecretStoreError.timedOut(operation: operation)
@@ -218,11 +219,17 @@ public final class SecretServiceStore: SecretStore {
     return String(line.prefix(300))
   }
 
-  /// The caller's environment with DBUS_SESSION_BUS_ADDRESS set when a bus can be found: the variable itself,
+  /// What secret-tool may see of vibes' environment: enough to find the session bus and a language, no VIBES_*.
+  static let allowedVariables: Set<String> = [
+    "PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "TMPDIR",
+    "DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR",
+  ]
+
+  /// The caller's allowed variables with DBUS_SESSION_BUS_ADDRESS set when a bus can be found: the variable itself,
   /// else the systemd user bus `$XDG_RUNTIME_DIR/bus`. An explicit address also keeps GDBus from trying to
   /// autolaunch a bus through X11.
   static func childEnvironment(_ environment: [String: String]) -> [String: String] {
-    var result = environment
+    var result = ChildEnvironment.allowing(allowedVariables, from: environment).variables
     if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return result }
     result["DBUS_SESSION_BUS_ADDRESS"] = nil
     if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {

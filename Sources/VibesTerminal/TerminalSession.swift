@@ -19,6 +19,8 @@ import VibesUI
   private var active = true
   private var previous: Grid?
   private var announcedLinks: [Hyperlink] = []
+  /// Bytes handed over by `sendAfterFrame`, written after the next frame.
+  private var afterFrame: [UInt8] = []
   private var colorPairs: ColorPairTable
   /// Dark or light background (VIBES_THEME, COLORFGBG): styles are adapted to it when drawn.
   private let background: ThemeBackground
@@ -187,6 +189,9 @@ import VibesUI
       announcedLinks = grid.links.filter(visible)
     }
     bytes += images.bytes(imagePlan)
+    // A notification's OSC goes out with this frame's second write, after the frame.
+    bytes += afterFrame
+    afterFrame = []
     if !bytes.isEmpty { Self.writeOut(bytes) }
     previous = grid
   }
@@ -229,6 +234,12 @@ import VibesUI
   }
 
   /// OSC 52 clipboard copy: ESC ] 52 ; c ; base64 BEL.
+  /// Bytes for the terminal besides the frame (a notification's OSC): written once, after the next frame.
+  public func sendAfterFrame(_ bytes: [UInt8]) {
+    guard active else { return }
+    afterFrame += bytes
+  }
+
   public func copyToClipboard(_ text: String) {
     guard active else { return }
     Self.writeOut(TerminalBytes.clipboard(text))

@@ -34,8 +34,11 @@ final class AppRuntimeTests: XCTestCase {
     try? FileManager.default.removeItem(at: home)
   }
 
-  /// Starts the loop at `width`×`height`, replaying `script` if given, and waits for the start's effects.
-  func start(width: Int = 80, height: Int = 24, script: KeyScript? = nil) async throws {
+  /// Starts the loop at `width`×`height`, replaying `script` if given, and waits for the start's effects; `extra`
+  /// variables are added to the environment.
+  func start(
+    width: Int = 80, height: Int = 24, script: KeyScript? = nil, environment extra: [String: String] = [:]
+  ) async throws {
     let refused = try FaultServer.refusingURL().absoluteString
     var environment = [
       "HOME": home.path, "LANG": "en_GB.UTF-8", "TERM": "xterm", "PATH": "/usr/bin:/bin",
@@ -54,6 +57,7 @@ final class AppRuntimeTests: XCTestCase {
     ] {
       environment[variable] = home.appendingPathComponent(folder).path
     }
+    environment.merge(extra) { _, new in new }
     let dependencies = try AppLauncher.makeDependencies(environment: environment)
     let presenter = TestPresenter(width: width, height: height)
     let runtime = AppRuntime(

@@ -34,10 +34,7 @@ final class GamifyRunnerTests: XCTestCase {
   }
 
   override func setUp() async throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let indexes = try FakeCompositeIndex.load(root.appendingPathComponent("firestore.indexes.json"))
-    firebase = try await FakeFirebaseServer(indexes: indexes)
+    firebase = try await FakeFirebaseServer.withProjectIndexes()
     sandbox = try await SpotifyAccountSandbox.make(name: "blend", token: Self.token)
     gemini = try await FakeGeminiServer(validKeys: [key])
     try sandbox.secrets.write(key, for: .geminiAPIKey)
@@ -149,6 +146,40 @@ final class GamifyRunnerTests: XCTestCase {
     XCTAssertEqual(mixed, [.blendMixed(requestID: 1, .failure(.noTasteSummary))])
     let bodies = await gemini.recordedGenerationBodies()
     XCTAssertTrue(bodies.isEmpty)
+  }
+
+  /// "t" in a Blend preview after the share's write landed but its answer was lost: sharing again finds the first
+  /// message and adds none (the id comes from the Blend, not from the press); another Blend is a message of its own.
+  func testABlendSharedAgainAfterItsAnswerWasLostIsOneMessage() async throws {
+    let me = try await signInMe()
+    let sam = try await SocialTestPerson.signIn("g-sam", name: "Samira", on: firebase)
+    try await me.social.follow(sam.uid)
+    let track = SharedTrack(
+      trackId: "4uLU6hMCjMI75M1A2tKUQC", trackName: "Basalt", artistName: "Delta Nine", albumName: "A",
+      trackUri: "spotify:track:4uLU6hMCjMI75M1A2tKUQC")
+    let url = "https://open.spotify.com/playlist/blendOne"
+    func share(_ requestID: Int, _ url: String) async -> [GamifyAction] {
+      await run(.shareBlend(requestID: requestID, summary(of: sam), name: "Mira + Samira", url: url, track: track))
+    }
+
+    await firebase.loseCommitAnswers(1)
+    let lost = await share(1, url)
+    guard case .blendShared(1, .some)? = lost.last else { return XCTFail("the lost answer is a failure: \(lost)") }
+    let landed = try await sam.shares.sentToMe()
+    XCTAssertEqual(landed.count, 1, "the write landed")
+
+    let again = await share(2, url)
+    XCTAssertEqual(again, [.blendShared(requestID: 2, nil)], "already sent counts as sent")
+    let afterRetry = try await sam.shares.sentToMe()
+    XCTAssertEqual(afterRetry.map(\.id), landed.map(\.id), "no second message")
+    let thread = try XCTUnwrap(afterRetry.first?.threadId)
+    let inThread = try await sam.shares.messages(in: thread)
+    XCTAssertEqual(inThread.count, 1, "one message in the conversation")
+
+    let other = await share(3, "https://open.spotify.com/playlist/blendTwo")
+    XCTAssertEqual(other, [.blendShared(requestID: 3, nil)])
+    let both = try await sam.shares.sentToMe()
+    XCTAssertEqual(both.count, 2, "another Blend is another message")
   }
 
   func testSignedOutAndWithoutAGeminiKeySayWhatIsMissing() async throws {

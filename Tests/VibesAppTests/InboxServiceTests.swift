@@ -10,29 +10,19 @@ import XCTest
 /// conversations newest first, a thread's messages in order, a text reply that arrives once although its answer was
 /// lost, blocked senders hidden, and the offline copy across a reopen.
 final class InboxServiceTests: XCTestCase {
-  var fake: FakeFirebaseServer!
-  var folder: URL!
+  var sandbox: SocialSandbox!
+  var fake: FakeFirebaseServer { sandbox.fake }
+  var folder: URL { sandbox.folder }
 
-  override func setUp() async throws {
-    let indexes = try FakeCompositeIndex.load(
-      SocialRepositoryTests.repositoryRoot.appendingPathComponent("firestore.indexes.json"))
-    fake = try await FakeFirebaseServer(indexes: indexes)
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-inbox-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
+  override func setUp() async throws { sandbox = try await SocialSandbox.make(name: "inbox") }
 
-  override func tearDown() async throws {
-    await fake?.stop()
-    if let folder { try? FileManager.default.removeItem(at: folder) }
-  }
+  override func tearDown() async throws { await sandbox?.remove() }
 
   typealias Person = SocialTestPerson
 
-  func person(_ sub: String, name: String) async throws -> Person {
-    try await SocialTestPerson.signIn(sub, name: name, on: fake)
-  }
+  func person(_ sub: String, name: String) async throws -> Person { try await sandbox.person(sub, name: name) }
 
-  var databasePath: String { folder.appendingPathComponent("vibes.sqlite").path }
+  var databasePath: String { sandbox.databasePath() }
 
   func service(_ person: Person) throws -> InboxService {
     InboxService(shares: person.shares, database: try AppDatabase(path: databasePath))
@@ -172,14 +162,8 @@ final class InboxServiceTests: XCTestCase {
   }
 
   func testNotSignedInAndNotConfiguredSayWhy() async throws {
-    let configuration = fake.configuration
-    let auth = FirebaseAuthClient(
-      apiKey: FakeFirebaseServer.apiKey, authURL: configuration.authURL, tokenURL: configuration.tokenURL)
-    let session = FirebaseSession(auth: auth, storage: MemoryFirebaseSessionStorage())
-    let firestore = FirestoreClient(
-      projectID: FakeFirebaseServer.projectID, baseURL: configuration.firestoreURL, retryDelays: [])
-    let social = SocialRepository(session: session, auth: auth, firestore: firestore, storage: nil)
-    let signedOut = InboxService(shares: ShareRepository(social: social), database: try AppDatabase(path: databasePath))
+    let signedOut = InboxService(
+      shares: ShareRepository(social: fake.repository()), database: try AppDatabase(path: databasePath))
     let signedOutLoad = await signedOut.loadInbox()
     XCTAssertEqual(signedOutLoad, InboxLoad(snapshot: nil, failure: .notSignedIn))
     let unconfigured = InboxService(shares: nil, database: try AppDatabase(path: databasePath))

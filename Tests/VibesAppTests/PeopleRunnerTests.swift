@@ -21,8 +21,7 @@ final class PeopleRunnerTests: XCTestCase {
   static let now = Date(timeIntervalSince1970: 1_900_000_000)
 
   override func setUp() async throws {
-    let indexes = try FakeCompositeIndex.load(Self.repositoryRoot.appendingPathComponent("firestore.indexes.json"))
-    fake = try await FakeFirebaseServer(indexes: indexes)
+    fake = try await FakeFirebaseServer.withProjectIndexes()
     home = FileManager.default.temporaryDirectory.appendingPathComponent("people-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     secrets = MemorySecretStore()

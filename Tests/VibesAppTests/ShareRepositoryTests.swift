@@ -11,9 +11,7 @@ final class ShareRepositoryTests: XCTestCase {
   var fake: FakeFirebaseServer!
 
   override func setUp() async throws {
-    let indexes = try FakeCompositeIndex.load(
-      SocialRepositoryTests.repositoryRoot.appendingPathComponent("firestore.indexes.json"))
-    fake = try await FakeFirebaseServer(indexes: indexes)
+    fake = try await FakeFirebaseServer.withProjectIndexes()
   }
 
   override func tearDown() async throws {

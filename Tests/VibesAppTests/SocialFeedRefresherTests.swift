@@ -9,27 +9,19 @@ import XCTest
 /// The social Feed against the loopback Firebase fake (its rules and indexes): friends' shares, songs sent to you
 /// and new follows reach the cached Feed, ranked among its own cards; blocked users never; over 30 people followed.
 final class SocialFeedRefresherTests: XCTestCase {
-  var fake: FakeFirebaseServer!
-  var folder: URL!
+  var sandbox: SocialSandbox!
+  var fake: FakeFirebaseServer { sandbox.fake }
+  var folder: URL { sandbox.folder }
 
-  override func setUp() async throws {
-    let indexes = try FakeCompositeIndex.load(
-      SocialRepositoryTests.repositoryRoot.appendingPathComponent("firestore.indexes.json"))
-    fake = try await FakeFirebaseServer(indexes: indexes)
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-social-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
+  override func setUp() async throws { sandbox = try await SocialSandbox.make(name: "social") }
 
-  override func tearDown() async throws {
-    await fake?.stop()
-    if let folder { try? FileManager.default.removeItem(at: folder) }
-  }
+  override func tearDown() async throws { await sandbox?.remove() }
 
   func person(_ sub: String, name: String) async throws -> SocialTestPerson {
-    try await SocialTestPerson.signIn(sub, name: name, on: fake)
+    try await sandbox.person(sub, name: name)
   }
 
-  func database() throws -> AppDatabase { try AppDatabase(path: folder.appendingPathComponent("vibes.sqlite").path) }
+  func database() throws -> AppDatabase { try sandbox.database() }
 
   let song = ShareRepositoryTests.song
 

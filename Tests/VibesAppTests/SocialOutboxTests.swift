@@ -18,9 +18,7 @@ final class SocialOutboxTests: XCTestCase {
   var folder: URL!
 
   override func setUp() async throws {
-    let indexes = try FakeCompositeIndex.load(
-      SocialRepositoryTests.repositoryRoot.appendingPathComponent("firestore.indexes.json"))
-    fake = try await FakeFirebaseServer(indexes: indexes)
+    fake = try await FakeFirebaseServer.withProjectIndexes()
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-outbox-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   }

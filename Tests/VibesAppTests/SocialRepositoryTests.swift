@@ -14,8 +14,7 @@ final class SocialRepositoryTests: XCTestCase {
     .deletingLastPathComponent()
 
   override func setUp() async throws {
-    let indexes = try FakeCompositeIndex.load(Self.repositoryRoot.appendingPathComponent("firestore.indexes.json"))
-    fake = try await FakeFirebaseServer(indexes: indexes)
+    fake = try await FakeFirebaseServer.withProjectIndexes()
   }
 
   override func tearDown() async throws {

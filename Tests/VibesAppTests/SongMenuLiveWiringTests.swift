@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import VibesApp
 import VibesCore
 import VibesServices
@@ -11,36 +10,19 @@ import XCTest
 /// `AppDependencies.environment` (the Firebase fake's addresses) and the session in the vault, and saves to the
 /// library through Explore's action path (the Spotify fake).
 final class SongMenuLiveWiringTests: XCTestCase {
-  var fake: FakeFirebaseServer!
-  var sandbox: SpotifyAccountSandbox!
+  var app: SignedInAppSandbox!
+  var fake: FakeFirebaseServer { app.fake }
+  var sandbox: SpotifyAccountSandbox { app.spotify }
 
   override func setUp() async throws {
-    let indexes = try FakeCompositeIndex.load(
-      SocialRepositoryTests.repositoryRoot.appendingPathComponent("firestore.indexes.json"))
-    fake = try await FakeFirebaseServer(indexes: indexes)
-    sandbox = try await SpotifyAccountSandbox.make(name: "songmenu", token: "access-songmenu")
+    app = try await SignedInAppSandbox.make(name: "songmenu", token: "access-songmenu")
   }
 
   override func tearDown() async throws {
-    await fake?.stop()
-    await sandbox?.web.stop()
-    if let home = sandbox?.home { try? FileManager.default.removeItem(at: home) }
+    await app?.remove()
   }
 
-  func runner(environment: [String: String]) -> EffectRunner {
-    var dependencies = AppDependencies(
-      database: sandbox.database, secrets: sandbox.secrets,
-      secretStoreInfo: SecretStoreInfo(kind: .vault, location: sandbox.home.path), gemini: GeminiClient(),
-      ticketmaster: TicketmasterClient(), browser: BrowserLauncher(environment: [:]),
-      spotify: SpotifyDependencies(
-        configuration: SpotifyConfiguration(
-          clientID: "c", accountsURL: URL(string: "http://127.0.0.1:9")!, apiURL: sandbox.web.baseURL),
-        database: sandbox.database, secrets: sandbox.secrets, configFilePath: sandbox.home.path,
-        isRemoteSession: false, hostName: "test"),
-      logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
-    dependencies.environment = environment
-    return EffectRunner(dependencies: dependencies)
-  }
+  func runner(environment: [String: String]) -> EffectRunner { app.runner(environment: environment) }
 
   func menuAction(_ action: AppAction?) -> SongMenuAction? {
     guard case .feature(let message)? = action else { return nil }
@@ -52,14 +34,8 @@ final class SongMenuLiveWiringTests: XCTestCase {
     trackUri: "spotify:track:4uLU6hMCjMI75M1A2tKUQC")
 
   func testTheRunnerSharesAsTheAccountInTheSecretStore() async throws {
-    let environment = fake.environment.merging(["HOME": sandbox.home.path]) { _, new in new }
-    let firebase = FirebaseDependencies.live(
-      environment: environment, paths: AppPaths(environment: environment), secrets: sandbox.secrets)
-    let token = await fake.googleIDToken(sub: "g-bob", email: "bob@example.com", name: "Bob")
-    let bob = try await XCTUnwrap(firebase.session).signIn(googleIDToken: token).uid
-    let social = try XCTUnwrap(firebase.repository())
-    try await social.ensureProfile(displayName: "Bob")
-    try await social.claimUsername("bob")
+    let environment = app.environment
+    let bob = try await app.signIn("g-bob", name: "Bob")
 
     let request = SongShareRequest(
       track: Self.song, recipientID: nil, message: "so good", draftID: "LiveWiring0000000001")

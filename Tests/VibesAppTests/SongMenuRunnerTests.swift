@@ -11,29 +11,19 @@ import XCTest
 /// by the rules), a reply lands in the same thread, an offline share is sent exactly once after a restart, a
 /// refusal leaves nothing queued, the streak counts once a day and first_share is announced once.
 final class SongMenuRunnerTests: XCTestCase {
-  var fake: FakeFirebaseServer!
-  var folder: URL!
+  var sandbox: SocialSandbox!
+  var fake: FakeFirebaseServer { sandbox.fake }
+  var folder: URL { sandbox.folder }
 
-  override func setUp() async throws {
-    let indexes = try FakeCompositeIndex.load(
-      SocialRepositoryTests.repositoryRoot.appendingPathComponent("firestore.indexes.json"))
-    fake = try await FakeFirebaseServer(indexes: indexes)
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-songmenu-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
+  override func setUp() async throws { sandbox = try await SocialSandbox.make(name: "songmenu") }
 
-  override func tearDown() async throws {
-    await fake?.stop()
-    if let folder { try? FileManager.default.removeItem(at: folder) }
-  }
+  override func tearDown() async throws { await sandbox?.remove() }
 
   typealias Person = SocialTestPerson
 
-  func person(_ sub: String, name: String) async throws -> Person {
-    try await SocialTestPerson.signIn(sub, name: name, on: fake)
-  }
+  func person(_ sub: String, name: String) async throws -> Person { try await sandbox.person(sub, name: name) }
 
-  func databasePath(_ person: Person) -> String { folder.appendingPathComponent("\(person.uid).sqlite").path }
+  func databasePath(_ person: Person) -> String { sandbox.databasePath("\(person.uid).sqlite") }
 
   /// A service as the app builds it, on `person`'s session and a database file of their own.
   func service(_ person: Person) throws -> SongMenuService {
@@ -44,13 +34,7 @@ final class SongMenuRunnerTests: XCTestCase {
 
   /// `person`'s service with Firestore on a port nothing listens on (offline), on the same database file.
   func unreachable(_ person: Person) throws -> SongMenuService {
-    let auth = FirebaseAuthClient(
-      apiKey: FakeFirebaseServer.apiKey, authURL: fake.configuration.authURL, tokenURL: fake.configuration.tokenURL)
-    let firestore = FirestoreClient(
-      projectID: FakeFirebaseServer.projectID, baseURL: URL(string: "http://127.0.0.1:9")!, retryDelays: [])
-    let social = SocialRepository(session: person.session, auth: auth, firestore: firestore, storage: nil)
-    return SongMenuService(
-      shares: ShareRepository(social: social), database: try AppDatabase(path: databasePath(person)))
+    SongMenuService(shares: person.offline(on: fake), database: try AppDatabase(path: databasePath(person)))
   }
 
   static let song = SharedTrack(

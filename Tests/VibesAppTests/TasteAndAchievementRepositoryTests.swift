@@ -10,9 +10,7 @@ final class TasteAndAchievementRepositoryTests: XCTestCase {
   private var fake: FakeFirebaseServer!
 
   override func setUp() async throws {
-    let indexes = try FakeCompositeIndex.load(
-      SocialRepositoryTests.repositoryRoot.appendingPathComponent("firestore.indexes.json"))
-    fake = try await FakeFirebaseServer(indexes: indexes)
+    fake = try await FakeFirebaseServer.withProjectIndexes()
   }
 
   override func tearDown() async throws {

@@ -31,6 +31,30 @@ final class PlaybackReducerTests: XCTestCase {
     driver.state.explore.bindings(driver.state.context).map(\.command)
   }
 
+  /// P on the open item: Spotify is asked to play `target` on the active device (a stated step); the request id.
+  @discardableResult
+  func pressPlay(
+    _ driver: inout Driver, _ target: PlaybackTarget, file: StaticString = #filePath, line: UInt = #line
+  ) -> Int {
+    let id = driver.state.context.nextRequestID
+    driver.press(
+      .character("P"), expecting: [.explore(.player(.send(requestID: id, .play(target, deviceID: nil))))],
+      {
+        $0.explore.player.pendingRequestID = id
+        $0.context.nextRequestID = id + 1
+      }, file: file, line: line)
+    return id
+  }
+
+  /// P on the open item answered with `failure`, reached without checking the steps (`pressPlay` states them).
+  func arrangePlay(_ driver: inout Driver, _ target: PlaybackTarget, answer failure: PlaybackFailure) {
+    driver.arrange { driver in
+      driver.press(.character("P"))
+      let id = driver.state.explore.player.pendingRequestID!
+      driver.send(.explore(.player(.commandFinished(requestID: id, .play(target, deviceID: nil), failure: failure))))
+    }
+  }
+
   func playing(_ title: String = "Tide", progress: Int = 10_000, duration: Int = 185_000, isPlaying: Bool = true)
     -> NowPlaying
   {
@@ -43,14 +67,7 @@ final class PlaybackReducerTests: XCTestCase {
     var driver = open(.track(track))
     XCTAssertTrue(keys(driver).contains(.player(.play)), "P on a track's screen")
     XCTAssertFalse(keys(driver).contains(.player(.togglePause)), "no controls before anything plays")
-    let id = driver.state.context.nextRequestID
-    driver.press(
-      .character("P"),
-      expecting: [.explore(.player(.send(requestID: id, .play(.track(uri: track.uri), deviceID: nil))))]
-    ) {
-      $0.explore.player.pendingRequestID = id
-      $0.context.nextRequestID = id + 1
-    }
+    let id = pressPlay(&driver, .track(uri: track.uri))
     // Spotify took it: the line shows at once, and the state is read back a moment later.
     driver.send(
       .explore(.player(.commandFinished(requestID: id, .play(.track(uri: track.uri), deviceID: nil), failure: nil))),
@@ -121,25 +138,11 @@ final class PlaybackReducerTests: XCTestCase {
   func testAnAlbumAndAPlaylistPlayAsTheirContext() {
     let album = MusicFixtures.nightSwim
     var driver = open(MusicFixtures.albumDetail)
-    let id = driver.state.context.nextRequestID
-    driver.press(
-      .character("P"),
-      expecting: [.explore(.player(.send(requestID: id, .play(.context(uri: album.uri), deviceID: nil))))]
-    ) {
-      $0.explore.player.pendingRequestID = id
-      $0.context.nextRequestID = id + 1
-    }
+    pressPlay(&driver, .context(uri: album.uri))
     let playlist = MusicFixtures.lateNight
     var other = open(.playlist(PlaylistDetail(playlist: playlist, tracks: [track])))
     XCTAssertEqual(other.state.explore.playTarget, .context(uri: "spotify:playlist:\(playlist.id)"))
-    let next = other.state.context.nextRequestID
-    other.press(
-      .character("P"),
-      expecting: [.explore(.player(.send(requestID: next, .play(.context(uri: playlist.link.uri), deviceID: nil))))]
-    ) {
-      $0.explore.player.pendingRequestID = next
-      $0.context.nextRequestID = next + 1
-    }
+    pressPlay(&other, .context(uri: playlist.link.uri))
     let artist = open(MusicFixtures.artistDetail)
     XCTAssertNil(artist.state.explore.playTarget)
     XCTAssertFalse(keys(artist).contains(.player(.play)), "an artist's screen has nothing P plays")
@@ -148,14 +151,7 @@ final class PlaybackReducerTests: XCTestCase {
   func testPremiumRequiredSaysSoAndPointsToTheSpotifyLink() {
     for language in [Language.en, .de] {
       var driver = open(.track(track))
-      let id = driver.state.context.nextRequestID
-      driver.press(
-        .character("P"),
-        expecting: [.explore(.player(.send(requestID: id, .play(.track(uri: track.uri), deviceID: nil))))]
-      ) {
-        $0.explore.player.pendingRequestID = id
-        $0.context.nextRequestID = id + 1
-      }
+      let id = pressPlay(&driver, .track(uri: track.uri))
       driver.send(
         .explore(
           .player(
@@ -176,12 +172,8 @@ final class PlaybackReducerTests: XCTestCase {
 
   func testNoActiveDeviceOffersThePickerAndPlaysOnTheChosenDevice() {
     var driver = open(.track(track))
-    let id = driver.state.context.nextRequestID
     let target = PlaybackTarget.track(uri: track.uri)
-    driver.press(.character("P"), expecting: [.explore(.player(.send(requestID: id, .play(target, deviceID: nil))))]) {
-      $0.explore.player.pendingRequestID = id
-      $0.context.nextRequestID = id + 1
-    }
+    let id = pressPlay(&driver, target)
     driver.send(
       .explore(.player(.commandFinished(requestID: id, .play(target, deviceID: nil), failure: .noActiveDevice))),
       expecting: [.explore(.player(.loadDevices(requestID: id + 1)))]
@@ -210,12 +202,7 @@ final class PlaybackReducerTests: XCTestCase {
   func testNoDeviceAtAllSaysWhichAndEscClosesAPicker() {
     var driver = open(.track(track))
     let target = PlaybackTarget.track(uri: track.uri)
-    driver.arrange { driver in
-      driver.press(.character("P"))
-      let id = driver.state.explore.player.pendingRequestID!
-      driver.send(
-        .explore(.player(.commandFinished(requestID: id, .play(target, deviceID: nil), failure: .noActiveDevice))))
-    }
+    arrangePlay(&driver, target, answer: .noActiveDevice)
     guard case .loading(let load)? = driver.state.explore.player.picker?.phase else { return XCTFail("no picker") }
     driver.send(.explore(.player(.devicesLoaded(requestID: load, .success([])))), expecting: []) {
       $0.explore.player.picker = nil
@@ -226,12 +213,7 @@ final class PlaybackReducerTests: XCTestCase {
     XCTAssertTrue(noticeText(driver).contains("open Spotify on a"), noticeText(driver))
 
     // A picker closed with Esc leaves the track's screen where it was.
-    driver.arrange { driver in
-      driver.press(.character("P"))
-      let id = driver.state.explore.player.pendingRequestID!
-      driver.send(
-        .explore(.player(.commandFinished(requestID: id, .play(target, deviceID: nil), failure: .noActiveDevice))))
-    }
+    arrangePlay(&driver, target, answer: .noActiveDevice)
     driver.press(.escape, expecting: []) {
       $0.explore.player.picker = nil
       $0.notice = nil
@@ -266,12 +248,7 @@ final class PlaybackReducerTests: XCTestCase {
   func testEscDeclinesTheQuestionAndEverythingElseKeepsWorking() {
     var driver = open(.track(track))
     let target = PlaybackTarget.track(uri: track.uri)
-    driver.arrange { driver in
-      driver.press(.character("P"))
-      let id = driver.state.explore.player.pendingRequestID!
-      driver.send(
-        .explore(.player(.commandFinished(requestID: id, .play(target, deviceID: nil), failure: .missingPermission))))
-    }
+    arrangePlay(&driver, target, answer: .missingPermission)
     driver.press(.escape, expecting: []) { $0.explore.player.consent = nil }
     XCTAssertTrue(keys(driver).contains(.toggleSave), "the screen's own keys are back")
     XCTAssertTrue(keys(driver).contains(.togglePreview))

@@ -79,6 +79,10 @@ final class TerminalSessionPTYTests: XCTestCase {
         state = "DRAWN"
         show()
         state = "WRITES:\(Self.writeCalls() - before)"
+      case .input(.key(.character("n"))) where scenario == "notify":
+        // A notification's bytes handed over between frames: written once, after the next frame.
+        session.sendAfterFrame(Array("\u{1B}]9;PTY-NOTE\u{07}".utf8))
+        state = "NOTED"
       case .input(.key(.character("x"))) where scenario == "crash":
         fatalError("deliberate crash in the PTY child")
       case .input(.key(let key)):
@@ -124,6 +128,31 @@ final class TerminalSessionPTYTests: XCTestCase {
     XCTAssertTrue(text.contains("g1"), "the rows changed: \(text.debugDescription)")
     let count = text.components(separatedBy: "WRITES:").last.map { $0.prefix { $0.isNumber } } ?? ""
     XCTAssertEqual(count, "1", "one frame, one write: \(text.debugDescription)")
+    child.signal(SIGTERM)
+    XCTAssertEqual(try child.waitForExit().code, 0)
+  }
+
+  /// Bytes handed to `sendAfterFrame` (a notification's OSC) reach the terminal once, after the frame drawn next.
+  func testBytesSentAfterAFrameArriveOnceAfterIt() throws {
+    let child = try PTYChild(scenario: "notify")
+    defer { child.kill() }
+    try child.waitFor("STATE:READY")
+    try child.waitForQuiet()
+    let note = "\u{1B}]9;PTY-NOTE\u{07}"
+    XCTAssertFalse(child.text.contains(note))
+    let mark = child.output.count
+    child.send("n")
+    try child.waitFor("STATE:NOTED", since: mark)
+    try child.waitForQuiet(since: mark)
+    let text = child.text(since: mark)
+    XCTAssertEqual(text.components(separatedBy: note).count - 1, 1, "once: \(text.debugDescription)")
+    let frame = try XCTUnwrap(text.range(of: "STATE:NOTED"))
+    let osc = try XCTUnwrap(text.range(of: note))
+    XCTAssertLessThan(frame.lowerBound, osc.lowerBound, "after the frame: \(text.debugDescription)")
+    let next = child.output.count
+    child.send("\u{1B}[B")
+    try child.waitForQuiet(since: next)
+    XCTAssertFalse(child.text(since: next).contains(note), "not again with the next frame")
     child.signal(SIGTERM)
     XCTAssertEqual(try child.waitForExit().code, 0)
   }

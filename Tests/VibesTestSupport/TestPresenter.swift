@@ -13,6 +13,19 @@ public final class TestPresenter: AppPresenter {
   public private(set) var frames: [Grid] = []
   public private(set) var copied: [String] = []
   public private(set) var resizesHandled = 0
+  /// Bytes handed over besides the frames, each with the number of frames presented when it went out (after them).
+  public private(set) var sentAfterFrames: [SentBytes] = []
+  private var pendingBytes: [[UInt8]] = []
+
+  public struct SentBytes: Equatable, Sendable {
+    public var afterFrame: Int
+    public var bytes: [UInt8]
+
+    public init(afterFrame: Int, bytes: [UInt8]) {
+      self.afterFrame = afterFrame
+      self.bytes = bytes
+    }
+  }
   /// Called with each frame as it is presented (to look at the runtime at that moment).
   public var onPresent: (@MainActor (Grid) -> Void)?
   /// Events sent so far (what `AppRuntime.settle(afterEvents:)` waits for the loop to take).
@@ -37,8 +50,11 @@ public final class TestPresenter: AppPresenter {
   public func events() -> AsyncStream<TerminalEvent> { stream }
   public func present(_ grid: Grid) {
     frames.append(grid)
+    sentAfterFrames += pendingBytes.map { SentBytes(afterFrame: frames.count, bytes: $0) }
+    pendingBytes = []
     onPresent?(grid)
   }
+  public func sendAfterFrame(_ bytes: [UInt8]) { pendingBytes.append(bytes) }
   public func copyToClipboard(_ text: String) { copied.append(text) }
   public func handleResize() { resizesHandled += 1 }
 }

@@ -13,9 +13,10 @@ extension MusicArtist {
 
 extension SpotifyImage {
   /// The image to draw as artwork: the one nearest 300 px wide (Spotify offers 640/300/64), else the first.
+  /// A width from the wire counts only within `WireNumbers.imageDimension` (Int.min once trapped in the distance).
   static func artwork(_ images: [SpotifyImage]) -> String? {
-    let sized = images.filter { $0.width != nil }
-    let best = sized.min { abs(($0.width ?? 0) - 300) < abs(($1.width ?? 0) - 300) } ?? images.first
+    let sized = images.compactMap { image in WireNumbers.imageDimension(image.width).map { (image, $0) } }
+    let best = sized.min { abs($0.1 - 300) < abs($1.1 - 300) }?.0 ?? images.first
     return best.map(\.url).flatMap { $0.isEmpty ? nil : $0 }
   }
 }

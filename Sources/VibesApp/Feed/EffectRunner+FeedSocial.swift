@@ -26,28 +26,12 @@ extension EffectRunner {
       }
       return true
     case .notify(let notification):
-      let method = DesktopNotifier(environment: dependencies.environment, writeTerminal: Self.terminalWriter)
+      let method = DesktopNotifier(environment: dependencies.environment, writeTerminal: dependencies.terminal.post)
         .notify(notification)
       log.info("new-song notification: \(String(describing: method))")
       return true
     default:
       return false
-    }
-  }
-
-  /// Where OSC notifications go: the terminal on standard output, written on the main thread (where the runtime
-  /// draws, so never in the middle of a frame), and only when standard output is a terminal.
-  static let terminalWriter: @Sendable ([UInt8]) -> Void = { bytes in
-    DispatchQueue.main.async {
-      guard isatty(STDOUT_FILENO) == 1 else { return }
-      bytes.withUnsafeBufferPointer { buffer in
-        var offset = 0
-        while offset < buffer.count {
-          let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-          if written <= 0 { return }
-          offset += written
-        }
-      }
     }
   }
 }

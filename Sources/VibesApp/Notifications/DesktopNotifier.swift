@@ -1,5 +1,6 @@
 import Foundation
 import VibesCore
+import VibesStorage
 
 /// A desktop notification for a new song sent to you, where one is available: `notify-send` when it is installed
 /// and a session bus exists, else the terminal's own notification sequence (OSC 9 for iTerm2, WezTerm, kitty,
@@ -26,7 +27,8 @@ public struct DesktopNotifier: Sendable {
   ]
 
   public let environment: [String: String]
-  /// Where terminal bytes go (the runtime's terminal); nil: no terminal to write to.
+  /// Where terminal bytes go (`AppDependencies.terminal`, which the runtime's presenter sends after a frame); nil: no
+  /// terminal to write to.
   public let writeTerminal: (@Sendable ([UInt8]) -> Void)?
   let isExecutable: @Sendable (String) -> Bool
   let fileExists: @Sendable (String) -> Bool
@@ -104,13 +106,12 @@ public struct DesktopNotifier: Sendable {
     return Array(("\u{1B}Ptmux;" + doubled + "\u{1B}\\").utf8)
   }
 
+  /// How long notify-send may take.
+  public static let notifySendTimeout: TimeInterval = 5
+
   /// The notify-send child's environment: the allowed variables only, never a VIBES_* one.
   public static func childEnvironment(from environment: [String: String]) -> [String: String] {
-    var result: [String: String] = [:]
-    for (name, value) in environment where allowedVariables.contains(name) && !name.hasPrefix("VIBES_") {
-      result[name] = value
-    }
-    return result
+    ChildEnvironment.allowing(allowedVariables, from: environment).variables
   }
 
   /// The notify-send arguments: the app's name, the title and the text; nothing else.
@@ -126,16 +127,11 @@ public struct DesktopNotifier: Sendable {
   public func notify(_ notification: SongNotification) -> Method {
     switch method {
     case .notifySend(let path):
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: path)
-      process.arguments = Self.notifySendArguments(notification)
-      process.environment = Self.childEnvironment(from: environment)
-      process.standardInput = FileHandle.nullDevice
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
+      // A notification daemon that hangs is given up after `notifySendTimeout` (the child's group is killed).
       do {
-        try process.run()
-        process.waitUntilExit()
+        try SpawnedChild.run(
+          path, arguments: Self.notifySendArguments(notification),
+          environment: .allowing(Self.allowedVariables, from: environment), timeout: Self.notifySendTimeout)
         return .notifySend(path: path)
       } catch {
         return notifyInTerminal(notification)

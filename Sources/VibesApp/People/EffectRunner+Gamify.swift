@@ -39,7 +39,7 @@ extension EffectRunner {
     case .publishTaste:
       await publishTasteIfDue()
     case .notify(let notification):
-      let method = DesktopNotifier(environment: dependencies.environment, writeTerminal: Self.terminalWriter)
+      let method = DesktopNotifier(environment: dependencies.environment, writeTerminal: dependencies.terminal.post)
         .notify(notification)
       log.info("streak-reminder notification: \(String(describing: method))")
     }
@@ -108,13 +108,16 @@ extension EffectRunner {
   }
 
   /// The Blend's link goes to the friend as a song share in your thread with them: its first found song, with the
-  /// playlist's name and address as the message.
+  /// playlist's name and address as the message. The share's id comes from you, the friend and the playlist, so
+  /// sharing again after a lost answer finds the first message ("already sent") instead of writing a second.
   func shareBlend(to person: PersonSummary, name: String, url: String, track: SharedTrack) async -> PeopleFailure? {
     guard case .success(let owner) = await peopleOwner() else { return .notSignedIn }
     let result = await people { repository throws(SocialError) in
       guard let me = try await repository.profile(uid: owner) else { throw .noProfile }
       let message = String("Blend \u{201C}\(name)\u{201D}: \(url)".prefix(ShareMessageRule.maxLength))
-      return try await ShareRepository(social: repository).send(track, to: person.uid, message: message, from: me)
+      var draft = ShareRepository.draft(from: me, to: person.uid, track: track, message: message)
+      draft.id = ShareDraft.stableID(for: "blend\u{0}\(owner)\u{0}\(person.uid)\u{0}\(url)")
+      return try await ShareRepository(social: repository).send(draft)
     }
     if case .failure(let failure) = result { return failure }
     log.info("blend: shared")

@@ -66,7 +66,8 @@ public struct PreviewFinder: Sendable {
   static func candidate(_ track: ITunesTrack) -> PreviewCandidate {
     PreviewCandidate(
       trackID: track.trackID, title: track.trackName, artist: track.artistName, album: track.collectionName,
-      durationMilliseconds: track.durationMilliseconds, previewURL: track.previewURL?.absoluteString,
+      durationMilliseconds: track.durationMilliseconds.flatMap { WireNumbers.durationMs($0) > 0 ? $0 : nil },
+      previewURL: track.previewURL?.absoluteString,
       storeURL: track.trackViewURL?.absoluteString, discNumber: track.discNumber, trackNumber: track.trackNumber)
   }
 }

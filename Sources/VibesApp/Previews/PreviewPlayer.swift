@@ -1,5 +1,6 @@
 import Foundation
 import VibesCore
+import VibesStorage
 
 #if canImport(Glibc)
   import Glibc
@@ -54,7 +55,7 @@ public final class PreviewPlayer: @unchecked Sendable {
   private let lock = NSLock()
   private var state = PreviewPlayback()
   private var lastEmitted = PreviewPlayback()
-  private var process: PlayerChild?
+  private var process: SpawnedChild?
   private var program: PreviewPlayerSetup.Program?
   private var connection: MPVConnection?
   private var socketPath: String?
@@ -139,7 +140,7 @@ public final class PreviewPlayer: @unchecked Sendable {
 
   /// Stops the preview (the player stays, idle, for the next one).
   public func stop() async {
-    let (connection, ffplay) = lock.withLock { () -> (MPVConnection?, PlayerChild?) in
+    let (connection, ffplay) = lock.withLock { () -> (MPVConnection?, SpawnedChild?) in
       state.phase = .idle
       emitLocked(force: true)
       if case .ffplay = program { return (nil, process) }
@@ -155,7 +156,7 @@ public final class PreviewPlayer: @unchecked Sendable {
   /// Quits the player and reaps it: `quit`, then SIGTERM after 0.5 s, then SIGKILL after another 0.5 s. Safe to
   /// call more than once; the `updates` stream ends.
   public func shutdown() {
-    let (connection, process): (MPVConnection?, PlayerChild?) = lock.withLock {
+    let (connection, process): (MPVConnection?, SpawnedChild?) = lock.withLock {
       isShutDown = true
       defer {
         self.connection = nil
@@ -272,7 +273,7 @@ public final class PreviewPlayer: @unchecked Sendable {
   }
 
   private func setPaused(_ paused: Bool) async {
-    let (connection, ffplay) = lock.withLock { () -> (MPVConnection?, PlayerChild?) in
+    let (connection, ffplay) = lock.withLock { () -> (MPVConnection?, SpawnedChild?) in
       guard state.phase == .playing || state.phase == .paused else { return (nil, nil) }
       if case .ffplay = program {
         if paused, pausedAt == nil { pausedAt = Date() }
@@ -310,15 +311,17 @@ public final class PreviewPlayer: @unchecked Sendable {
 
   // MARK: Children
 
-  /// Starts the program with /dev/null for stdin, stdout and stderr, no other descriptor, no blocked signal, and
-  /// the allowed environment (`PlayerChild`).
-  private func start(_ path: String, _ arguments: [String]) -> PlayerChild? {
-    PlayerChild.spawn(
-      path, arguments: arguments, environment: PreviewPlayerSetup.childEnvironment(from: configuration.environment)
+  /// Starts the program with /dev/null for stdin, stdout and stderr, no other descriptor, no blocked signal, its
+  /// own process group and the allowed environment (`SpawnedChild`).
+  private func start(_ path: String, _ arguments: [String]) -> SpawnedChild? {
+    try? SpawnedChild.start(
+      path, arguments: arguments,
+      environment: .allowing(
+        PreviewPlayerSetup.allowedVariables, from: PreviewPlayerSetup.childEnvironment(from: configuration.environment))
     ) { [weak self] child, exit in self?.childEnded(child, exit) }
   }
 
-  private func childEnded(_ ended: PlayerChild, _ exit: PlayerChild.Exit) {
+  private func childEnded(_ ended: SpawnedChild, _ exit: SpawnedChild.Exit) {
     let connection: MPVConnection? = lock.withLock {
       guard ended === process else { return nil }
       defer {
@@ -341,7 +344,7 @@ public final class PreviewPlayer: @unchecked Sendable {
 
   /// Kills the current child (if any) and waits for it.
   private func killChild() {
-    let (process, connection) = lock.withLock { () -> (PlayerChild?, MPVConnection?) in
+    let (process, connection) = lock.withLock { () -> (SpawnedChild?, MPVConnection?) in
       defer {
         self.process = nil
         self.connection = nil
@@ -353,19 +356,9 @@ public final class PreviewPlayer: @unchecked Sendable {
   }
 
   /// Waits `grace` for `process` to exit, then SIGTERM, then (0.5 s later) SIGKILL; returns once it is gone.
-  static func reap(_ process: PlayerChild, grace: TimeInterval) {
-    func wait(_ seconds: TimeInterval) -> Bool {
-      let deadline = Date().addingTimeInterval(seconds)
-      while process.isRunning && Date() < deadline { usleep(10_000) }
-      return !process.isRunning
-    }
-    guard process.isRunning else { return }
-    if grace > 0, wait(grace) { return }
-    process.send(SIGCONT)
-    process.send(SIGTERM)
-    if wait(0.5) { return }
-    process.send(SIGKILL)
-    _ = wait(2)
+  static func reap(_ process: SpawnedChild, grace: TimeInterval) {
+    if grace > 0, process.wait(timeout: grace) != nil { return }
+    process.stop(grace: 0.5)
   }
 
   // MARK: Watchdog and state

@@ -79,8 +79,8 @@ public struct SocialRepository: Sendable {
     return SocialProfile(
       uid: document.id, displayName: text("displayName", SocialTextLimits.displayName),
       username: username.isEmpty ? nil : username, bio: text("bio", SocialTextLimits.bio), photoURL: photo,
-      followingCount: Int(clamping: fields["followingCount"]?.integerValue ?? 0),
-      streak: Int(clamping: fields["streak"]?.integerValue ?? 0),
+      followingCount: WireNumbers.clampedCount(Int(clamping: fields["followingCount"]?.integerValue ?? 0)),
+      streak: WireNumbers.clampedCount(Int(clamping: fields["streak"]?.integerValue ?? 0)),
       achievements: (fields["achievements"]?.arrayValue ?? []).compactMap(\.stringValue).prefix(50).map {
         SocialTextLimits.clean($0, limit: 60)
       },
@@ -237,14 +237,16 @@ public struct SocialRepository: Sendable {
   public func followerCount(of uid: String) async throws(SocialError) -> Int {
     let firestore = self.firestore
     let query = FirestoreQuery(collection: "friendships", filters: [.init("followingId", .equal, .string(uid))])
-    return try await run { token throws(FirebaseError) in try await firestore.count(query, idToken: token) }
+    let count = try await run { token throws(FirebaseError) in try await firestore.count(query, idToken: token) }
+    return WireNumbers.clampedCount(count)
   }
 
   /// How many `uid` follows, counted (cannot drift).
   public func followingCount(of uid: String) async throws(SocialError) -> Int {
     let firestore = self.firestore
     let query = FirestoreQuery(collection: "friendships", filters: [.init("followerId", .equal, .string(uid))])
-    return try await run { token throws(FirebaseError) in try await firestore.count(query, idToken: token) }
+    let count = try await run { token throws(FirebaseError) in try await firestore.count(query, idToken: token) }
+    return WireNumbers.clampedCount(count)
   }
 
   /// The uids `uid` follows.

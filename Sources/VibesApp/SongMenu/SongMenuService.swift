@@ -173,7 +173,7 @@ public struct SongMenuService: Sendable {
     let count = try? await social.run { token throws(FirebaseError) in try await firestore.count(mine, idToken: token) }
     let following = try? await social.followingCount(of: uid)
     let facts = AchievementFacts(
-      shares: count ?? 1, following: following ?? 0, longestStreak: record?.longest ?? 0)
+      shares: count.map(WireNumbers.clampedCount) ?? 1, following: following ?? 0, longestStreak: record?.longest ?? 0)
     let badges = (try? await social.unlockAchievements(facts, now: now())) ?? []
     return (record?.count, badges)
   }

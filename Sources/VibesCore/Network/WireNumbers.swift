@@ -17,6 +17,14 @@ public enum WireNumbers {
     raw.flatMap { (0...maxCount).contains($0) ? $0 : nil }
   }
 
+  /// The widest or tallest picture taken as real, in pixels.
+  public static let maxImageDimension = 65_535
+
+  /// `raw` when it is a plausible picture width or height, else nil (unknown).
+  public static func imageDimension(_ raw: Int?) -> Int? {
+    raw.flatMap { (1...maxImageDimension).contains($0) ? $0 : nil }
+  }
+
   /// A count kept within 0...`maxCount`.
   public static func clampedCount(_ raw: Int) -> Int {
     min(max(0, raw), maxCount)

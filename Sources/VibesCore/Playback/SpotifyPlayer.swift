@@ -68,8 +68,8 @@ public struct NowPlaying: Sendable, Hashable {
     self.artists = artists
     self.uri = uri
     self.isPlaying = isPlaying
-    self.progressMs = max(0, progressMs)
-    self.durationMs = max(0, durationMs)
+    self.progressMs = WireNumbers.durationMs(progressMs)
+    self.durationMs = WireNumbers.durationMs(durationMs)
     self.deviceName = deviceName
   }
 }

@@ -168,4 +168,28 @@ public struct ShareDraft: Sendable, Equatable, Hashable, Codable {
     let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
     return String((0..<20).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
   }
+
+  /// The same id every time for the same `key`: a write made again for the same thing (a retry after its answer
+  /// was lost, a second press of the key) lands on the document the first one created and is "already sent".
+  public static func stableID(for key: String) -> String {
+    // FNV-1a over the key seeds a SplitMix64 stream; the id has the random id's shape.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in key.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    var generator = SeededGenerator(state: hash)
+    return newID(using: &generator)
+  }
+
+  private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9e37_79b9_7f4a_7c15
+      var mixed = state
+      mixed = (mixed ^ (mixed >> 30)) &* 0xbf58_476d_1ce4_e5b9
+      mixed = (mixed ^ (mixed >> 27)) &* 0x94d0_49bb_1331_11eb
+      return mixed ^ (mixed >> 31)
+    }
+  }
 }

@@ -11,6 +11,16 @@ public struct SpotifyImage: Decodable, Sendable, Hashable {
     self.width = width
     self.height = height
   }
+
+  enum CodingKeys: String, CodingKey { case url, width, height }
+
+  /// A size that is not a whole number (a fraction, text, one past Int64) is unknown, never a failed page.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    url = try container.decode(String.self, forKey: .url)
+    width = (try? container.decodeIfPresent(Int.self, forKey: .width)) ?? nil
+    height = (try? container.decodeIfPresent(Int.self, forKey: .height)) ?? nil
+  }
 }
 
 /// `external_urls`: only the `spotify` entry is modelled.

@@ -42,7 +42,10 @@ public struct SpotifyDevice: Decodable, Sendable, Hashable {
     isActive = try container.decodeIfPresent(Bool.self, forKey: .isActive) ?? false
     isPrivateSession = try container.decodeIfPresent(Bool.self, forKey: .isPrivateSession) ?? false
     isRestricted = try container.decodeIfPresent(Bool.self, forKey: .isRestricted) ?? false
-    volumePercent = try container.decodeIfPresent(Int.self, forKey: .volumePercent)
+    // A volume that is not a whole number in 0...100 is unknown; it never fails the device list.
+    volumePercent = ((try? container.decodeIfPresent(Int.self, forKey: .volumePercent)) ?? nil).flatMap {
+      (0...100).contains($0) ? $0 : nil
+    }
     supportsVolume = try container.decodeIfPresent(Bool.self, forKey: .supportsVolume) ?? false
   }
 }
@@ -76,7 +79,8 @@ public struct SpotifyPlaybackState: Decodable, Sendable, Hashable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     device = try? container.decodeIfPresent(SpotifyDevice.self, forKey: .device)
     isPlaying = try container.decodeIfPresent(Bool.self, forKey: .isPlaying) ?? false
-    progressMs = try container.decodeIfPresent(Int.self, forKey: .progressMs)
+    // A position that is not a whole number is unknown; it never fails the whole state (NowPlaying clamps the rest).
+    progressMs = (try? container.decodeIfPresent(Int.self, forKey: .progressMs)) ?? nil
     shuffleState = try container.decodeIfPresent(Bool.self, forKey: .shuffleState)
     repeatState = try container.decodeIfPresent(String.self, forKey: .repeatState)
     contextURI = (try? container.decodeIfPresent(Context.self, forKey: .context))??.uri

@@ -185,9 +185,11 @@ public enum AppReducer {
 
   static func select(_ tab: TabID, _ state: inout AppState) -> [AppEffect] {
     guard tab != state.selectedTab, let registration = state.tabs.registration(tab) else { return [] }
+    // The tab (or area) that showed hears that it is hidden now, before the next one arrives.
+    let left = state.selectedRegistration?.leave(&state) ?? []
     state.selectedTab = tab
     state.context.scroll = ScrollPosition()
-    return registration.arrive(&state)
+    return left + registration.arrive(&state)
   }
 
   /// Esc: the feature cancels, leaves a field or pops; at its root there is nothing to do. A screen opened from

@@ -18,6 +18,7 @@ public struct TabRegistration: Sendable {
   let wantsClock: Bool
   let start: @Sendable (inout AppState) -> [AppEffect]
   let arrive: @Sendable (inout AppState) -> [AppEffect]
+  let leave: @Sendable (inout AppState) -> [AppEffect]
   let reduce: @Sendable (inout AppState, FeatureMessage) -> [AppEffect]
   let isClockDriven: @Sendable (FeatureMessage) -> Bool
   let clockTicked: @Sendable (inout AppState, Date) -> [AppEffect]
@@ -50,6 +51,7 @@ public struct TabRegistration: Sendable {
     wantsClock = Feature.wantsClock
     start = { state in with(&state) { $0.start(&$1) } }
     arrive = { state in with(&state) { $0.arrive(&$1) } }
+    leave = { state in with(&state) { $0.leave(&$1) } }
     reduce = { state, message in
       guard let action = message.value(as: Feature.Action.self) else { return [] }
       return with(&state) { $0.reduce(action, &$1) }

@@ -339,14 +339,8 @@ final class PlaybackReducerTests: XCTestCase {
     }
     // Nothing plays and nothing was ever started: coming back asks nothing either.
     var idle = open(.track(track))
-    idle.press(.tabKey(.create), expecting: []) {
-      $0.selectedTab = .create
-      $0.explore.player.isAway = true
-    }
-    idle.press(.tabKey(.explore), expecting: []) {
-      $0.selectedTab = .explore
-      $0.explore.player.isAway = false
-    }
+    idle.press(.tabKey(.create), expecting: []) { $0.selectedTab = .create }
+    idle.press(.tabKey(.explore), expecting: []) { $0.selectedTab = .explore }
   }
 
   func testPollingNeverRunsFasterThanTheRule() {

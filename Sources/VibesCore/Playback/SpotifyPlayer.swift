@@ -254,6 +254,8 @@ extension SpotifyPlayer {
   /// The host's tab was left: the next read is not waited for any more (the returned timer is to be cancelled); a
   /// read or command still running finishes, but schedules nothing.
   public mutating func leave() -> [Int] {
+    // Nothing of the player's runs: nothing to stop (and Explore's state stays as it was).
+    guard nowPlaying != nil || pendingRequestID != nil || stateRequestID != nil || pollTimerID != nil else { return [] }
     isAway = true
     defer { pollTimerID = nil }
     return [pollTimerID].compactMap { $0 }

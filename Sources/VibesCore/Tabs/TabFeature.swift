@@ -35,7 +35,11 @@ public protocol TabFeature: Sendable, Hashable {
   /// True when the tab wants the runtime's clock (`clockTicked` at most every 30 s while the UI runs).
   static var wantsClock: Bool { get }
 
-  /// Effects to run once at start-up.
+  /// Effects to run whether or not the tab is ever shown, once at launch (and again after signing out): work in the
+  /// background such as a reminder's first read or a publish. Not for the screen's own loads: those go in `start`.
+  mutating func launch(_ context: inout AppContext) -> [AppEffect]
+  /// The screen's first loads, run once: at launch for the tab shown first, else when the tab is first selected
+  /// (before its `arrive`). Signing out forgets which tabs started.
   mutating func start(_ context: inout AppContext) -> [AppEffect]
   /// The user arrived on this tab. A text field must not take the next key by surprise: leave editing.
   mutating func arrive(_ context: inout AppContext) -> [AppEffect]
@@ -62,6 +66,7 @@ extension TabFeature {
   /// Boxes one of this feature's effects for the runtime.
   public static func run(_ effect: Effect) -> AppEffect { .feature(Self.self, effect) }
 
+  public mutating func launch(_ context: inout AppContext) -> [AppEffect] { [] }
   public mutating func start(_ context: inout AppContext) -> [AppEffect] { [] }
   public var unsavedWork: LocalizedText? { nil }
   public mutating func arrive(_ context: inout AppContext) -> [AppEffect] { [] }

@@ -16,6 +16,7 @@ public struct TabRegistration: Sendable {
   let unsavedWork: @Sendable (AppState) -> LocalizedText?
   let runningRequestIDs: @Sendable (AppState) -> [Int]
   let wantsClock: Bool
+  let launch: @Sendable (inout AppState) -> [AppEffect]
   let start: @Sendable (inout AppState) -> [AppEffect]
   let arrive: @Sendable (inout AppState) -> [AppEffect]
   let leave: @Sendable (inout AppState) -> [AppEffect]
@@ -49,6 +50,7 @@ public struct TabRegistration: Sendable {
     unsavedWork = { $0[keyPath: path].unsavedWork }
     runningRequestIDs = { $0[keyPath: path].runningRequestIDs }
     wantsClock = Feature.wantsClock
+    launch = { state in with(&state) { $0.launch(&$1) } }
     start = { state in with(&state) { $0.start(&$1) } }
     arrive = { state in with(&state) { $0.arrive(&$1) } }
     leave = { state in with(&state) { $0.leave(&$1) } }

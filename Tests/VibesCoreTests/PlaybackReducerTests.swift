@@ -323,6 +323,26 @@ final class PlaybackReducerTests: XCTestCase {
     }
   }
 
+  func testTheSongMenuOverExploreStopsThePollingAndClosingItReadsOnce() {
+    var driver = open(.track(track))
+    let id = playingTrack(&driver)
+    var state = driver.state
+    // `.` opens the one song menu, an area that hides Explore.
+    let opened = AppReducer.reduce(&state, .input(.key(.character("."))))
+    XCTAssertEqual(state.selectedTab, .songMenu)
+    XCTAssertTrue(opened.contains(.cancel(requestID: id + 3)), "\(opened)")
+    XCTAssertTrue(state.explore.player.isAway)
+    XCTAssertNil(state.explore.player.pollTimerID)
+    // Esc closes it: back on Explore, the state is read once at once.
+    let closed = AppReducer.reduce(&state, .input(.key(.escape)))
+    XCTAssertEqual(state.selectedTab, .explore)
+    XCTAssertFalse(state.explore.player.isAway)
+    XCTAssertNotNil(state.explore.player.stateRequestID)
+    let read = state.explore.player.stateRequestID
+    XCTAssertEqual(
+      closed.filter { $0.effect(of: ExploreState.self) == .player(.loadState(requestID: read ?? -1)) }.count, 1)
+  }
+
   func testAReadAnsweredAfterLeavingSchedulesNoOther() {
     var driver = open(.track(track))
     let id = playingTrack(&driver, readBack: false)

@@ -13,6 +13,9 @@ extension Driver {
         .tracker(
           .configurationLoaded(
             configuration, apiURLs: [.qc: "http://qc.test/api", .production: "http://prod.test/api"])))
+      // The premise of the form's tests: the user went into the form's first field (the load leaves the focus on
+      // Initialize, as arriving does).
+      if configuration == nil { $0.state.tracker.setupForm.focus = TrackerForm().focus }
     }
     return driver
   }

@@ -10,9 +10,11 @@ final class TrackerReducerTests: XCTestCase {
   let saved = TrackerConfiguration(
     apiKey: "trk_saved_key_123", brandID: "brand-s", userID: "tester", environment: .qc)
 
-  func testStartupLoadsTheConfiguration() {
+  func testTheFirstVisitLoadsTheConfiguration() {
     var state = AppState()
-    XCTAssertTrue(AppReducer.reduce(&state, .started).contains(.tracker(.loadConfiguration)))
+    // Tabs start lazily: not at launch (the Feed shows first), but when the tab is first shown.
+    XCTAssertFalse(AppReducer.reduce(&state, .started).contains(.tracker(.loadConfiguration)))
+    XCTAssertEqual(AppReducer.reduce(&state, .input(.key(.tabKey(.tracker)))), [.tracker(.loadConfiguration)])
     XCTAssertTrue(state.tracker.isLoading)
   }
 

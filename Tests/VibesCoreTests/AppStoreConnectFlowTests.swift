@@ -20,7 +20,8 @@ final class AppStoreConnectFlowTests: XCTestCase {
     var driver = Driver()
     driver.arrange { driver in
       let started = driver.send(.started)
-      XCTAssertTrue(started.contains(.appStoreConnect(.loadStoredState)))
+      XCTAssertFalse(started.contains(.appStoreConnect(.loadStoredState)), "read when the tab is first shown")
+      XCTAssertEqual(driver.press(.tabKey(.appStoreConnect)), [.appStoreConnect(.loadStoredState)])
       if let configured {
         driver.send(
           .appStoreConnect(
@@ -29,7 +30,6 @@ final class AppStoreConnectFlowTests: XCTestCase {
                 isConfigured: configured, apps: configured ? Self.apps : [],
                 lastSync: configured ? Self.lastSync : nil))))
       }
-      driver.press(.tabKey(.appStoreConnect))
       XCTAssertEqual(driver.state.selectedTab, .appStoreConnect)
     }
     if configured == false {
@@ -68,8 +68,15 @@ final class AppStoreConnectFlowTests: XCTestCase {
     XCTAssertEqual(driver.state.appStoreConnect.root, .loading)
     driver.send(
       .appStoreConnect(.storedStateLoaded(AppStoreConnectStoredState(isConfigured: false))), expecting: []
-    ) { $0.appStoreConnect.isConfigured = false }
+    ) {
+      $0.appStoreConnect.isConfigured = false
+      // The tab started when shown, so the form appears after the arrival: as on arriving, no field takes the
+      // next key (a digit still switches tabs).
+      $0.appStoreConnect.setup.form.focus = .connect
+    }
     XCTAssertEqual(driver.state.appStoreConnect.root, .setup)
+    XCTAssertFalse(driver.state.isEditingText)
+    driver.press(.tab, expecting: []) { $0.appStoreConnect.setup.form.focus = .field(.issuerID) }
     // Dashboard keys do nothing on the setup screen: "s" is typed into the Issuer ID field.
     driver.press(.character("s"), .character("r"), expecting: []) {
       $0.appStoreConnect.setup.issuerID = TextInput("sr")
@@ -282,7 +289,11 @@ extension AppStoreConnectFlowTests {
       state.appStoreConnect.setup.form.setError(.field(.issuerID), .notUUID)  // leaving the field checks it
     }
     XCTAssertFalse(driver.state.isEditingText)
-    driver.press(.tabKey(.tracker), expecting: []) { $0.selectedTab = .tracker }
+    // The Tracker's first visit since launch: it starts (reads its configuration) before it arrives.
+    driver.press(.tabKey(.tracker), expecting: [.tracker(.loadConfiguration)]) {
+      $0.selectedTab = .tracker
+      $0.tabsToStart.remove(.tracker)
+    }
     driver.press(.tabKey(.appStoreConnect), expecting: []) { $0.selectedTab = .appStoreConnect }
     driver.press(.character("q"), expecting: [.quit]) { $0.isQuitting = true }  // no focused field: q quits
   }

@@ -256,6 +256,90 @@ final class PlaybackReducerTests: XCTestCase {
 
   /// The cadence with a virtual clock: a 3-minute track polled from 10 s in is read at most every 8 s, once at
   /// its expected end, never faster than 2 s, and not at all once paused or idle.
+  /// Plays the track and reads its state back once, so the next read waits on timer `id + 3`.
+  func playingTrack(_ driver: inout Driver, readBack: Bool = true) -> Int {
+    let id = driver.state.context.nextRequestID
+    driver.arrange { driver in
+      driver.press(.character("P"))
+      driver.send(
+        .explore(.player(.commandFinished(requestID: id, .play(.track(uri: track.uri), deviceID: nil), failure: nil))))
+      driver.send(.explore(.player(.pollDue(timerID: id + 1))))
+      if readBack { driver.send(.explore(.player(.stateLoaded(requestID: id + 2, .success(playing()))))) }
+    }
+    return id
+  }
+
+  func testLeavingExploreStopsThePollingAndComingBackReadsTheStateOnce() {
+    var driver = open(.track(track))
+    let id = playingTrack(&driver)
+    XCTAssertEqual(driver.state.explore.player.pollTimerID, id + 3)
+    // Another tab: the timer that would read the state next is cancelled.
+    driver.press(.tabKey(.create), expecting: [.cancel(requestID: id + 3)]) {
+      $0.selectedTab = .create
+      $0.explore.player.pollTimerID = nil
+      $0.explore.player.isAway = true
+      $0.notice = nil
+    }
+    // Had it fired anyway, it asks Spotify nothing.
+    driver.send(.explore(.player(.pollDue(timerID: id + 3))), expecting: [])
+    // Back on Explore: one read at once (it may have changed on the device), then the usual pace.
+    driver.press(.tabKey(.explore), expecting: [.explore(.player(.loadState(requestID: id + 4)))]) {
+      $0.selectedTab = .explore
+      $0.explore.player.isAway = false
+      $0.explore.player.stateRequestID = id + 4
+      $0.context.nextRequestID = id + 5
+    }
+    driver.send(
+      .explore(.player(.stateLoaded(requestID: id + 4, .success(playing(progress: 60_000))))),
+      expecting: [.explore(.player(.schedulePoll(timerID: id + 5, seconds: SpotifyPlayer.pollInterval)))]
+    ) {
+      $0.explore.player.stateRequestID = nil
+      $0.explore.player.nowPlaying = self.playing(progress: 60_000)
+      $0.explore.player.pollTimerID = id + 5
+      $0.context.nextRequestID = id + 6
+    }
+  }
+
+  func testTheSongMenuOverExploreStopsThePollingAndClosingItReadsOnce() {
+    var driver = open(.track(track))
+    let id = playingTrack(&driver)
+    var state = driver.state
+    // `.` opens the one song menu, an area that hides Explore.
+    let opened = AppReducer.reduce(&state, .input(.key(.character("."))))
+    XCTAssertEqual(state.selectedTab, .songMenu)
+    XCTAssertTrue(opened.contains(.cancel(requestID: id + 3)), "\(opened)")
+    XCTAssertTrue(state.explore.player.isAway)
+    XCTAssertNil(state.explore.player.pollTimerID)
+    // Esc closes it: back on Explore, the state is read once at once.
+    let closed = AppReducer.reduce(&state, .input(.key(.escape)))
+    XCTAssertEqual(state.selectedTab, .explore)
+    XCTAssertFalse(state.explore.player.isAway)
+    XCTAssertNotNil(state.explore.player.stateRequestID)
+    let read = state.explore.player.stateRequestID
+    XCTAssertEqual(
+      closed.filter { $0.effect(of: ExploreState.self) == .player(.loadState(requestID: read ?? -1)) }.count, 1)
+  }
+
+  func testAReadAnsweredAfterLeavingSchedulesNoOther() {
+    var driver = open(.track(track))
+    let id = playingTrack(&driver, readBack: false)
+    XCTAssertEqual(driver.state.explore.player.stateRequestID, id + 2, "a read is in flight")
+    driver.press(.tabKey(.create), expecting: []) {
+      $0.selectedTab = .create
+      $0.explore.player.isAway = true
+      $0.notice = nil
+    }
+    // The answer updates the line but waits for nothing: no timer, so no further request.
+    driver.send(.explore(.player(.stateLoaded(requestID: id + 2, .success(playing())))), expecting: []) {
+      $0.explore.player.stateRequestID = nil
+      $0.explore.player.nowPlaying = self.playing()
+    }
+    // Nothing plays and nothing was ever started: coming back asks nothing either.
+    var idle = open(.track(track))
+    idle.press(.tabKey(.create), expecting: []) { $0.selectedTab = .create }
+    idle.press(.tabKey(.explore), expecting: []) { $0.selectedTab = .explore }
+  }
+
   func testPollingNeverRunsFasterThanTheRule() {
     var player = SpotifyPlayer()
     var context = AppContext(size: ScreenSize(width: 80, height: 24))

@@ -130,6 +130,8 @@ final class StatusLineTests: XCTestCase {
     var screen = Driver.screen(statusLine, width: 60, height: 20)
     screen.state.selectedTab = .tracker
     screen.send(.tracker(.configurationLoaded(nil, apiURLs: [.qc: "http://qc.test/api"])))
+    // The load leaves the focus off the fields (as arriving does); the premise: the user went into the first one.
+    screen.state.tracker.setupForm.focus = TrackerForm().focus
     screen.press(.tab, .tab)  // the User ID field, low on the form
     screen.send(.databaseRecovered(movedTo: Self.aside, reason: LocalizedText(L10n.damageEmpty)))
     let grid = screen.render()
@@ -155,6 +157,8 @@ final class StatusLineTests: XCTestCase {
     var screen = Driver.screen(statusLine, width: 60, height: 20)
     screen.state.selectedTab = .tracker
     screen.send(.tracker(.configurationLoaded(nil, apiURLs: [.qc: "http://qc.test/api"])))
+    // The load leaves the focus off the fields (as arriving does); the premise: the user went into the first one.
+    screen.state.tracker.setupForm.focus = TrackerForm().focus
     XCTAssertTrue(screen.state.isEditingText)
     screen.send(.databaseRecovered(movedTo: Self.aside, reason: LocalizedText(L10n.damageEmpty)))
     let rows = StatusLine.rows(screen.state, width: 58, Localizer(.en))
@@ -170,6 +174,8 @@ final class StatusLineTests: XCTestCase {
     var screen = Driver.screen(statusLine, width: 60, height: 20)
     screen.state.selectedTab = .tracker
     screen.send(.tracker(.configurationLoaded(nil, apiURLs: [.qc: "http://qc.test/api"])))
+    // The load leaves the focus off the fields (as arriving does); the premise: the user went into the first one.
+    screen.state.tracker.setupForm.focus = TrackerForm().focus
     screen.send(.databaseRecovered(movedTo: Self.aside, reason: LocalizedText(L10n.damageEmpty)))
     XCTAssertTrue(screen.state.isEditingText)
     screen.press(.escape)

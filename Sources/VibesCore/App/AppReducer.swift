@@ -17,9 +17,7 @@ public enum AppReducer {
   static func reduceRoot(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
     switch action {
     case .started:
-      return [.describeSecretStore, .loadFacts] + state.tabs.tabs.flatMap { $0.start(&state) } + [
-        .tutorial(.loadSeen)
-      ]
+      return [.describeSecretStore, .loadFacts] + launchTabs(&state) + [.tutorial(.loadSeen)]
 
     case .input(let event):
       return handleInput(&state, event)
@@ -83,7 +81,7 @@ public enum AppReducer {
       }
       state.vaultRecovery = nil
       state.notice = .message(.vault(.done))
-      return [.loadFacts] + state.tabs.tabs.flatMap { $0.start(&state) }
+      return [.loadFacts] + launchTabs(&state)
     }
   }
 
@@ -183,11 +181,24 @@ public enum AppReducer {
     }
   }
 
+  /// Every tab's background work, and the first loads of only the tab that shows; the others start when first
+  /// selected (`select`), so nothing the first frame does not need runs before it.
+  static func launchTabs(_ state: inout AppState) -> [AppEffect] {
+    let shown = state.selectedTab
+    state.tabsToStart = Set(state.tabs.ids.filter { $0 != shown })
+    let launched = state.tabs.tabs.flatMap { $0.launch(&state) }
+    return (state.selectedRegistration?.start(&state) ?? []) + launched
+  }
+
   static func select(_ tab: TabID, _ state: inout AppState) -> [AppEffect] {
     guard tab != state.selectedTab, let registration = state.tabs.registration(tab) else { return [] }
+    // The tab (or area) that showed hears that it is hidden now, before the next one arrives.
+    let left = state.selectedRegistration?.leave(&state) ?? []
     state.selectedTab = tab
     state.context.scroll = ScrollPosition()
-    return registration.arrive(&state)
+    // Its first visit since launch: its first loads, then the arrival.
+    let started = state.tabsToStart.remove(tab) != nil ? registration.start(&state) : []
+    return left + started + registration.arrive(&state)
   }
 
   /// Esc: the feature cancels, leaves a field or pops; at its root there is nothing to do. A screen opened from

@@ -64,6 +64,10 @@ public struct AppState: Sendable, Hashable {
   public var returnPoint: ReturnPoint?
   /// The pictures screens asked for (`VibesCore/Artwork`).
   public var artwork = ArtworkState()
+  /// The tabs (and areas) whose `start` has not run since launch: each runs it when first selected, before its
+  /// `arrive`. Filled by `.started` with every tab but the one shown first; a new `AppState` (sign-out) has none
+  /// until `.started` fills it again.
+  public var tabsToStart: Set<TabID> = []
 
   public init(size: ScreenSize = ScreenSize(width: 80, height: 24), tabs: TabList) {
     context = AppContext(size: size)

@@ -121,7 +121,9 @@ extension AppStoreConnectState {
       if !stored.isConfigured { path = [] }
       dashboard.replaceApps(stored.apps, visibleRows: Self.visibleRows(context.size))
       dashboard.lastSync = stored.lastSync
-      return []
+      // The tab starts when first shown, so the form appears after the arrival: as on arriving, no field takes the
+      // next key (a digit still switches tabs).
+      return arrive(&context)
 
     case .privateKeyInspected(let requestID, let result):
       guard setup.inspectionID == requestID else { return [] }

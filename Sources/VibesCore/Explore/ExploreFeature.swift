@@ -66,7 +66,13 @@ extension ExploreState: TabFeature {
   public mutating func arrive(_ context: inout AppContext) -> [AppEffect] {
     isConnected = Self.connected(context)
     isEditing = false
-    return []
+    return player.arrive(&context).map { Self.run(.player($0)) }
+  }
+
+  /// Leaving Explore (for another tab, or the song menu over it) stops reading the player's state: the now-playing
+  /// line shows only here, so nobody would see the answers.
+  public mutating func leave(_ context: inout AppContext) -> [AppEffect] {
+    player.leave().map { .cancel(requestID: $0) }
   }
 
   public mutating func contextChanged(_ change: ContextChange, _ context: inout AppContext) -> [AppEffect] {

@@ -118,7 +118,8 @@ extension GamifyFeature: TabFeature {
     [loading, blend?.mixing, standingRequest].compactMap { $0 }
   }
 
-  public mutating func start(_ context: inout AppContext) -> [AppEffect] {
+  /// The reminder and the taste summary work whether or not Gamify is ever opened.
+  public mutating func launch(_ context: inout AppContext) -> [AppEffect] {
     [Self.run(.readStreak(requestID: nil)), Self.run(.publishTaste)]
   }
 

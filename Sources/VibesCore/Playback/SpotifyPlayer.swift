@@ -20,12 +20,14 @@ public struct SpotifyPlayer: Sendable, Hashable {
   public var consent: PlaybackTarget?
   /// The command in flight (its answers with other ids are stale).
   public var pendingRequestID: Int?
-  /// The one poll timer that may read the state next (others are stale).
+  /// The one poll timer that may read the state next (others are stale; none while the host's tab is hidden).
   public var pollTimerID: Int?
   /// The state read in flight.
   public var stateRequestID: Int?
   /// The track whose expected end was already polled for (so a late-updating player is not asked every 2 s).
   public var endPolledURI: String?
+  /// True while the host's screen is hidden (the user left its tab): the state is not polled until they come back.
+  public var isAway = false
 
   public init() {}
 
@@ -249,6 +251,27 @@ extension SpotifyPlayer {
     return nil
   }
 
+  /// The host's tab was left: the next read is not waited for any more (the returned timer is to be cancelled); a
+  /// read or command still running finishes, but schedules nothing.
+  public mutating func leave() -> [Int] {
+    // Nothing of the player's runs: nothing to stop (and Explore's state stays as it was).
+    guard nowPlaying != nil || pendingRequestID != nil || stateRequestID != nil || pollTimerID != nil else { return [] }
+    isAway = true
+    defer { pollTimerID = nil }
+    return [pollTimerID].compactMap { $0 }
+  }
+
+  /// The host's tab shows again: while the line shows, its state is read once at once (it may have changed on the
+  /// device meanwhile), and polling resumes from that answer.
+  public mutating func arrive(_ context: inout AppContext) -> [SpotifyPlayerEffect] {
+    isAway = false
+    guard nowPlaying != nil, stateRequestID == nil else { return [] }
+    pollTimerID = nil
+    let requestID = context.makeRequestID()
+    stateRequestID = requestID
+    return [.loadState(requestID: requestID)]
+  }
+
   mutating func send(_ command: PlaybackCommand, _ context: inout AppContext) -> [SpotifyPlayerEffect] {
     let requestID = context.makeRequestID()
     pendingRequestID = requestID
@@ -262,8 +285,8 @@ extension SpotifyPlayer {
       pendingRequestID = nil
       if let failure { return commandFailed(command, failure, &context) }
       commandTook(command, &context)
-      // Read the effect back once Spotify has applied it.
-      return schedulePoll(after: Self.afterCommandDelay, &context)
+      // Read the effect back once Spotify has applied it (on coming back, if the tab was left meanwhile).
+      return isAway ? [] : schedulePoll(after: Self.afterCommandDelay, &context)
 
     case .devicesLoaded(let requestID, let result):
       guard var picker, picker.phase == .loading(requestID: requestID) else { return [] }
@@ -295,7 +318,7 @@ extension SpotifyPlayer {
         return []
       case .failure:
         // Keep the last line; try again at the slow pace while something was playing.
-        return nowPlaying?.isPlaying == true ? schedulePoll(after: Self.pollInterval, &context) : []
+        return nowPlaying?.isPlaying == true && !isAway ? schedulePoll(after: Self.pollInterval, &context) : []
       }
 
     case .pollDue(let timerID):
@@ -349,7 +372,7 @@ extension SpotifyPlayer {
   /// The next read of the state: at the pace of the rule while playing, at the track's expected end when that
   /// comes sooner, none while paused or idle.
   mutating func nextPoll(_ context: inout AppContext) -> [SpotifyPlayerEffect] {
-    guard let delay = nextPollDelay() else {
+    guard !isAway, let delay = nextPollDelay() else {
       pollTimerID = nil
       return []
     }

@@ -6,8 +6,8 @@ import Foundation
 /// which ties this feature to its screen and its runtime. Features return `AppEffect`s: their own effects boxed
 /// with `run(_:)`, plus the shared ones (open a link, copy, cancel).
 ///
-/// What the root needs to know of a tab is asked here, never by name: what to cancel on quit
-/// (`runningRequestIDs`), whether it wants the clock (`wantsClock`, `clockTicked`), what quitting would lose
+/// What the root needs to know of a tab is asked here, never by name: that the user arrives on it and leaves it
+/// (`arrive`, `leave`), what to cancel on quit (`runningRequestIDs`), whether it wants the clock (`wantsClock`, `clockTicked`), what quitting would lose
 /// (`unsavedWork`), and another tab's screens open through `NavigationRequest.open` with a way back.
 public protocol TabFeature: Sendable, Hashable {
   associatedtype Action: Sendable & Hashable
@@ -35,10 +35,17 @@ public protocol TabFeature: Sendable, Hashable {
   /// True when the tab wants the runtime's clock (`clockTicked` at most every 30 s while the UI runs).
   static var wantsClock: Bool { get }
 
-  /// Effects to run once at start-up.
+  /// Effects to run whether or not the tab is ever shown, once at launch (and again after signing out): work in the
+  /// background such as a reminder's first read or a publish. Not for the screen's own loads: those go in `start`.
+  mutating func launch(_ context: inout AppContext) -> [AppEffect]
+  /// The screen's first loads, run once: at launch for the tab shown first, else when the tab is first selected
+  /// (before its `arrive`). Signing out forgets which tabs started.
   mutating func start(_ context: inout AppContext) -> [AppEffect]
   /// The user arrived on this tab. A text field must not take the next key by surprise: leave editing.
   mutating func arrive(_ context: inout AppContext) -> [AppEffect]
+  /// The user left this tab: another tab or an area (People, Inbox, the song menu) now shows instead. Work that only
+  /// matters on screen (a poll) stops here and resumes in `arrive`.
+  mutating func leave(_ context: inout AppContext) -> [AppEffect]
   mutating func reduce(_ action: Action, _ context: inout AppContext) -> [AppEffect]
   /// The shared context changed (size, setup facts).
   mutating func contextChanged(_ change: ContextChange, _ context: inout AppContext) -> [AppEffect]
@@ -59,9 +66,11 @@ extension TabFeature {
   /// Boxes one of this feature's effects for the runtime.
   public static func run(_ effect: Effect) -> AppEffect { .feature(Self.self, effect) }
 
+  public mutating func launch(_ context: inout AppContext) -> [AppEffect] { [] }
   public mutating func start(_ context: inout AppContext) -> [AppEffect] { [] }
   public var unsavedWork: LocalizedText? { nil }
   public mutating func arrive(_ context: inout AppContext) -> [AppEffect] { [] }
+  public mutating func leave(_ context: inout AppContext) -> [AppEffect] { [] }
   public mutating func contextChanged(_ change: ContextChange, _ context: inout AppContext) -> [AppEffect] { [] }
   public mutating func handleUnbound(_ event: InputEvent, _ context: inout AppContext) -> [AppEffect]? { nil }
   public var runningRequestIDs: [Int] { [] }

@@ -16,8 +16,10 @@ public struct TabRegistration: Sendable {
   let unsavedWork: @Sendable (AppState) -> LocalizedText?
   let runningRequestIDs: @Sendable (AppState) -> [Int]
   let wantsClock: Bool
+  let launch: @Sendable (inout AppState) -> [AppEffect]
   let start: @Sendable (inout AppState) -> [AppEffect]
   let arrive: @Sendable (inout AppState) -> [AppEffect]
+  let leave: @Sendable (inout AppState) -> [AppEffect]
   let reduce: @Sendable (inout AppState, FeatureMessage) -> [AppEffect]
   let isClockDriven: @Sendable (FeatureMessage) -> Bool
   let clockTicked: @Sendable (inout AppState, Date) -> [AppEffect]
@@ -48,8 +50,10 @@ public struct TabRegistration: Sendable {
     unsavedWork = { $0[keyPath: path].unsavedWork }
     runningRequestIDs = { $0[keyPath: path].runningRequestIDs }
     wantsClock = Feature.wantsClock
+    launch = { state in with(&state) { $0.launch(&$1) } }
     start = { state in with(&state) { $0.start(&$1) } }
     arrive = { state in with(&state) { $0.arrive(&$1) } }
+    leave = { state in with(&state) { $0.leave(&$1) } }
     reduce = { state, message in
       guard let action = message.value(as: Feature.Action.self) else { return [] }
       return with(&state) { $0.reduce(action, &$1) }

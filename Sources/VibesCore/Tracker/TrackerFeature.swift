@@ -128,7 +128,9 @@ extension TrackerState {
       self.apiURLs = apiURLs
       guard let configuration else {
         self.configuration = nil
-        return []
+        // The tab starts when first shown, so the setup form appears after the arrival: as on arriving, no field
+        // takes the next key (a digit still switches tabs).
+        return arrive(&context)
       }
       self.configuration = configuration
       let requestID = context.makeRequestID()

@@ -83,6 +83,32 @@ final class PeopleSuggestRepositoryTests: XCTestCase {
     XCTAssertLessThanOrEqual(read.billedReads, SocialRepository.suggestionReadCeiling(blocks: 2))
   }
 
+  /// `validTasteKeys` in the rules, as the fake enforces it: a list of at most 20 strings.
+  func testTheRulesRefuseALongerOrMistypedTasteKeyList() async throws {
+    let ada = try await account("g-ada", "Ada")
+    let firestore = FirestoreClient(
+      projectID: FakeFirebaseServer.projectID, baseURL: fake.configuration.firestoreURL, retryDelays: [])
+    let token = try await ada.repository.session.validIDToken()
+    for forged: FirestoreValue in [
+      .array((0..<21).map { .string("artist \($0)") }), .string("m83"), .array([.integer(1)]),
+    ] {
+      do {
+        try await firestore.commit(
+          [.update(path: "users/\(ada.uid)", fields: ["tasteKeys": forged], mask: ["tasteKeys"], precondition: nil)],
+          idToken: token)
+        XCTFail("the rules let \(forged) through")
+      } catch {
+        XCTAssertEqual(error, .permissionDenied, "\(forged)")
+      }
+    }
+    let twenty = FirestoreValue.array((0..<20).map { .string("artist \($0)") })
+    try await firestore.commit(
+      [.update(path: "users/\(ada.uid)", fields: ["tasteKeys": twenty], mask: ["tasteKeys"], precondition: nil)],
+      idToken: token)
+    let stored = await fake.documents()
+    XCTAssertEqual(stored["users/\(ada.uid)"]?["tasteKeys"], twenty)
+  }
+
   func testOnlyTheFirstThirtyFollowedAreExpandedInOneQuery() async throws {
     let me = try await account("g-me", "Me")
     let friend = try await account("g-friend", "Friend")

@@ -4,8 +4,9 @@ import Foundation
 /// friends (three follow back), has a conversation with Aisha, and has blocked @rex_spam (whose share, thread and
 /// profile are in the database, so the app's filtering is what keeps him out of sight). While the demo runs, on the
 /// demo timeline, Mika shares a song to all, Jonas sends one with a message and Lena starts following. Every song is
-/// from `DemoCatalog`, so opening one finds it on the demo Spotify. All data is fixed: a recording is the same every
-/// run.
+/// from `DemoCatalog`, so opening one finds it on the demo Spotify. Two people it does not follow yet are suggested
+/// in People: Noor (followed by Mika and Aisha) and Sam (a close taste match). All data is fixed: a recording is
+/// the same every run.
 enum DemoFriends {
   struct Person: Sendable {
     let uid: String
@@ -42,19 +43,32 @@ enum DemoFriends {
     uid: "demoUidTheo", displayName: "Theo Martin", username: "theo",
     bio: "Festival season is a state of mind.", artists: ["RÜFÜS DU SOL", "deadmau5", "MGMT"],
     genres: ["progressive house", "indie electronic"], streak: 2)
+  /// A friend of friends (Mika and Aisha follow her): People suggests her, "followed by @aisha and @mika".
+  static let noor = Person(
+    uid: "demoUidNoor", displayName: "Noor Haddad", username: "noor",
+    bio: "Bristol sound-system kid. Vinyl only on Sundays.", artists: ["Massive Attack", "Burial", "Portishead"],
+    genres: ["trip hop", "uk garage"], streak: 4)
+  /// Nobody you know follows him, but his taste is close to yours: People suggests him by taste match.
+  static let sam = Person(
+    uid: "demoUidSam", displayName: "Sam Rivera", username: "sam_r", bio: "Shoegaze at sunrise.",
+    artists: ["Beach House", "M83", "Cocteau Twins"], genres: ["dream pop", "shoegaze"], streak: 1)
   /// Blocked by the demo account: must never show.
   static let rex = Person(
     uid: "demoUidRex", displayName: "Rex Spamley", username: "rex_spam", bio: "FREE FOLLOWERS → click my link",
     artists: [], genres: [], streak: 0)
 
   static let friends = [mika, jonas, aisha, lena, theo]
-  static let everyone = [me] + friends + [rex]
+  /// People the demo account does not follow yet (suggested in People).
+  static let strangers = [noor, sam]
+  static let everyone = [me] + friends + strangers + [rex]
 
   /// Who follows whom before anything happens (follower, followed, hours before the demo's now).
   static let follows: [(Person, Person, Double)] = [
     (me, mika, 400), (me, jonas, 380), (me, aisha, 300), (me, lena, 200), (me, theo, 90),
     (mika, me, 390), (jonas, me, 370), (aisha, me, 290), (mika, aisha, 500), (aisha, mika, 480),
     (jonas, lena, 250), (theo, mika, 120),
+    // Friends of friends: Noor is suggested; Rex is followed by Theo too, but blocked, so never suggested.
+    (mika, noor, 600), (aisha, noor, 550), (theo, rex, 700),
   ]
 
   // MARK: Time
@@ -88,8 +102,16 @@ enum DemoFriends {
     }
     if !person.artists.isEmpty {
       fields["taste"] = DemoValue.map(["artists": entries(person.artists), "genres": entries(person.genres)])
+      fields["tasteKeys"] = DemoValue.array(person.artists.map { DemoValue.string(tasteKey($0)) })
     }
     return fields
+  }
+
+  /// `GenreNames.key` in VibesCore (this target does not depend on it): folded, words of letters and digits.
+  static func tasteKey(_ name: String) -> String {
+    let folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    let words = folded.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : " " }
+    return String(words).split(separator: " ").joined(separator: " ")
   }
 
   static func track(_ title: String) -> [String: Any] {

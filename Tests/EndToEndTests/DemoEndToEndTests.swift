@@ -51,7 +51,8 @@ final class DemoEndToEndTests: XCTestCase {
     let wanted = [
       "Welcome to vibes", "connected as Demo Listener", "Gemini API Key saved", "8 upcoming events in Berlin",
       "vibes Companion", "SDK initialized", "Midnight City", "Name Neon Night Drive", "Saved to Spotify",
-      "You created Neon Night Drive", "Top artists", "Signed in as @demo_listener", "Mika Tanaka",
+      "You created Neon Night Drive", "Top artists", "Signed in as @demo_listener", "Suggested for you",
+      "followed by @aisha and @mika", "You now follow @sam_r", "Mika Tanaka", "Synths after midnight",
       "Portishead live in '98", "@jonas_w", "For your night-drive playlist",
     ]
     let deadline = Date().addingTimeInterval(200)

@@ -218,6 +218,8 @@ final class SocialRepositoryTests: XCTestCase {
     try await cy.repository.block(ada.uid)
     let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: 64)
     try await ada.repository.setPhoto(png)
+    // For You's private memory (`users/{uid}/private/forYou`): a subcollection outlives its parent's deletion.
+    try await ada.repository.saveForYouMemory(ForYouMemory())
     await fake.put(
       "shares/s1",
       ["senderId": .string(ada.uid), "recipientId": .null, "trackName": .string("Song")])

@@ -33,7 +33,9 @@ final class PeopleBlockedReducerTests: XCTestCase {
       state.context.nextRequestID = id + 1
     }
     XCTAssertEqual(driver.state.people.depth, 1)
-    XCTAssertEqual(driver.state.people.runningRequestIDs, [id], "quitting cancels the load")
+    XCTAssertEqual(
+      Set(driver.state.people.runningRequestIDs), Set([id, driver.state.people.suggesting].compactMap { $0 }),
+      "quitting cancels the load (and the suggestions the lists asked for)")
     driver.send(.people(.blockedLoaded(requestID: id, .failure(.offline))), expecting: []) { state in
       state.people.blocked?.loading = nil
       state.people.blocked?.failure = .offline

@@ -78,6 +78,50 @@ final class PeopleFirstStartReducerTests: XCTestCase {
     XCTAssertNil(driver.state.people.usernameForm, "a returning account keeps its @username: no step")
   }
 
+  /// The bug: the Feed the sign-in sent you to remembered People as where it was opened from, so Esc at the Feed's
+  /// root went back to People (once). The finished sign-in hands on its own origin instead.
+  func testEscOnTheFeedAfterSigningInAtStartStaysOnTheFeed() {
+    var driver = onSignInCard()
+    let started = driver.state.selectedTab
+    guard let (id, _) = signInID(driver.press(.enter)) else { return XCTFail("no sign-in") }
+    driver.send(.people(.signedIn(requestID: id, .success("ada"))))
+    XCTAssertEqual(driver.state.selectedTab, .feed)
+    driver.press(.escape)
+    XCTAssertEqual(driver.state.selectedTab, .feed, "Esc at the Feed's root leads nowhere (started on \(started))")
+    XCTAssertNil(driver.state.returnPoint)
+  }
+
+  func testEscOnTheFeedAfterChoosingAUsernameAtStartStaysOnTheFeed() {
+    var driver = onSignInCard()
+    guard let (id, _) = signInID(driver.press(.enter)) else { return XCTFail("no sign-in") }
+    driver.send(.people(.signedIn(requestID: id, .success(nil))))
+    driver.type("newbie")
+    let claim = driver.press(.enter)
+    guard case .claimUsername(let claimID, "newbie")? = claim.compactMap(\.peopleEffect).last else {
+      return XCTFail("\(claim)")
+    }
+    driver.send(.people(.usernameClaimed(requestID: claimID, .success("newbie"))))
+    XCTAssertEqual(driver.state.selectedTab, .feed)
+    driver.press(.escape)
+    XCTAssertEqual(driver.state.selectedTab, .feed, "not back to People's root")
+  }
+
+  /// The tutorial replayed from Profile: after the sign-in, Esc at the Feed goes back to Profile (where the user
+  /// was), not to the finished sign-in in People.
+  func testAfterAReplayedTutorialEscOnTheFeedGoesBackToWhereTheUserWas() {
+    var driver = Driver(firstStart)
+    driver.send(.tutorial(.seenLoaded(true)))
+    driver.press(.tabKey(.profile))
+    driver.send(.tutorial(.replay))
+    while driver.state.tutorial.card != .signIn { driver.press(.right) }
+    guard let (id, _) = signInID(driver.press(.enter)) else { return XCTFail("no sign-in") }
+    XCTAssertEqual(driver.state.selectedTab, .people)
+    driver.send(.people(.signedIn(requestID: id, .success("ada"))))
+    XCTAssertEqual(driver.state.selectedTab, .feed)
+    driver.press(.escape)
+    XCTAssertEqual(driver.state.selectedTab, .profile)
+  }
+
   func testAFailedSignInAtStartStaysInPeopleWithARetryThatStillLeadsOn() {
     var driver = onSignInCard()
     guard let (id, _) = signInID(driver.press(.enter)) else { return XCTFail("no sign-in") }

@@ -40,9 +40,15 @@ final class PeopleReducerTests: XCTestCase {
       state.context.nextRequestID = id + 1
       state.returnPoint = ReturnPoint(origin: .profile, destination: .people, openedDepth: 0)
     }
-    driver.send(.people(.listsLoaded(requestID: id, Self.lists, final: true)), expecting: []) { state in
+    // The final lists ask for suggestions (PeopleSuggestReducerTests).
+    driver.send(
+      .people(.listsLoaded(requestID: id, Self.lists, final: true)),
+      expecting: [.people(.loadSuggestions(requestID: id + 1, following: Self.lists.following, force: false))]
+    ) { state in
       state.people.loading = nil
       state.people.lists = Self.lists
+      state.people.suggesting = id + 1
+      state.context.nextRequestID = id + 2
     }
     XCTAssertEqual(driver.state.people.rows.map(\.section), [.following, .followers, .followers])
     driver.press(.escape, expecting: [.feature(ProfileState.self, .loadInfo)]) { state in
@@ -79,12 +85,19 @@ final class PeopleReducerTests: XCTestCase {
     let next = driver.state.context.nextRequestID
     driver.press(.character("r"), expecting: [.people(.loadLists(requestID: next))]) { state in
       state.people.loading = next
+      state.people.forceSuggestions = true
       state.context.nextRequestID = next + 1
     }
-    driver.send(.people(.listsLoaded(requestID: next, Self.lists, final: true)), expecting: []) { state in
+    driver.send(
+      .people(.listsLoaded(requestID: next, Self.lists, final: true)),
+      expecting: [.people(.loadSuggestions(requestID: next + 1, following: Self.lists.following, force: true))]
+    ) { state in
       state.people.loading = nil
       state.people.failure = nil
       state.people.lists = Self.lists
+      state.people.forceSuggestions = false
+      state.people.suggesting = next + 1
+      state.context.nextRequestID = next + 2
     }
     // A late answer of an older request changes nothing.
     driver.send(.people(.listsFailed(requestID: id, .offline)), expecting: [])
@@ -266,7 +279,8 @@ final class PeopleReducerTests: XCTestCase {
     var driver = inPeople()
     let load = driver.state.context.nextRequestID
     driver.arrange { $0.press(.enter) }
-    XCTAssertEqual(driver.state.people.runningRequestIDs, [load])
+    XCTAssertEqual(
+      Set(driver.state.people.runningRequestIDs), Set([load, driver.state.people.suggesting].compactMap { $0 }))
     driver.press(.escape, expecting: [.cancel(requestID: load)]) { $0.people.path = [] }
   }
 }

@@ -54,9 +54,14 @@ final class PeopleSignInReducerTests: XCTestCase {
       state.context.nextRequestID = load + 1
       state.context.notice = .localized(LocalizedText(PeopleL10n.peopleSignedIn), isWarning: false)
     }
-    driver.send(.people(.listsLoaded(requestID: load, Self.lists, final: true)), expecting: []) { state in
+    driver.send(
+      .people(.listsLoaded(requestID: load, Self.lists, final: true)),
+      expecting: [.people(.loadSuggestions(requestID: load + 1, following: Self.lists.following, force: false))]
+    ) { state in
       state.people.loading = nil
       state.people.lists = Self.lists
+      state.people.suggesting = load + 1
+      state.context.nextRequestID = load + 2
     }
   }
 

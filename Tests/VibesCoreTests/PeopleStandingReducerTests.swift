@@ -40,9 +40,14 @@ final class PeopleStandingReducerTests: XCTestCase {
     let fresh = PeopleLists(
       username: "me", following: [], followers: [], fetchedAt: Self.evening,
       standing: Self.standing(12, lastDay: Self.today))
-    driver.send(.people(.listsLoaded(requestID: id, fresh, final: true)), expecting: []) { state in
+    driver.send(
+      .people(.listsLoaded(requestID: id, fresh, final: true)),
+      expecting: [.people(.loadSuggestions(requestID: id + 1, following: [], force: false))]
+    ) { state in
       state.people.lists = fresh
       state.people.loading = nil
+      state.people.suggesting = id + 1
+      state.context.nextRequestID = id + 2
     }
     XCTAssertEqual(driver.state.people.lists?.standing?.tier, .bronze)
 

@@ -26,6 +26,26 @@ final class DemoFirebaseTests: XCTestCase {
     throw XCTSkip("no lists")
   }
 
+  /// People's suggestions in the demo: Noor (followed by Mika and Aisha) and Sam (a taste match); never Rex, whom
+  /// Theo follows but you blocked, and never anyone you follow.
+  @MainActor
+  func testTheDemoSuggestsAFriendOfFriendsAndATasteMatchButNeverTheBlockedUser() async throws {
+    let demo = try await HeadlessDemo()
+    defer { Task { await demo.finish() } }
+    let lists = try await lists(demo)
+    let actions = await demo.run(.people(.loadSuggestions(requestID: 2, following: lists.following, force: true)))
+    var found: PeopleSuggestions?
+    for action in actions {
+      if case .suggestionsLoaded(2, .success(let suggestions))? = action.peopleAction { found = suggestions }
+    }
+    let suggestions = try XCTUnwrap(found, "\(actions)")
+    XCTAssertEqual(Set(suggestions.items.map(\.person.uid)), [DemoFriends.noor.uid, DemoFriends.sam.uid])
+    let noor = suggestions.items.first { $0.person.uid == DemoFriends.noor.uid }
+    XCTAssertEqual(noor?.reason.text(Localizer(.en)), "followed by @aisha and @mika")
+    let sam = suggestions.items.first { $0.person.uid == DemoFriends.sam.uid }
+    XCTAssertGreaterThanOrEqual(sam?.reason.tastePercent ?? 0, PeopleSuggestionRanking.minTastePercent)
+  }
+
   @MainActor
   func testTheDemoOpensSignedInAndPeopleShowsTheFriendsButNeverTheBlockedUser() async throws {
     let demo = try await HeadlessDemo()

@@ -240,7 +240,7 @@ extension FirebaseFakeState {
   }
 
   /// `achievements` a list of at most 100 that keeps every id it had; `achievementDates` a map; `taste` a map of
-  /// `artists` (≤ 20) and `genres` (≤ 10) lists.
+  /// `artists` (≤ 20) and `genres` (≤ 10) lists; `tasteKeys` a list of at most 20 strings.
   static func achievementsAndTasteAllowed(before: [String: FirestoreValue], after: [String: FirestoreValue]) -> Bool {
     if let value = after["achievements"] {
       guard let ids = value.arrayValue, ids.count <= 100 else { return false }
@@ -256,6 +256,12 @@ extension FirebaseFakeState {
       let artists = taste["artists"].map { $0.arrayValue?.count ?? 999 } ?? 0
       let genres = taste["genres"].map { $0.arrayValue?.count ?? 999 } ?? 0
       guard artists <= 20, genres <= 10 else { return false }
+    }
+    // validTasteKeys: the folded artist names People's suggestions query, a list of at most 20 strings.
+    if let value = after["tasteKeys"] {
+      guard let keys = value.arrayValue, keys.count <= 20, keys.allSatisfy({ $0.stringValue != nil }) else {
+        return false
+      }
     }
     return true
   }
@@ -539,6 +545,9 @@ extension FirebaseFakeState {
       case "NOT_IN":
         if (filter.value.arrayValue ?? []).contains(where: { Self.compare($0, value) == 0 }) { return false }
       case "ARRAY_CONTAINS": if !(value.arrayValue ?? []).contains(filter.value) { return false }
+      case "ARRAY_CONTAINS_ANY":
+        let wanted = filter.value.arrayValue ?? []
+        if !(value.arrayValue ?? []).contains(where: { wanted.contains($0) }) { return false }
       default: return false
       }
     }

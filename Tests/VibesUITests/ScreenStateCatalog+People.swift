@@ -32,6 +32,15 @@ extension ScreenStateCatalog {
       person: longPerson, followers: 12_345, following: 678, isFollowing: true, fetchedAt: now)
     var cached = lists
     cached.isCached = true
+    let suggested = PeopleSuggestions(
+      items: [
+        PersonSuggestion(
+          person: PersonSummary(uid: "uid-sug-1", displayName: longArtist, username: "sam_r"),
+          reason: SuggestionReason(followedBy: ["@ada", "@konzertfreundin_2026"], followedByCount: 7, tastePercent: 99)),
+        PersonSuggestion(
+          person: PersonSummary(uid: "uid-sug-2", displayName: "Noor", username: "noor"),
+          reason: SuggestionReason(followedBy: ["@ada"], followedByCount: 1)),
+      ], fetchedAt: now)
     var states = [
       State(name: "people loading") { open(&$0) },
       State(name: "people signed out") { driver in
@@ -69,6 +78,35 @@ extension ScreenStateCatalog {
         driver.press(.enter)
         if case .loading(let id, let query) = driver.state.people.search {
           driver.send(.people(.found(requestID: id, query: query, .success([]))))
+        }
+      },
+      State(name: "people suggested") { driver in
+        loaded(&driver)
+        driver.send(.people(.suggestionsLoaded(requestID: driver.state.people.suggesting ?? -1, .success(suggested))))
+      },
+      State(name: "people suggested offline copy") { driver in
+        loaded(&driver)
+        var copy = suggested
+        copy.isCached = true
+        driver.send(.people(.suggestionsLoaded(requestID: driver.state.people.suggesting ?? -1, .success(copy))))
+      },
+      State(name: "people no suggestions") { driver in
+        loaded(&driver)
+        let none = PeopleSuggestions(items: [], fetchedAt: now)
+        driver.send(.people(.suggestionsLoaded(requestID: driver.state.people.suggesting ?? -1, .success(none))))
+      },
+      State(name: "people suggestions failed") { driver in
+        loaded(&driver)
+        driver.send(.people(.suggestionsLoaded(requestID: driver.state.people.suggesting ?? -1, .failure(.service))))
+      },
+      State(name: "people suggested below found") { driver in
+        loaded(&driver)
+        driver.send(.people(.suggestionsLoaded(requestID: driver.state.people.suggesting ?? -1, .success(suggested))))
+        driver.press(.character("/"))
+        driver.type("k")
+        driver.press(.enter)
+        if case .loading(let id, let query) = driver.state.people.search {
+          driver.send(.people(.found(requestID: id, query: query, .success([longPerson]))))
         }
       },
       State(name: "people person loading") { _ = person(&$0) },

@@ -216,6 +216,8 @@ enum TasteSummaryCoding {
     func line(_ entries: [TasteSummary.Entry]) -> String {
       entries.map { "\($0.name)=\(($0.weight * 1000).rounded() / 1000)" }.joined(separator: "\n")
     }
-    return line(summary.artists) + "\n--\n" + line(summary.genres)
+    // "keys": publications since `tasteKeys` was added differ from older ones, so each account publishes its keys
+    // once even when its taste did not change.
+    return "keys\n" + line(summary.artists) + "\n--\n" + line(summary.genres)
   }
 }

@@ -18,6 +18,8 @@ extension EffectRunner {
       send(.people(.findDue(timerID: timerID)))
     case .loadLists(let requestID):
       await loadPeopleLists(requestID, send: send)
+    case .loadSuggestions(let requestID, let following, let force):
+      await loadPeopleSuggestions(requestID, following: following, force: force, send: send)
     case .find(let requestID, let query):
       let result = await people { repository throws(SocialError) in
         try await repository.findUsers(prefix: query, limit: PeopleFeature.findLimit).map(PersonSummary.init)
@@ -214,6 +216,7 @@ extension EffectRunner {
     log.info("people: \(operation) done")
     guard case .success(let owner) = await peopleOwner() else { return .success(nil) }
     updateCachedLists(owner: owner, operation, person)
+    if operation == .follow || operation == .block { dropCachedSuggestion(owner: owner, person.uid) }
     guard operation != .block else {
       try? dependencies.database.removePeopleCache(owner: owner, key: Self.peopleProfileKey(person.uid))
       return .success(nil)

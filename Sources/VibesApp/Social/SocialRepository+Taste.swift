@@ -9,21 +9,28 @@ extension SocialRepository {
     func entries(_ list: [TasteSummary.Entry]) -> FirestoreValue {
       .array(list.map { .map(["name": .string($0.name), "weight": .double($0.weight)]) })
     }
+    // `tasteKeys` (folded artist names) lets People find similar taste with one array-contains-any query.
     let fields: [String: FirestoreValue] = [
-      "taste": .map(["artists": entries(summary.artists), "genres": entries(summary.genres)])
+      "taste": .map(["artists": entries(summary.artists), "genres": entries(summary.genres)]),
+      "tasteKeys": .array(PeopleSuggestionRanking.tasteKeys(summary).map(FirestoreValue.string)),
     ]
     let firestore = self.firestore
     _ = try await run { token throws(FirebaseError) in
-      try await firestore.patch("users/\(uid)", fields: fields, mask: ["taste"], exists: true, idToken: token)
+      try await firestore.patch(
+        "users/\(uid)", fields: fields, mask: ["taste", "tasteKeys"], exists: true, idToken: token)
     }
   }
 
   /// Someone's public taste summary; nil when they have not shared one (Blend then says so). Names are cleaned,
   /// entries capped and junk weights dropped by `TasteSummary.init`.
   public func tasteSummary(of uid: String) async throws(SocialError) -> TasteSummary? {
-    guard FirestorePath.isValidID(uid), let document = try await profileDocument(uid),
-      case .map(let taste)? = document.fields["taste"]
-    else { return nil }
+    guard FirestorePath.isValidID(uid), let document = try await profileDocument(uid) else { return nil }
+    return Self.tasteSummary(document.fields)
+  }
+
+  /// The public taste summary in a profile document's fields; nil when there is none (or only junk).
+  static func tasteSummary(_ fields: [String: FirestoreValue]) -> TasteSummary? {
+    guard case .map(let taste)? = fields["taste"] else { return nil }
     func entries(_ value: FirestoreValue?) -> [TasteSummary.Entry] {
       (value?.arrayValue ?? []).prefix(100).compactMap { item in
         guard case .map(let fields) = item, let name = fields["name"]?.stringValue else { return nil }

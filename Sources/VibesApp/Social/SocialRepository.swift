@@ -479,6 +479,8 @@ public struct SocialRepository: Sendable {
         report.username = name
       }
     }
+    // The owner's private documents (For You's memory) go too: deleting a document leaves its subcollections.
+    writes.append(.delete(path: Self.forYouMemoryPath(uid: uid), precondition: nil))
     if profile != nil { writes.append(.delete(path: "users/\(uid)", precondition: nil)) }
     for start in stride(from: 0, to: writes.count, by: 500) {
       let chunk = Array(writes[start..<min(start + 500, writes.count)])

@@ -20,10 +20,23 @@ public struct ReturnPoint: Sendable, Hashable {
 
 extension AppReducer {
   /// Follows `request` and records where Esc returns to when it showed another tab.
+  ///
+  /// A request sent from a screen that an earlier request opened and that has closed since (its work done: the
+  /// first-start sign-in, which then sends the user on to the Feed) hands on the earlier origin: Esc never leads
+  /// back to a finished screen, and a request that lands on that origin leaves no way back at all.
   static func recordingReturn(_ state: inout AppState, _ follow: (inout AppState) -> [AppEffect]) -> [AppEffect] {
-    let origin = state.selectedTab
+    let current = state.selectedTab
+    var origin = current
+    if let point = state.returnPoint, point.destination == current,
+      (state.selectedRegistration?.depth(state) ?? 0) < point.openedDepth
+    {
+      origin = point.origin
+    }
     let effects = follow(&state)
-    if state.selectedTab != origin, let depth = state.selectedRegistration?.depth(state) {
+    guard state.selectedTab != current else { return effects }
+    if state.selectedTab == origin {
+      state.returnPoint = nil
+    } else if let depth = state.selectedRegistration?.depth(state) {
       state.returnPoint = ReturnPoint(origin: origin, destination: state.selectedTab, openedDepth: depth)
     }
     return effects

@@ -18,6 +18,7 @@ public enum LocalizationCatalog {
     GamifyL10n.self,
     PeopleL10n.self,
     PeopleAccountsL10n.self,
+    PeopleSuggestL10n.self,
     InboxL10n.self,
     SongMenuL10n.self,
     SocialFeedL10n.self,

@@ -14,7 +14,7 @@ public enum PeopleSearch: Sendable, Hashable {
 
 /// Which part of the root list a row belongs to.
 public enum PeopleSection: Sendable, Hashable {
-  case found, following, followers
+  case found, following, followers, suggested
 }
 
 /// One row of the root list.
@@ -94,19 +94,35 @@ public struct PeopleFeature: Sendable, Hashable {
   public var photoProblem: PhotoProblem?
   /// The photo removal in flight.
   public var photoRemoval: Int?
+  /// Suggested people (FR-8.4), fresh or the SQLite copy.
+  public var suggestions: PeopleSuggestions?
+  /// The suggestion refresh in flight.
+  public var suggesting: Int?
+  /// Why the last suggestion refresh failed (the copy, if any, still shows).
+  public var suggestionFailure: PeopleFailure?
+  /// The next suggestion refresh goes past the SQLite copy's age (`r`).
+  public var forceSuggestions = false
+  /// A follow started with `f` on a suggested row, in flight.
+  public var suggestFollow: Int?
 
   public init() {}
 
   public var trimmedQuery: String { find.text.trimmingCharacters(in: .whitespacesAndNewlines) }
 
-  /// The root list: what the field found while it holds text, else Following then Followers.
+  /// The root list: what the field found while it holds text (then the suggestions it did not find), else the
+  /// suggestions, Following, then Followers.
   public var rows: [PeopleRow] {
     if !trimmedQuery.isEmpty {
       guard case .loaded(_, let found) = search else { return [] }
+      let foundIDs = Set(found.map(\.uid))
       return found.map { PeopleRow(section: .found, person: $0) }
+        + visibleSuggestions.filter { !foundIDs.contains($0.person.uid) }.map {
+          PeopleRow(section: .suggested, person: $0.person)
+        }
     }
     guard let lists else { return [] }
-    return lists.following.map { PeopleRow(section: .following, person: $0) }
+    return visibleSuggestions.map { PeopleRow(section: .suggested, person: $0.person) }
+      + lists.following.map { PeopleRow(section: .following, person: $0) }
       + lists.followers.map { PeopleRow(section: .followers, person: $0) }
   }
 
@@ -129,6 +145,8 @@ public enum PeopleAction: Sendable, Hashable {
   /// The lists: `final` false for the SQLite copy sent before Firebase answers.
   case listsLoaded(requestID: Int, PeopleLists, final: Bool)
   case listsFailed(requestID: Int, PeopleFailure)
+  /// Suggested people (the SQLite copy, fresh ones, or why none came).
+  case suggestionsLoaded(requestID: Int, Result<PeopleSuggestions, PeopleFailure>)
   case findDue(timerID: Int)
   case found(requestID: Int, query: String, Result<[PersonSummary], PeopleFailure>)
   case profileLoaded(requestID: Int, uid: String, Result<PersonProfile, PeopleFailure>)
@@ -162,6 +180,10 @@ public enum PeopleAction: Sendable, Hashable {
 public enum PeopleEffect: CancellableEffect {
   /// Your account line, following and followers (the SQLite copy first, then Firebase; cached again).
   case loadLists(requestID: Int)
+  /// Suggested people (`SocialRepository.suggestions`): the SQLite copy while it is younger than a refresh
+  /// interval (unless `force`), else at most five bounded Firestore queries over the first 30 of `following`;
+  /// cached again. Offline: the copy, marked with its age.
+  case loadSuggestions(requestID: Int, following: [PersonSummary], force: Bool)
   case scheduleFind(timerID: Int, seconds: Double)
   case find(requestID: Int, query: String)
   case loadProfile(requestID: Int, PersonSummary)
@@ -192,7 +214,7 @@ public enum PeopleEffect: CancellableEffect {
     switch self {
     case .loadLists(let id), .scheduleFind(let id, _), .find(let id, _), .loadProfile(let id, _): return id
     case .scheduleUsernameCheck(let id, _), .checkUsername(let id, _), .signIn(let id, _): return id
-    case .loadBlocked(let id): return id
+    case .loadBlocked(let id), .loadSuggestions(let id, _, _): return id
     case .perform, .claimUsername, .saveProfile, .unblock, .uploadPhoto, .removePhoto: return nil
     }
   }
@@ -231,6 +253,8 @@ public enum PeopleCommand: Sendable, Hashable {
   case blend
   /// Every achievement with its date or progress (`GamifyFeature`).
   case achievements
+  /// Follow the selected suggested person.
+  case followSuggestion
 }
 
 extension PeopleFeature: TabFeature {
@@ -248,7 +272,7 @@ extension PeopleFeature: TabFeature {
   }
 
   public var runningRequestIDs: [Int] {
-    var ids = [loading, pendingTimerID, signIn?.requestID, blocked?.loading].compactMap { $0 }
+    var ids = [loading, pendingTimerID, signIn?.requestID, blocked?.loading, suggesting].compactMap { $0 }
     if case .loading(let id, _) = search { ids.append(id) }
     if let form = usernameForm {
       ids += [form.pendingTimerID].compactMap { $0 }
@@ -283,13 +307,19 @@ extension PeopleFeature: TabFeature {
         failure = nil
       }
       list.keep(selected, in: rows.map(\.person.uid), visibleRows: Self.visibleRows(context))
-      return []
+      return final ? startSuggestions(&context) : []
     case .listsFailed(let requestID, let failure):
       guard loading == requestID else { return [] }
       loading = nil
       self.failure = failure
-      if failure.needsAccount { lists = nil }
+      if failure.needsAccount {
+        lists = nil
+        suggestions = nil
+      }
       list.clamp(count: rows.count, visibleRows: Self.visibleRows(context))
+      return []
+    case .suggestionsLoaded(let requestID, let result):
+      suggestionsLoaded(requestID, result, &context)
       return []
     case .findDue(let timerID):
       guard timerID == pendingTimerID else { return [] }
@@ -369,6 +399,7 @@ extension PeopleFeature: TabFeature {
   ) -> [AppEffect] {
     let index = path.lastIndex { $0.request?.id == requestID }
     if let index { path[index].request = nil }
+    if suggestFollow == requestID { suggestFollow = nil }
     switch result {
     case .failure(let failure):
       if let index { path[index].failure = PersonFailure(operation: operation, failure: failure) }
@@ -406,6 +437,7 @@ extension PeopleFeature: TabFeature {
 
   /// Someone blocked (or gone) leaves every list.
   mutating func forget(_ uid: String) {
+    suggestions?.items.removeAll { $0.person.uid == uid }
     lists?.following.removeAll { $0.uid == uid }
     lists?.followers.removeAll { $0.uid == uid }
     if case .loaded(let query, var found) = search {
@@ -446,6 +478,7 @@ extension PeopleFeature: TabFeature {
     }
     return [KeyBinding([.character("/")], "/", .key(PeopleL10n.peopleHelpFind), .focusFind)]
       + ListState.bindings { .move($0) } + [KeyBinding([.enter], "Enter", .common(.helpOpen), .open)]
+      + suggestionBindings
       + [KeyBinding([.character("r")], "r", .key(PeopleL10n.peopleHelpRetry), footer: canRetry, .retry)]
       + (lists == nil
         ? []
@@ -533,6 +566,8 @@ extension PeopleFeature: TabFeature {
     case .blend, .achievements:
       openGamify(command, &context)
       return []
+    case .followSuggestion:
+      return followSuggestion(&context)
     case .signIn, .signInWithCode:
       return startSignIn(device: command == .signInWithCode || signIn?.device == true && command == .signIn, &context)
     case .showBlocked:
@@ -566,6 +601,7 @@ extension PeopleFeature: TabFeature {
       return start(operation, &context)
     }
     if case .failed = search, !trimmedQuery.isEmpty { return cancelFind() + startFind(&context) }
+    forceSuggestions = true
     return loadLists(&context)
   }
 

@@ -30,6 +30,7 @@ extension PeopleFeature {
   mutating func queued(
     _ requestID: Int, _ person: PersonSummary, _ operation: PersonOperation, _ context: inout AppContext
   ) {
+    if suggestFollow == requestID { suggestFollow = nil }
     if let index = path.lastIndex(where: { $0.request?.id == requestID }) {
       path[index].request = nil
       path[index].failure = nil

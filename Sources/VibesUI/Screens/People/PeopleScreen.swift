@@ -108,17 +108,62 @@ public enum PeopleScreen {
     }
     guard let lists = people.lists else { return }
     let rows = people.rows
+    let suggested = people.visibleSuggestions.count
+    row = renderSuggestions(people, range: 0..<suggested, selected: selected, row: row, into: &grid, area, t)
+    let followingEnd = suggested + lists.following.count
     row = section(t.format(.peopleFollowing, ["count": "\(lists.following.count)"]), row: row, area, into: &grid)
     if lists.following.isEmpty {
       row = paragraph(t[.peopleFollowNobody], row: row, area, style: Theme.hint, into: &grid)
     }
-    row = personRows(rows, range: 0..<lists.following.count, selected: selected, row: row, into: &grid, area)
+    row = personRows(rows, range: suggested..<followingEnd, selected: selected, row: row, into: &grid, area)
     row = section(
       t.format(.peopleFollowers, ["count": "\(lists.followers.count)"]), row: row + 1, area, into: &grid)
     if lists.followers.isEmpty {
       row = paragraph(t[.peopleNoFollowers], row: row, area, style: Theme.hint, into: &grid)
     }
-    personRows(rows, range: lists.following.count..<rows.count, selected: selected, row: row, into: &grid, area)
+    personRows(rows, range: followingEnd..<rows.count, selected: selected, row: row, into: &grid, area)
+  }
+
+  /// "Suggested for you" (FR-8.4): each row the person and the reason in words; the copy's age when offline, why
+  /// none came, or what would bring some. Nothing while the first ones load (the lists above stay where they are). Returns the row below (a blank line
+  /// after a shown section).
+  @discardableResult
+  static func renderSuggestions(
+    _ people: PeopleFeature, range: Range<Int>, selected: Int?, row: Int, into grid: inout Grid, _ area: Rect,
+    _ t: Localizer
+  ) -> Int {
+    var row = row
+    if range.isEmpty {
+      if people.suggestions == nil, let failure = people.suggestionFailure, !failure.needsAccount {
+        row = paragraph(
+          t.format(.suggestFailed, ["reason": t[failure.reason]]), row: row, area, style: Theme.hint, into: &grid)
+        return row + 1
+      }
+      guard people.suggestions != nil, people.trimmedQuery.isEmpty else { return row }
+      row = section(t[.suggestTitle], row: row, area, into: &grid)
+      row = paragraph(t[.suggestNone], row: row, area, style: Theme.hint, into: &grid)
+      return row + 1
+    }
+    row = section(t[.suggestTitle], row: row, area, into: &grid)
+    if let suggestions = people.suggestions, suggestions.isCached {
+      grid.write(age(suggestions.fetchedAt, t), row: row, column: area.column + 2, style: Theme.warning)
+      row += 1
+    }
+    let rows = people.rows
+    row = ListView.render(
+      count: range.upperBound, selected: selected, first: range.lowerBound, top: row, markerColumn: area.column + 1,
+      into: &grid
+    ) { grid, item in
+      let person = rows[item.index].person
+      let width = area.width - 5
+      let used = grid.write(
+        clean(person.label), row: item.row, column: area.column + 3, style: item.style(), maxWidth: width)
+      guard let reason = people.suggestionReason(person.uid), used + 3 < width else { return }
+      grid.write(
+        "  " + clean(reason.text(t)), row: item.row, column: area.column + 3 + used, style: Theme.hint,
+        maxWidth: width - used)
+    }
+    return row + 1
   }
 
   static func renderFound(
@@ -131,12 +176,19 @@ public enum PeopleScreen {
       let end = paragraph(failureText(.peopleFailedFind, failure, t), row: row, area, style: Theme.error, into: &grid)
       grid.attentionRow = end - 1
     case .loaded(let query, let found):
-      guard !found.isEmpty else {
-        paragraph(t.format(.peopleNoMatches, ["query": clean(query)]), row: row, area, into: &grid)
-        return
+      var next: Int
+      if found.isEmpty {
+        next = paragraph(t.format(.peopleNoMatches, ["query": clean(query)]), row: row, area, into: &grid)
+      } else {
+        next = section(t[.peopleFound], row: row, area, into: &grid)
+        next = personRows(people.rows, range: 0..<found.count, selected: selected, row: next, into: &grid, area)
       }
-      let next = section(t[.peopleFound], row: row, area, into: &grid)
-      personRows(people.rows, range: 0..<found.count, selected: selected, row: next, into: &grid, area)
+      // What the field did not find of the suggestions, below (the list scrolls when they do not fit).
+      let rows = people.rows.count
+      if rows > found.count {
+        renderSuggestions(
+          people, range: found.count..<rows, selected: selected, row: next + 1, into: &grid, area, t)
+      }
     }
   }
 

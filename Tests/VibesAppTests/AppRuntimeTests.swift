@@ -35,7 +35,9 @@ final class AppRuntimeTests: XCTestCase {
   }
 
   /// Starts the loop at `width`×`height`, replaying `script` if given, and waits for the start's effects.
-  func start(width: Int = 80, height: Int = 24, script: KeyScript? = nil) async throws {
+  func start(
+    width: Int = 80, height: Int = 24, script: KeyScript? = nil, extraEnvironment: [String: String] = [:]
+  ) async throws {
     let refused = try FaultServer.refusingURL().absoluteString
     var environment = [
       "HOME": home.path, "LANG": "en_GB.UTF-8", "TERM": "xterm", "PATH": "/usr/bin:/bin",
@@ -54,6 +56,7 @@ final class AppRuntimeTests: XCTestCase {
     ] {
       environment[variable] = home.appendingPathComponent(folder).path
     }
+    environment.merge(extraEnvironment) { $1 }
     let dependencies = try AppLauncher.makeDependencies(environment: environment)
     let presenter = TestPresenter(width: width, height: height)
     let runtime = AppRuntime(
@@ -128,6 +131,27 @@ final class AppRuntimeTests: XCTestCase {
     // A key after it still draws.
     await press(.function(1))
     XCTAssertEqual(presenter.frames.count, before + 1)
+  }
+
+  func testTheLegendGlyphsFrameMovesOnlyWithRedrawsThatHappenAnyway() async throws {
+    try await start()
+    XCTAssertTrue(runtime.state.context.animation.isAllowed)
+    let frame = runtime.state.context.animation.frame
+    let frames = presenter.frames.count
+    runtime.sink.yield(.clockTicked(Date().addingTimeInterval(60)))
+    await settle()
+    XCTAssertEqual(runtime.state.context.animation.frame, frame, "a clock tick never moves it")
+    XCTAssertEqual(presenter.frames.count, frames, "and draws nothing for it")
+    await press(.function(1))
+    XCTAssertEqual(runtime.state.context.animation.frame, frame + 1, "a redraw for a key moves it by one")
+  }
+
+  func testUnderNoColorNothingAnimates() async throws {
+    try await start(extraEnvironment: ["NO_COLOR": "1"])
+    XCTAssertFalse(runtime.state.context.animation.isAllowed)
+    await press(.function(1))
+    await press(.escape)
+    XCTAssertEqual(runtime.state.context.animation.frame, 0)
   }
 
   func testQuitCancelsARunningCheckAndDropsItsLateAnswer() async throws {

@@ -57,7 +57,9 @@ public struct AppDependencies: Sendable {
     self.spotify = spotify
     self.appStoreConnect = appStoreConnect
     self.tracker = tracker
+    // Every generation request is counted per key and day for the near-quota hint.
     self.create = create
+    self.create.gemini = EffectRunner.countingGeminiRequests(create.gemini, database: database, now: now)
     self.logger = logger
     self.now = now
   }

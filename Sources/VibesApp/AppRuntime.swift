@@ -42,6 +42,8 @@ public final class AppRuntime {
     self.state.context.language = localizer.language
     // A terminal that cannot draw pictures (NO_COLOR, dumb, no protocol and no 24-bit colour) gets no boxes for them.
     self.state.artwork.isShown = runner.dependencies.artwork.isEnabled(environment: runner.dependencies.environment)
+    // The legend tier's glyph moves on with redraws that happen anyway; never under NO_COLOR or a dumb terminal.
+    self.state.context.animation.isAllowed = RedrawAnimation.isAllowed(environment: runner.dependencies.environment)
     self.script = script
     let (actions, continuation) = AsyncStream.makeStream(of: AppAction.self)
     self.actions = actions
@@ -76,7 +78,9 @@ public final class AppRuntime {
     for await action in actions {
       dispatch(action)
       if state.isQuitting { break }
-      render(onlyIfChanged: state.isClockDriven(action))
+      let clockDriven = state.isClockDriven(action)
+      state.context.animation.willRedraw(clockDriven: clockDriven)
+      render(onlyIfChanged: clockDriven)
       sink.handled()
     }
     forwarder.cancel()

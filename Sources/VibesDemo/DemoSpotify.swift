@@ -145,6 +145,18 @@ actor DemoSpotify {
     case "GET v1/playlists/*":
       guard let playlist = playlists.first(where: { $0["id"] as? String == id }) else { return notFound() }
       return DemoJSON.response(200, playlistJSON(playlist))
+    case "PUT v1/playlists/*":
+      // Change Playlist Details: a Blend is made collaborative (Spotify allows it only on a private playlist).
+      guard let index = playlists.firstIndex(where: { $0["id"] as? String == id }) else { return notFound() }
+      let body = request.json ?? [:]
+      var playlist = playlists[index]
+      for field in ["public", "collaborative"] { if let value = body[field] as? Bool { playlist[field] = value } }
+      if playlist["collaborative"] as? Bool == true, playlist["public"] as? Bool == true {
+        return DemoJSON.response(
+          400, ["error": ["status": 400, "message": "Collaborative playlists cannot be public"]])
+      }
+      playlists[index] = playlist
+      return DemoJSON.empty(200)
     case "GET v1/playlists/*/items":
       let items = (playlistItems[id] ?? []).compactMap(Self.index(ofURI:)).map {
         ["added_at": "\(DemoClock.day(0))T10:00:00Z", "item": Self.trackJSON($0)] as [String: Any]

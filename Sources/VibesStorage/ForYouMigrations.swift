@@ -12,5 +12,16 @@ enum ForYouMigrations {
         t.column("savedAt", .datetime).notNull()
       }
     }
+    migrator.registerMigration("foryou-v2-gemini-usage") { db in
+      // Gemini generation requests per key and local day, for the near-quota hint (For You, Create, Blend).
+      // `keyID` is a hash of the key (GeminiQuota.keyID), never the key.
+      try db.create(table: "geminiUsage") { t in
+        t.column("keyID", .text).notNull()
+        t.column("day", .integer).notNull()
+        t.column("requests", .integer).notNull()
+        t.column("exhausted", .boolean).notNull().defaults(to: false)
+        t.primaryKey(["keyID", "day"])
+      }
+    }
   }
 }

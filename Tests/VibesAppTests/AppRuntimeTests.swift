@@ -134,6 +134,27 @@ final class AppRuntimeTests: XCTestCase {
     XCTAssertEqual(presenter.frames.count, before + 1)
   }
 
+  func testTheLegendGlyphsFrameMovesOnlyWithRedrawsThatHappenAnyway() async throws {
+    try await start()
+    XCTAssertTrue(runtime.state.context.animation.isAllowed)
+    let frame = runtime.state.context.animation.frame
+    let frames = presenter.frames.count
+    runtime.sink.yield(.clockTicked(Date().addingTimeInterval(60)))
+    await settle()
+    XCTAssertEqual(runtime.state.context.animation.frame, frame, "a clock tick never moves it")
+    XCTAssertEqual(presenter.frames.count, frames, "and draws nothing for it")
+    await press(.function(1))
+    XCTAssertEqual(runtime.state.context.animation.frame, frame + 1, "a redraw for a key moves it by one")
+  }
+
+  func testUnderNoColorNothingAnimates() async throws {
+    try await start(environment: ["NO_COLOR": "1"])
+    XCTAssertFalse(runtime.state.context.animation.isAllowed)
+    await press(.function(1))
+    await press(.escape)
+    XCTAssertEqual(runtime.state.context.animation.frame, 0)
+  }
+
   func testQuitCancelsARunningCheckAndDropsItsLateAnswer() async throws {
     try await start()
     await gemini.enqueue(.delay(seconds: 1.5))

@@ -95,8 +95,11 @@ final class GamifyRunnerTests: XCTestCase {
         artists: [.init(name: "Basalt", weight: 1), .init(name: "Delta Nine", weight: 0.6)],
         genres: [.init(name: "techno", weight: 1)]))
 
+    // You agreed to share your taste summary (Profile's setting; off until turned on).
+    await runner().run(ProfileState.run(.setTasteSharing(true))) { _ in }
     let mixed = await run(.mixBlend(requestID: 1, summary(of: sam)))
     guard case .blendMixed(1, .success(let result))? = mixed.last else { return XCTFail("\(mixed)") }
+    XCTAssertTrue(result.mineShared)
     XCTAssertTrue(BlendPreview.songRange.contains(result.preview.tracks.count), "\(result.preview.tracks.count)")
     XCTAssertEqual(result.found.count, result.preview.tracks.count)
     XCTAssertGreaterThan(result.foundCount, 0)
@@ -106,7 +109,7 @@ final class GamifyRunnerTests: XCTestCase {
     XCTAssertEqual(bodies.count, 1, "one Gemini request")
     let prompt = String(decoding: bodies[0], as: UTF8.self)
     for artist in ["Aurora Lines", "Delta Nine"] { XCTAssertTrue(prompt.contains(artist), "\(artist) in the prompt") }
-    // Your own summary went public on the way (Sam can Blend with you too).
+    // Your own summary is public (Sam can Blend with you too).
     let mine = try await sam.social.tasteSummary(of: me.uid)
     XCTAssertEqual(mine?.artists.first?.name, "Aurora Lines")
 
@@ -121,6 +124,13 @@ final class GamifyRunnerTests: XCTestCase {
     let playlists = await sandbox.web.catalog().playlists.filter { $0.name == result.preview.name }
     XCTAssertEqual(playlists.count, 1, "one playlist")
     XCTAssertEqual(playlists.first?.items.count, result.foundCount)
+    XCTAssertEqual(playlists.first?.isCollaborative, true, "made collaborative for the owner")
+    XCTAssertEqual(playlists.first?.isPublic, false, "a collaborative playlist is private")
+    XCTAssertFalse(saved.contains(.blendCollaborativeRefused(requestID: 3)), "\(saved)")
+    let detailChanges = await sandbox.web.recordedRequests().filter {
+      $0.method == "PUT" && $0.path.hasPrefix("/v1/playlists/") && !$0.path.hasSuffix("/items")
+    }
+    XCTAssertEqual(detailChanges.count, 2, "asked once per successful save (idempotent)")
 
     // Share: the first found song with the link, in Sam's inbox thread.
     let track = try XCTUnwrap(result.firstTrack)
@@ -137,6 +147,154 @@ final class GamifyRunnerTests: XCTestCase {
     // The second Blend is not announced again.
     let second = await run(.mixBlend(requestID: 6, summary(of: sam)))
     XCTAssertFalse(second.contains { if case .unlocked = $0 { true } else { false } }, "\(second)")
+  }
+
+  func testARefusedCollaborationKeepsTheSavedPlaylistAndSaysSo() async throws {
+    _ = try await signInMe()
+    let sam = try await SocialTestPerson.signIn("g-sam", name: "Samira", on: firebase)
+    try await sam.social.publishTasteSummary(
+      TasteSummary(artists: [.init(name: "Basalt", weight: 1)], genres: [.init(name: "techno", weight: 1)]))
+    let mixed = await run(.mixBlend(requestID: 1, summary(of: sam)))
+    guard case .blendMixed(1, .success(let result))? = mixed.last else { return XCTFail("\(mixed)") }
+    await sandbox.web.setRefusesDetailChanges(true)
+    let saved = await run(.saveBlend(requestID: 2, playlistID: result.playlistID))
+    XCTAssertEqual(saved.count, 2, "\(saved)")
+    XCTAssertEqual(saved.first, .blendCollaborativeRefused(requestID: 2))
+    guard case .blendSaved(2, .success)? = saved.last else { return XCTFail("\(saved)") }
+    let playlists = await sandbox.web.catalog().playlists.filter { $0.name == result.preview.name }
+    XCTAssertEqual(playlists.count, 1, "the playlist stays saved")
+    XCTAssertEqual(playlists.first?.isCollaborative, false)
+    XCTAssertEqual(playlists.first?.items.count, result.foundCount)
+  }
+
+  func testSavesAndSharesCountGenresAndForYouSavesOnceWithBoundedRequests() async throws {
+    let me = try await signInMe()
+    let catalog = await sandbox.web.catalog()
+    let pulse = try XCTUnwrap(catalog.tracks.first { $0.name == "Pulse" })  // Delta Nine: techno
+    let hearth = try XCTUnwrap(catalog.tracks.first { $0.name == "Hearth I" })  // Cinder Vale: two folk genres
+    try sandbox.database.saveForYouList(
+      CachedForYou(
+        entries: [ForYouEntry(title: "Hearth I", artist: "Cinder Vale", reason: "r", trackID: hearth.id)],
+        fetchedAt: Date()), at: Date())
+    func genreRequests() async -> Int {
+      await sandbox.web.recordedRequests().filter {
+        $0.method == "GET" && ($0.path.hasPrefix("/v1/tracks/") || $0.path.hasPrefix("/v1/artists/"))
+      }.count
+    }
+
+    // A song saved that is not on For You: its genre counts, no For You save.
+    let box = GamifyCollected()
+    await runner().run(SongMenuFeature.run(.saveToLibrary(requestID: 1, uri: "spotify:track:\(pulse.id)"))) {
+      box.append($0)
+    }
+    XCTAssertEqual(box.values.compactMap(\.gamifyAction), [], "nothing unlocked yet")
+    let first = await genreRequests()
+    XCTAssertEqual(first, 2, "one track and one artist lookup")
+    var stored = try await me.social.achievementProgress()
+    XCTAssertEqual(stored.genres, ["techno"])
+    XCTAssertEqual(stored.forYouSaves, 0)
+
+    // The For You song saved: two more genres and the first For You save, announced once.
+    let saved = GamifyCollected()
+    await runner().run(SongMenuFeature.run(.saveToLibrary(requestID: 2, uri: "spotify:track:\(hearth.id)"))) {
+      saved.append($0)
+    }
+    XCTAssertEqual(saved.values.compactMap(\.gamifyAction), [.unlocked([.firstForYouSave])])
+    let again = GamifyCollected()
+    await runner().run(SongMenuFeature.run(.saveToLibrary(requestID: 3, uri: "spotify:track:\(hearth.id)"))) {
+      again.append($0)
+    }
+    XCTAssertEqual(again.values.compactMap(\.gamifyAction), [], "never announced twice")
+    let afterAgain = await genreRequests()
+    XCTAssertEqual(afterAgain, 4, "the second save of the same song asks Spotify nothing (cached genres)")
+    stored = try await me.social.achievementProgress()
+    XCTAssertEqual(stored.genres, ["techno", "indie folk", "chamber folk"])
+    XCTAssertEqual(stored.forYouSaves, 1, "the same song saved twice is one For You save")
+
+    // The list shows real progress: 3/10 genres, 1 For You save, the share count measured.
+    let listed = await run(.loadAchievements(requestID: 4))
+    guard case .achievementsLoaded(4, .success(let report))? = listed.last else { return XCTFail("\(listed)") }
+    XCTAssertEqual(Achievement.tenGenres.progress(report.facts).count, 3)
+    XCTAssertTrue(report.measured.isSuperset(of: [.tenGenres, .firstForYouSave, .firstShare, .tenShares]))
+    XCTAssertEqual(report.facts.shares, 0)
+    XCTAssertNotNil(report.book.unlocked[.firstForYouSave])
+  }
+
+  func testGeminiRequestsAreCountedPerDayAndA429SaysTheQuotaIsUsedUp() async throws {
+    _ = try await signInMe()
+    let sam = try await SocialTestPerson.signIn("g-sam", name: "Samira", on: firebase)
+    try await sam.social.publishTasteSummary(
+      TasteSummary(artists: [.init(name: "Basalt", weight: 1)], genres: [.init(name: "post rock", weight: 1)]))
+    let runner = runner()
+    let model = runner.dependencies.create.model.model
+    let limit = GeminiQuota.dailyFreeLimit(model: model)
+
+    let start = await run(.readGeminiUsage, runner)
+    XCTAssertEqual(start, [.geminiUsageRead(GeminiUsage(requests: 0, exhausted: false, model: model))])
+
+    let first = await run(.mixBlend(requestID: 1, summary(of: sam)), runner)
+    XCTAssertTrue(
+      first.contains(.geminiUsageRead(GeminiUsage(requests: 1, exhausted: false, model: model))), "\(first)")
+    guard case .blendMixed(1, .success)? = first.last else { return XCTFail("\(first)") }
+
+    // Earlier requests today (another run): near the limit the hint shows.
+    let today = LocalDay(Date(), in: .current).number
+    for _ in 0..<14 {
+      try sandbox.database.recordGeminiRequest(keyID: GeminiQuota.keyID(key), day: today, exhausted: false)
+    }
+    let second = await run(.mixBlend(requestID: 2, summary(of: sam)), runner)
+    let near = GeminiUsage(requests: 16, exhausted: false, model: model)
+    XCTAssertTrue(second.contains(.geminiUsageRead(near)), "\(second)")
+    if limit != nil { XCTAssertNotNil(near.hint) }
+
+    // Google answers 429 RESOURCE_EXHAUSTED (per day): used up until the reset.
+    await gemini.enqueueGeneration(.quotaPerDay)
+    let third = await run(.mixBlend(requestID: 3, summary(of: sam)), runner)
+    let usedUp = GeminiUsage(requests: 17, exhausted: true, model: model)
+    XCTAssertTrue(third.contains(.geminiUsageRead(usedUp)), "\(third)")
+    XCTAssertEqual(usedUp.hint, LocalizedText(GamifyL10n.geminiQuotaUsedUp))
+    guard case .blendMixed(3, .failure(.create(.quotaExhaustedForToday)))? = third.last else {
+      return XCTFail("\(third)")
+    }
+    // Another key starts from nothing.
+    XCTAssertEqual(try sandbox.database.geminiUsage(keyID: GeminiQuota.keyID("other"), day: today).requests, 0)
+  }
+
+  func testYourTasteSummaryIsPublishedOnlyOnceYouAgreeAndTurningItOffDeletesIt() async throws {
+    let me = try await signInMe()
+    let sam = try await SocialTestPerson.signIn("g-sam", name: "Samira", on: firebase)
+    try await sam.social.publishTasteSummary(
+      TasteSummary(artists: [.init(name: "Basalt", weight: 1)], genres: [.init(name: "post rock", weight: 1)]))
+
+    // Off by default: starting and blending publish nothing, and the Blend says so.
+    await runner().run(GamifyFeature.run(.publishTaste)) { _ in }
+    let mixed = await run(.mixBlend(requestID: 1, summary(of: sam)))
+    guard case .blendMixed(1, .success(let result))? = mixed.last else { return XCTFail("\(mixed)") }
+    XCTAssertFalse(result.mineShared)
+    let unpublished = try await sam.social.tasteSummary(of: me.uid)
+    XCTAssertNil(unpublished, "nothing published without your agreement")
+    let info = await runner().run(ProfileState.run(.loadInfo))
+    guard case .infoLoaded(let profileInfo)? = info?.action(of: ProfileState.self) else {
+      return XCTFail("\(String(describing: info))")
+    }
+    XCTAssertEqual(profileInfo.sharesTaste, false, "the setting shows, off")
+
+    // On: published at once.
+    let on = await runner().run(ProfileState.run(.setTasteSharing(true)))
+    XCTAssertEqual(on, .profile(.tasteSharingSet(shares: true, failed: false)))
+    let published = try await sam.social.tasteSummary(of: me.uid)
+    XCTAssertEqual(published?.artists.first?.name, "Aurora Lines")
+
+    // Off: deleted from your profile (the rules let the owner), and not published again at the next start.
+    let off = await runner().run(ProfileState.run(.setTasteSharing(false)))
+    XCTAssertEqual(off, .profile(.tasteSharingSet(shares: false, failed: false)))
+    let deleted = try await sam.social.tasteSummary(of: me.uid)
+    XCTAssertNil(deleted)
+    await runner().run(GamifyFeature.run(.publishTaste)) { _ in }
+    let afterStart = try await sam.social.tasteSummary(of: me.uid)
+    XCTAssertNil(afterStart)
+    let profile = try await me.social.profile(uid: me.uid)
+    XCTAssertNotNil(profile, "the rest of your profile stays")
   }
 
   func testWithoutTheirTasteSummaryItSaysSoWithoutAskingGemini() async throws {

@@ -111,4 +111,32 @@ final class TasteAndAchievementRepositoryTests: XCTestCase {
       XCTAssertEqual(error, .permissionDenied)
     }
   }
+
+  func testProgressFromTwoDevicesAtOnceKeepsBothAndStaysPrivate() async throws {
+    let phone = try await account("g-ada", name: "Ada")
+    let laptop = try await account("g-ada", name: "Ada")
+    let bob = try await account("g-bob", name: "Bob")
+    // Both devices write at the same time: the later write's precondition fails, it re-reads and adds its own.
+    async let fromPhone = phone.repository.recordAchievementProgress(
+      AchievementProgress(genres: ["techno", "house"], forYouTracks: ["t1"]))
+    async let fromLaptop = laptop.repository.recordAchievementProgress(
+      AchievementProgress(genres: ["jazz"], forYouTracks: ["t1", "t2"]))
+    _ = try await (fromPhone, fromLaptop)
+    let stored = try await phone.repository.achievementProgress()
+    XCTAssertEqual(stored.genres, ["techno", "house", "jazz"])
+    XCTAssertEqual(stored.forYouSaves, 2, "t1 saved on both devices counts once")
+    let again = try await laptop.repository.recordAchievementProgress(AchievementProgress(genres: ["Techno"]))
+    XCTAssertEqual(again, stored, "nothing new: nothing written")
+    // Another user cannot read it.
+    let configuration = fake.configuration
+    let firestore = FirestoreClient(
+      projectID: FakeFirebaseServer.projectID, baseURL: configuration.firestoreURL, retryDelays: [])
+    let token = try await bob.repository.session.validIDToken()
+    do {
+      _ = try await firestore.get(SocialRepository.achievementProgressPath(uid: phone.uid), idToken: token)
+      XCTFail("another user read the progress")
+    } catch {
+      XCTAssertEqual(error, .permissionDenied)
+    }
+  }
 }

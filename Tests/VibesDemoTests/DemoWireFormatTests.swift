@@ -40,8 +40,14 @@ final class DemoWireFormatTests: XCTestCase {
     _ = try await spotify.addItems(playlistID: saved.id, uris: uris)
     let items = try await spotify.playlistItems(id: saved.id)
     XCTAssertEqual(items.items.compactMap(\.track?.uri), uris)
+    // A Blend's save makes it collaborative: the demo Spotify takes Change Playlist Details as Spotify does.
+    try await spotify.changePlaylistDetails(id: saved.id, collaborative: true, isPublic: false)
     let mine = try await spotify.myPlaylists()
     XCTAssertEqual(mine.items.first?.name, playlist.name)
+    do {
+      try await spotify.changePlaylistDetails(id: saved.id, collaborative: true, isPublic: true)
+      XCTFail("a collaborative playlist cannot be public")
+    } catch {}
     let top = try await spotify.topArtists()
     XCTAssertFalse(top.items.isEmpty)
   }

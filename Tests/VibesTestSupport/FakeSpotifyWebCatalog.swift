@@ -39,6 +39,8 @@ public struct FakeSpotifyWebCatalog: Sendable {
     /// Track URIs; `nil` entries are answered as `null` items.
     public var items: [String?]
     public var snapshot: Int = 1
+    /// Set by `PUT /v1/playlists/{id}` with `collaborative: true` (only on a private playlist).
+    public var isCollaborative = false
   }
 
   public var artists: [Artist]

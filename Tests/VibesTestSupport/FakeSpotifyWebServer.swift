@@ -60,6 +60,8 @@ public final class FakeSpotifyWebServer: Sendable {
   public func setValidTokens(_ tokens: Set<String>) async { await state.setValidTokens(tokens) }
   /// false: every call answers 403 "the user may not be registered".
   public func setRegistered(_ registered: Bool) async { await state.setRegistered(registered) }
+  /// true: `PUT /v1/playlists/{id}` (Change Playlist Details) answers 403 as for a token without the scope.
+  public func setRefusesDetailChanges(_ refuses: Bool) async { await state.setRefusesDetailChanges(refuses) }
   /// Delay before every answer (for benches and cancellation tests).
   public func setLatency(_ seconds: Double) async { await state.setLatency(seconds) }
   /// More latency for POSTs (a write takes effect only once it is over): a slow "create playlist".

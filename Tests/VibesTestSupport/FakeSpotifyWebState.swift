@@ -17,6 +17,8 @@ actor SpotifyWebFakeState {
   private var latency: Double = 0
   private var writeLatency: Double = 0
   private var created = 0
+  /// true: `PUT /v1/playlists/{id}` answers 403 (a token without the playlist-modify scopes).
+  private(set) var refusesDetailChanges = false
   /// Spotify Connect: the user's account, devices and what plays (`FakeSpotifyWebState+Player.swift`).
   var player = FakeSpotifyPlayer()
 
@@ -28,6 +30,7 @@ actor SpotifyWebFakeState {
   func enqueue(_ behaviour: FakeSpotifyWebBehaviour) { queue.append(behaviour) }
   func setValidTokens(_ tokens: Set<String>) { validTokens = tokens }
   func setRegistered(_ value: Bool) { registered = value }
+  func setRefusesDetailChanges(_ value: Bool) { refusesDetailChanges = value }
   func setLatency(_ seconds: Double) { latency = max(0, seconds) }
   func setWriteLatency(_ seconds: Double) { writeLatency = max(0, seconds) }
 
@@ -59,6 +62,7 @@ actor SpotifyWebFakeState {
     case ("GET", 3) where path[0] == "albums" && path[2] == "tracks": return albumTracks(path[1], request)
     case ("GET", 2) where path[0] == "playlists":
       return lookup(path[1]) { id in self.playlist(id).map { self.playlistJSON($0) } }
+    case ("PUT", 2) where path[0] == "playlists": return changeDetails(path[1], body)
     case ("GET", 3) where path[0] == "playlists" && path[2] == "items": return playlistItems(path[1], request)
     case ("POST", 3) where path[0] == "playlists" && path[2] == "items": return addItems(path[1], body)
     case ("DELETE", 3) where path[0] == "playlists" && path[2] == "items": return removeItems(path[1], body)
@@ -319,6 +323,33 @@ actor SpotifyWebFakeState {
     return FakeJSON.response(200, page(mine, limit: window.0, offset: window.1, href: "/v1/me/playlists"))
   }
 
+  /// `PUT /v1/playlists/{id}` (Change Playlist Details): `name`, `description`, `public`, `collaborative`, each
+  /// optional; the owner only (403), a collaborative playlist must be private (400, as Spotify answers); 200 with
+  /// an empty body.
+  private func changeDetails(_ id: String, _ body: Data) -> HTTPResponse {
+    guard Self.isBase62(id) else { return Self.error(400, "Invalid base62 id") }
+    guard let index = catalog.playlists.firstIndex(where: { $0.id == id }) else {
+      return Self.error(404, "Resource not found")
+    }
+    guard catalog.playlists[index].ownerID == Catalog.userID, !refusesDetailChanges else {
+      return Self.error(403, "Forbidden")
+    }
+    guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
+      return Self.error(400, "Error parsing JSON.")
+    }
+    var playlist = catalog.playlists[index]
+    if let name = object["name"] as? String { playlist.name = name }
+    if let description = object["description"] as? String { playlist.description = description }
+    if let isPublic = object["public"] as? Bool { playlist.isPublic = isPublic }
+    if let collaborative = object["collaborative"] as? Bool { playlist.isCollaborative = collaborative }
+    if playlist.isCollaborative && playlist.isPublic {
+      return Self.error(400, "Collaborative playlists cannot be public")
+    }
+    playlist.snapshot += 1
+    catalog.playlists[index] = playlist
+    return HTTPResponse(statusCode: FakeJSON.statusCode(200), headers: [:], body: Data())
+  }
+
   private func createPlaylist(_ body: Data) -> HTTPResponse {
     guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
       let name = object["name"] as? String, !name.isEmpty
@@ -450,7 +481,7 @@ actor SpotifyWebFakeState {
       "id": playlist.id, "name": playlist.name, "description": playlist.description, "type": "playlist",
       "uri": "spotify:playlist:\(playlist.id)", "external_urls": external("playlist", playlist.id),
       "owner": userJSON(playlist.ownerID, playlist.ownerName), "public": playlist.isPublic,
-      "collaborative": false, "snapshot_id": snapshotID(playlist), "images": NSNull(),
+      "collaborative": playlist.isCollaborative, "snapshot_id": snapshotID(playlist), "images": NSNull(),
       "items": ["href": "\(Self.apiBase)/v1/playlists/\(playlist.id)/items", "total": playlist.items.count],
     ]
   }

@@ -97,6 +97,45 @@ final class GamifyScreenTests: XCTestCase {
     XCTAssertTrue(key.contains("Gemini"), key)
   }
 
+  func testARefusedCollaborationYourUnsharedSummaryAndGeminisQuotaAreSaid() {
+    var driver = blend(width: 80, height: 24)
+    var result = Self.result()
+    result.mineShared = false
+    driver.send(.gamify(.blendMixed(requestID: driver.state.gamify.blend?.mixing ?? 0, .success(result))))
+    XCTAssertFalse(text(driver, .en).contains("Gemini:"), "far from the limit: no hint")
+    driver.send(.gamify(.geminiUsageRead(GeminiUsage(requests: 17, exhausted: false, model: "gemini-flash-latest"))))
+    driver.press(.character("s"))
+    let save = driver.state.gamify.blend?.saving ?? 0
+    driver.send(.gamify(.blendCollaborativeRefused(requestID: save)))
+    driver.send(.gamify(.blendSaved(requestID: save, .success("https://open.spotify.com/playlist/PL1"))))
+    let english = text(driver, .en).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    for expected in [
+      "Gemini: 17 of about 20 free requests used today", "Your taste summary is not shared",
+      "Saved to Spotify: https://open.spotify.com/playlist/PL1", "only you can add songs to it",
+    ] {
+      XCTAssertTrue(english.contains(expected), "\(expected) missing:\n\(english)")
+    }
+    let german = text(driver, .de).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    for expected in ["17 von etwa 20 freien Anfragen", "nicht geteilt", "nur du kannst Songs hinzufügen"] {
+      XCTAssertTrue(german.contains(expected), "\(expected) missing:\n\(german)")
+    }
+  }
+
+  func testGenresAndForYouSavesShowTheirProgress() {
+    var driver = Driver.screen(screenText, width: 60, height: 20)
+    driver.send(.gamify(.openAchievements))
+    driver.state.selectedTab = .gamify
+    let progress = AchievementProgress(genres: ["techno", "ambient", "dream pop", "folk", "jazz", "house"])
+    let report = AchievementsReport(
+      book: AchievementBook(), facts: AchievementFacts(shares: 4).adding(progress), measured: Set(Achievement.allCases))
+    driver.send(.gamify(.achievementsLoaded(requestID: driver.state.gamify.loading ?? 0, .success(report))))
+    driver.press(.end)
+    let english = text(driver, .en)
+    for expected in ["4/10 songs shared", "6/10 genres", "0/1 For You songs saved"] {
+      XCTAssertTrue(english.contains(expected), "\(expected) missing:\n\(english)")
+    }
+  }
+
   func testTheAchievementsListShowsDatesProgressAndNotYet() {
     for (width, height) in [(60, 20), (80, 24)] {
       var driver = Driver.screen(screenText, width: width, height: height)

@@ -68,6 +68,42 @@ extension ScreenStateCatalog {
         driver.send(
           .gamify(.blendSaved(requestID: driver.state.gamify.blend?.saving ?? -1, .failure(.spotifyNotConnected))))
       },
+      State(name: "blend saved, not collaborative, not shared, Gemini near its quota") { driver in
+        var unshared = result
+        unshared.mineShared = false
+        mixing(&driver)
+        driver.send(.gamify(.blendMixed(requestID: driver.state.gamify.blend?.mixing ?? -1, .success(unshared))))
+        driver.send(
+          .gamify(.geminiUsageRead(GeminiUsage(requests: 19, exhausted: false, model: "gemini-flash-latest"))))
+        driver.press(.character("s"))
+        let save = driver.state.gamify.blend?.saving ?? -1
+        driver.send(.gamify(.blendCollaborativeRefused(requestID: save)))
+        driver.send(.gamify(.blendSaved(requestID: save, .success("https://open.spotify.com/playlist/\(longWord)"))))
+      },
+      State(name: "blend Gemini quota used up") { driver in
+        mixed(&driver)
+        driver.send(.gamify(.geminiUsageRead(GeminiUsage(requests: 20, exhausted: true, model: "gemini-flash-latest"))))
+      },
+      State(name: "profile taste summary not shared") { driver in
+        driver.press(.tabKey(.profile))
+        let info = ProfileInfo(
+          connections: [], version: "1", dataPath: "/\(longWord)", configPath: "/c", logPath: "/l",
+          account: .signedIn(username: "konzertfreundin_2026"))
+        var off = info
+        off.sharesTaste = false
+        driver.send(.profile(.infoLoaded(off)))
+        for _ in ConnectedService.allCases { driver.press(.down) }
+      },
+      State(name: "profile taste summary shared") { driver in
+        driver.press(.tabKey(.profile))
+        var on = ProfileInfo(
+          connections: [], version: "1", dataPath: "/d", configPath: "/c", logPath: "/l",
+          account: .signedIn(username: "konzertfreundin_2026"))
+        on.sharesTaste = true
+        driver.send(.profile(.infoLoaded(on)))
+        driver.press(.enter)
+        driver.send(.profile(.tasteSharingSet(shares: false, failed: true)))
+      },
       State(name: "blend no taste summary", build: failed(.noTasteSummary)),
       State(name: "blend no Gemini key", build: failed(.create(.geminiKeyMissing))),
       State(name: "blend offline", build: failed(.social(.offline))),
@@ -75,6 +111,14 @@ extension ScreenStateCatalog {
       State(name: "achievements list") { driver in
         achievements(&driver)
         driver.send(.gamify(.achievementsLoaded(requestID: driver.state.gamify.loading ?? -1, .success(report))))
+      },
+      State(name: "achievements with genres and For You progress") { driver in
+        achievements(&driver)
+        let progress = AchievementProgress(genres: ["techno", "ambient", "dream pop", longWord, "folk", "jazz"])
+        let counted = AchievementsReport(
+          book: book, facts: AchievementFacts(shares: 4, following: 2).adding(progress),
+          measured: Set(Achievement.allCases))
+        driver.send(.gamify(.achievementsLoaded(requestID: driver.state.gamify.loading ?? -1, .success(counted))))
       },
       State(name: "achievements failed") { driver in
         achievements(&driver)

@@ -32,6 +32,7 @@ extension EffectRunner {
       }
       // The resolve after this needs a Spotify token: read (or refresh) it while Gemini works.
       let preparing = create.prepareSpotify.map { prepare in Task { await prepare() } }
+      let before = geminiUsage()
       do {
         let playlist = try await workflow.generate(prompt: prompt, count: count, apiKey: key)
         log.info("create: generated \(playlist.songs.count) songs")
@@ -39,6 +40,7 @@ extension EffectRunner {
           preparing?.cancel()
           return
         }
+        reportGeminiUsage(since: before, send: send)
         send(.create(.generated(requestID: requestID, .success(playlist))))
       } catch {
         guard !Task.isCancelled, (error as? GeminiGenerationError) != .service(.cancelled) else {
@@ -46,6 +48,7 @@ extension EffectRunner {
           return
         }
         log.notice("create: generation failed: \(String(describing: error))")
+        reportGeminiUsage(since: before, send: send)
         send(.create(.generated(requestID: requestID, .failure(Self.createFailure(error, now: dependencies.now())))))
       }
 

@@ -15,8 +15,10 @@ extension EffectRunner {
       send(.explore(.forYouFinished(requestID: requestID, .success(copy))))
       return
     }
+    let before = geminiUsage()
     let result = await refreshForYou()
     guard !Task.isCancelled else { return }
+    reportGeminiUsage(since: before, send: send)
     switch result {
     case .success(let fresh):
       send(.explore(.forYouFinished(requestID: requestID, .success(fresh))))

@@ -11,13 +11,24 @@ extension EffectRunner {
   func runGamify(_ effect: GamifyEffect, send: @escaping @Sendable (AppAction) -> Void) async {
     switch effect {
     case .mixBlend(let requestID, let person):
+      let before = geminiUsage()
       let result = await mixBlend(with: person, send: send)
       guard !Task.isCancelled else { return }
+      reportGeminiUsage(since: before, send: send)
       send(.gamify(.blendMixed(requestID: requestID, result)))
     case .saveBlend(let requestID, let playlistID):
-      let result = await save(playlistID).flatMap { playlist -> Result<String, CreateFailure> in
-        guard case .saved(_, let url) = playlist.saveState else { return .failure(.storage) }
-        return .success(url)
+      let saved = await save(playlistID)
+      var result: Result<String, CreateFailure>
+      switch saved {
+      case .success(let playlist):
+        guard case .saved(let spotifyID, let url) = playlist.saveState else {
+          result = .failure(.storage)
+          break
+        }
+        result = .success(url)
+        if await !makeCollaborative(spotifyID) { send(.gamify(.blendCollaborativeRefused(requestID: requestID))) }
+      case .failure(let failure):
+        result = .failure(failure)
       }
       send(.gamify(.blendSaved(requestID: requestID, result)))
     case .shareBlend(let requestID, let person, let name, let url, let track):
@@ -38,6 +49,8 @@ extension EffectRunner {
       send(.gamify(.streakRead(requestID: requestID, record, timeZone: .current, now: dependencies.now())))
     case .publishTaste:
       await publishTasteIfDue()
+    case .readGeminiUsage:
+      send(.gamify(.geminiUsageRead(geminiUsage())))
     case .notify(let notification):
       let method = DesktopNotifier(environment: dependencies.environment, writeTerminal: dependencies.terminal.post)
         .notify(notification)
@@ -88,16 +101,33 @@ extension EffectRunner {
         return nil
       }.first
       await announceUnlocks(AchievementFacts(blends: 1), send: send)
-      return .success(
-        BlendResult(
-          playlistID: generated.id, preview: preview, found: found,
-          firstTrack: first.map {
-            SharedTrack(
-              trackId: $0.id, trackName: $0.name, artistName: $0.artists.first ?? "", albumName: $0.album,
-              trackUri: $0.uri)
-          }))
+      let owner = try? (await peopleOwner()).get()
+      var blend = BlendResult(
+        playlistID: generated.id, preview: preview, found: found,
+        firstTrack: first.map {
+          SharedTrack(
+            trackId: $0.id, trackName: $0.name, artistName: $0.artists.first ?? "", albumName: $0.album,
+            trackUri: $0.uri)
+        })
+      blend.mineShared = owner.map(sharesTaste(owner:)) ?? false
+      return .success(blend)
     } catch {
       return .failure(.create(Self.createFailure(error, now: dependencies.now())))
+    }
+  }
+
+  /// After the retry-safe save: the Blend becomes collaborative (`PUT /v1/playlists/{id}` with
+  /// `collaborative: true, public: false`; Spotify allows it for the owner and only on a private playlist). The
+  /// request is idempotent, so a retried save asks again harmlessly. False when Spotify refused or could not be
+  /// reached: the playlist stays saved, only not collaborative.
+  func makeCollaborative(_ spotifyID: String) async -> Bool {
+    guard let web = dependencies.create.spotifyWeb else { return false }
+    do {
+      try await web.changePlaylistDetails(id: spotifyID, collaborative: true, isPublic: false)
+      return true
+    } catch {
+      log.notice("blend: not made collaborative: \(String(describing: error))")
+      return false
     }
   }
 
@@ -126,8 +156,9 @@ extension EffectRunner {
 
   // MARK: Achievements
 
-  /// Your book and the facts this computer can count (follows, the longest streak, the playlists you saved, your
-  /// Blends); whatever they newly earn is stored and announced.
+  /// Your book and the facts counted now: your shares (a Firestore count), follows, the longest streak, the
+  /// playlists you saved, your Blends, and the genres explored and For You saves from the private progress
+  /// document; whatever they newly earn is stored and announced.
   func achievementsReport(send: @escaping @Sendable (AppAction) -> Void) async
     -> Result<AchievementsReport, PeopleFailure>
   {
@@ -140,21 +171,31 @@ extension EffectRunner {
     let saved = playlists.filter { if case .saved = $0.saveState { true } else { false } }
     let read = await people { repository throws(SocialError) in
       guard let standing = try await repository.profileWithStanding(uid: owner) else { throw .noProfile }
-      return (standing, try await repository.followingCount(of: owner))
+      // Your shares, counted by Firestore (one aggregation read); nil when the count is not answered.
+      let mine = FirestoreQuery(collection: "shares", filters: [.init("senderId", .equal, .string(owner))])
+      let firestore = repository.firestore
+      let shares = try? await repository.run { token throws(FirebaseError) in
+        try await firestore.count(mine, idToken: token)
+      }
+      let progress = try? await repository.achievementProgress()
+      return (standing, try await repository.followingCount(of: owner), shares, progress)
     }
     switch read {
     case .failure(let failure): return .failure(failure)
-    case .success(let (standing, following)):
+    case .success(let (standing, following, shares, progress)):
       var unlocked = standing.achievements.unlocked
-      let facts = AchievementFacts(
-        following: following, blends: unlocked[.firstBlend] == nil ? 0 : 1,
+      var facts = AchievementFacts(
+        shares: shares ?? 0, following: following, blends: unlocked[.firstBlend] == nil ? 0 : 1,
         longestStreak: standing.streak.longest, playlistsCreated: saved.count)
+      var measured: Set<Achievement> = [.tenFollows, .firstBlend, .streak7, .streak30, .firstPlaylist]
+      if shares != nil { measured.formUnion([.firstShare, .tenShares, .fiftyShares]) }
+      if let progress {
+        facts = facts.adding(progress)
+        measured.formUnion([.tenGenres, .firstForYouSave])
+      }
       let new = await announceUnlocks(facts, send: send)
       for achievement in new where unlocked[achievement] == nil { unlocked[achievement] = dependencies.now() }
-      return .success(
-        AchievementsReport(
-          book: AchievementBook(unlocked: unlocked), facts: facts,
-          measured: [.tenFollows, .firstBlend, .streak7, .streak30, .firstPlaylist]))
+      return .success(AchievementsReport(book: AchievementBook(unlocked: unlocked), facts: facts, measured: measured))
     }
   }
 
@@ -187,26 +228,69 @@ extension EffectRunner {
   // MARK: Publishing your taste summary
 
   static let tasteCacheKey = "taste"
+  /// The SQLite key (in `peopleCache`, per account) of your answer to "share my taste summary": "1" yes, else no.
+  static let tasteConsentKey = "gamify.shareTaste"
+
+  /// Whether you agreed to publish your taste summary (off until you turn it on in Profile).
+  func sharesTaste(owner: String) -> Bool {
+    guard let entry = try? dependencies.database.peopleCache(owner: owner, key: Self.tasteConsentKey) else {
+      return false
+    }
+    return entry.payload == Data("1".utf8)
+  }
+
+  /// Profile's setting: stored first (so publishing stops at once), then the summary is published now (on) or the
+  /// published one deleted (off). False when that step failed (a removal is tried again at the next start).
+  func setTasteSharing(_ shares: Bool) async -> Bool {
+    guard case .success(let owner) = await peopleOwner() else { return false }
+    let database = dependencies.database
+    try? database.savePeopleCache(
+      owner: owner, key: Self.tasteConsentKey, payload: Data((shares ? "1" : "0").utf8), at: dependencies.now())
+    if shares {
+      try? database.removePeopleCache(owner: owner, key: Self.tasteCacheKey)
+      return await publishTasteIfDue()
+    }
+    return await unpublishTaste(owner: owner)
+  }
+
+  /// Deletes the published summary and forgets that it was published.
+  func unpublishTaste(owner: String) async -> Bool {
+    let result = await people { repository throws(SocialError) in try await repository.deleteTasteSummary() }
+    guard case .success = result else {
+      log.notice("taste: the published summary could not be deleted now")
+      return false
+    }
+    try? dependencies.database.removePeopleCache(owner: owner, key: Self.tasteCacheKey)
+    log.info("taste: unpublished")
+    return true
+  }
   /// At most one publication a day.
   static let tasteInterval: TimeInterval = 24 * 3600
 
   /// Publishes your summary (`users/{uid}.taste`) when signed in with Spotify connected, the summary changed since
   /// the last publication and that was a day ago or more. What was published is kept beside the People copy.
-  func publishTasteIfDue(_ known: TasteSummary? = nil) async {
-    guard case .success(let owner) = await peopleOwner() else { return }
+  /// Only with your consent (`sharesTaste`): without it nothing is published, and a summary published before
+  /// (a removal that failed) is deleted. Returns false when a publication or removal it tried failed.
+  @discardableResult
+  func publishTasteIfDue(_ known: TasteSummary? = nil) async -> Bool {
+    guard case .success(let owner) = await peopleOwner() else { return true }
     let database = dependencies.database
-    let now = dependencies.now()
     let last = try? database.peopleCache(owner: owner, key: Self.tasteCacheKey)
-    if let last, now.timeIntervalSince(last.fetchedAt) < Self.tasteInterval { return }
+    guard sharesTaste(owner: owner) else {
+      return last == nil ? true : await unpublishTaste(owner: owner)
+    }
+    let now = dependencies.now()
+    if let last, now.timeIntervalSince(last.fetchedAt) < Self.tasteInterval { return true }
     var summary = known
     if summary == nil, let web = spotifyWeb { summary = try? await myTasteSummary(web) }
-    guard let summary, !summary.artists.isEmpty else { return }
+    guard let summary, !summary.artists.isEmpty else { return true }
     let payload = Data(TasteSummaryCoding.encode(summary).utf8)
-    if let last, last.payload == payload { return }
+    if let last, last.payload == payload { return true }
     let result = await people { repository throws(SocialError) in try await repository.publishTasteSummary(summary) }
-    guard case .success = result else { return }
+    guard case .success = result else { return false }
     try? database.savePeopleCache(owner: owner, key: Self.tasteCacheKey, payload: payload, at: now)
     log.info("taste: published")
+    return true
   }
 }
 
@@ -219,5 +303,97 @@ enum TasteSummaryCoding {
     // "keys": publications since `tasteKeys` was added differ from older ones, so each account publishes its keys
     // once even when its taste did not change.
     return "keys\n" + line(summary.artists) + "\n--\n" + line(summary.genres)
+  }
+}
+
+// MARK: Genres explored and For You saves
+
+extension EffectRunner {
+  /// The SQLite key (in `peopleCache`, per account) of the genres already looked up per track.
+  static let trackGenresKey = "gamify.trackGenres"
+  /// How many tracks' genres are kept (the oldest looked up go first).
+  static let maxCachedTrackGenres = 500
+
+  /// After a share or a save: the song's genres (its first artist's, from Spotify) count as explored, and a saved
+  /// song that is on the For You list counts as a For You save. Stored in the private progress document (so two
+  /// devices agree), then whatever that unlocks is stored and announced once. Quiet when signed out or offline.
+  func countExplored(trackID: String, saved: Bool, send: @escaping @Sendable (AppAction) -> Void) async {
+    guard case .success(let owner) = await peopleOwner() else { return }
+    let genres = await genres(ofTrack: trackID, owner: owner)
+    let fromForYou =
+      saved && ((try? dependencies.database.forYouList())?.entries.contains { $0.trackID == trackID } ?? false)
+    let added = AchievementProgress(genres: genres, forYouTracks: fromForYou ? [trackID] : [])
+    guard !added.genres.isEmpty || !added.forYouTracks.isEmpty else { return }
+    let result = await people { repository throws(SocialError) in
+      try await repository.recordAchievementProgress(added)
+    }
+    guard case .success(let progress) = result else { return }
+    log.info("achievements: \(progress.genres.count) genres, \(progress.forYouSaves) For You saves")
+    await announceUnlocks(AchievementFacts().adding(progress), send: send)
+  }
+
+  /// The genres of a track's first artist: from SQLite when looked up before (no request), else at most two
+  /// requests (`GET /v1/tracks/{id}`, `GET /v1/artists/{id}`) whose answer is kept. Empty when Spotify is not
+  /// connected or does not answer.
+  func genres(ofTrack trackID: String, owner: String) async -> [String] {
+    let database = dependencies.database
+    let entry = try? database.peopleCache(owner: owner, key: Self.trackGenresKey)
+    var cache = entry.flatMap { try? JSONDecoder().decode(TrackGenres.self, from: $0.payload) } ?? TrackGenres()
+    if let known = cache.genres[trackID] { return known }
+    guard let web = spotifyWeb, let track = try? await web.track(id: trackID),
+      let artistID = track.artists.first?.id, !artistID.isEmpty,
+      let artist = try? await web.artist(id: artistID)
+    else { return [] }
+    let genres = Array(artist.genres.prefix(20))
+    cache.insert(genres, for: trackID, limit: Self.maxCachedTrackGenres)
+    if let payload = try? JSONEncoder().encode(cache) {
+      try? database.savePeopleCache(owner: owner, key: Self.trackGenresKey, payload: payload, at: dependencies.now())
+    }
+    return genres
+  }
+}
+
+/// Genres per track id, with the order they were looked up in (the oldest go first past the limit).
+struct TrackGenres: Codable {
+  var genres: [String: [String]] = [:]
+  var order: [String] = []
+
+  mutating func insert(_ list: [String], for trackID: String, limit: Int) {
+    if genres[trackID] == nil { order.append(trackID) }
+    genres[trackID] = list
+    while order.count > limit { genres[order.removeFirst()] = nil }
+  }
+}
+
+// MARK: Gemini's daily quota
+
+extension EffectRunner {
+  /// Counts each Gemini generation request in SQLite per key (a hash) and local day; installed on the Gemini client
+  /// the app generates with (`CreateDependencies.gemini`).
+  static func countingGeminiRequests(
+    _ client: GeminiClient, database: AppDatabase, now: @escaping @Sendable () -> Date
+  ) -> GeminiClient {
+    var client = client
+    client.onGeneration = { _, key, exhausted in
+      let day = LocalDay(now(), in: .current).number
+      try? database.recordGeminiRequest(keyID: GeminiQuota.keyID(key), day: day, exhausted: exhausted)
+    }
+    return client
+  }
+
+  /// Sends today's count when it changed since `before` (a request was made): the hint follows at once.
+  func reportGeminiUsage(since before: GeminiUsage?, send: @escaping @Sendable (AppAction) -> Void) {
+    let now = geminiUsage()
+    if now != before { send(.gamify(.geminiUsageRead(now))) }
+  }
+
+  /// Today's count for the stored key and the model in use; nil without a key.
+  func geminiUsage() -> GeminiUsage? {
+    guard let key = geminiKey() else { return nil }
+    let day = LocalDay(dependencies.now(), in: .current).number
+    guard let read = try? dependencies.database.geminiUsage(keyID: GeminiQuota.keyID(key), day: day) else {
+      return nil
+    }
+    return GeminiUsage(requests: read.requests, exhausted: read.exhausted, model: dependencies.create.model.model)
   }
 }

@@ -10,7 +10,13 @@ extension EffectRunner {
     case .loadInfo:
       var info = profileInfo()
       info.account = await profileAccount()
+      if case .signedIn? = info.account, case .success(let owner) = await peopleOwner() {
+        info.sharesTaste = sharesTaste(owner: owner)
+      }
       send(.profile(.infoLoaded(info)))
+    case .setTasteSharing(let shares):
+      let succeeded = await setTasteSharing(shares)
+      send(.profile(.tasteSharingSet(shares: shares, failed: !succeeded)))
     case .signOut:
       do {
         try ServiceLogout.forApp(dependencies, environment: ProcessInfo.processInfo.environment).signOutAll()

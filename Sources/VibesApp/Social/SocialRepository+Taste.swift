@@ -21,6 +21,16 @@ extension SocialRepository {
     }
   }
 
+  /// Deletes your published taste summary (the `taste` field of `users/{uid}`; the owner may, the rules check only
+  /// its shape when present). Deleting one that is not there succeeds.
+  public func deleteTasteSummary() async throws(SocialError) {
+    let uid = try await me()
+    let firestore = self.firestore
+    _ = try await run { token throws(FirebaseError) in
+      try await firestore.patch("users/\(uid)", fields: [:], mask: ["taste"], exists: true, idToken: token)
+    }
+  }
+
   /// Someone's public taste summary; nil when they have not shared one (Blend then says so). Names are cleaned,
   /// entries capped and junk weights dropped by `TasteSummary.init`.
   public func tasteSummary(of uid: String) async throws(SocialError) -> TasteSummary? {

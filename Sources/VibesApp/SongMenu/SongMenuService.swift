@@ -18,17 +18,24 @@ public struct SongMenuService: Sendable {
   public let timeZone: TimeZone
   /// Saves to the Spotify library (Explore's action path: offline it waits in Explore's queue).
   public let saveToLibrary: @Sendable (MusicAction) async -> MusicActionOutcome
+  /// After a share was sent (`saved` false) or a song saved to the library (`saved` true): counts it toward the
+  /// achievements only the app can count (genres explored, For You saves), announcing what it unlocks.
+  public let counted:
+    @Sendable (_ trackID: String, _ saved: Bool, _ send: @escaping @Sendable (AppAction) -> Void)
+      async -> Void
 
   public init(
     shares: ShareRepository?, database: AppDatabase, now: @escaping @Sendable () -> Date = Date.init,
     timeZone: TimeZone = .current,
-    saveToLibrary: @escaping @Sendable (MusicAction) async -> MusicActionOutcome = { _ in .failed(.notConnected) }
+    saveToLibrary: @escaping @Sendable (MusicAction) async -> MusicActionOutcome = { _ in .failed(.notConnected) },
+    counted: @escaping @Sendable (String, Bool, @escaping @Sendable (AppAction) -> Void) async -> Void = { _, _, _ in }
   ) {
     self.shares = shares
     self.database = database
     self.now = now
     self.timeZone = timeZone
     self.saveToLibrary = saveToLibrary
+    self.counted = counted
   }
 
   /// On the app's one set of Firebase clients (`FirebaseDependencies.shared`) and Explore's library action.
@@ -37,7 +44,8 @@ public struct SongMenuService: Sendable {
     let firebase = FirebaseDependencies.shared(dependencies)
     return SongMenuService(
       shares: firebase.repository().map(ShareRepository.init(social:)), database: dependencies.database,
-      now: dependencies.now, saveToLibrary: { action in await runner.performMusicAction(action) })
+      now: dependencies.now, saveToLibrary: { action in await runner.performMusicAction(action) },
+      counted: { trackID, saved, send in await runner.countExplored(trackID: trackID, saved: saved, send: send) })
   }
 
   /// What a social failure means on the menu.
@@ -63,8 +71,13 @@ public struct SongMenuService: Sendable {
       let id = request.draftID ?? ShareDraft.newID(using: &generator)
       let outcome = await share(request, id: id)
       send(.songMenu(.shareFinished(requestID: requestID, draftID: id, outcome)))
+      if case .sent = outcome { await counted(request.track.trackId, false, send) }
     case .saveToLibrary(let requestID, let uri):
-      send(.songMenu(.libraryFinished(requestID: requestID, await saveToLibrary(.save(uris: [uri])))))
+      let outcome = await saveToLibrary(.save(uris: [uri]))
+      send(.songMenu(.libraryFinished(requestID: requestID, outcome)))
+      if outcome == .done, let link = SpotifyLink.parse(uri), link.kind == .track {
+        await counted(link.id, true, send)
+      }
     case .flushOutbox(let requestID):
       let report = await flush()
       send(

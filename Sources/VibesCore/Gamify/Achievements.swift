@@ -122,3 +122,49 @@ public struct AchievementBook: Sendable, Hashable {
     self.unlocked = unlocked
   }
 }
+
+/// What only the app can count toward achievements, kept in `users/{uid}/private/achievements` so two devices
+/// agree: the genres explored (folded by `GenreNames.key`, from the artists of the songs you shared or saved) and
+/// the For You songs you saved (by track id, so a save counted twice — a retry, a second device — is one). Both are
+/// sets, so merging two devices' records is their union and never loses a count; both are capped.
+public struct AchievementProgress: Sendable, Hashable {
+  public static let maxGenres = 200
+  public static let maxForYouTracks = 500
+
+  public private(set) var genres: Set<String>
+  public private(set) var forYouTracks: Set<String>
+
+  public init(genres: some Sequence<String> = [String](), forYouTracks: some Sequence<String> = [String]()) {
+    self.genres = Self.capped(Set(genres.map(GenreNames.key).filter { !$0.isEmpty }), Self.maxGenres)
+    self.forYouTracks = Self.capped(Set(forYouTracks.filter { !$0.isEmpty }), Self.maxForYouTracks)
+  }
+
+  public var forYouSaves: Int { forYouTracks.count }
+
+  /// Both records' contents (what a write after a concurrent one from another device stores).
+  public func merging(_ other: AchievementProgress) -> AchievementProgress {
+    AchievementProgress(
+      genres: genres.union(other.genres).sorted(), forYouTracks: forYouTracks.union(other.forYouTracks).sorted())
+  }
+
+  /// True when `other` adds nothing (no write is needed).
+  public func contains(_ other: AchievementProgress) -> Bool {
+    (genres.count >= Self.maxGenres || other.genres.isSubset(of: genres))
+      && (forYouTracks.count >= Self.maxForYouTracks || other.forYouTracks.isSubset(of: forYouTracks))
+  }
+
+  /// The cap keeps the alphabetically first entries, so every device keeps the same ones.
+  static func capped(_ set: Set<String>, _ limit: Int) -> Set<String> {
+    set.count <= limit ? set : Set(set.sorted().prefix(limit))
+  }
+}
+
+extension AchievementFacts {
+  /// The facts with the stored progress counted in (genres and For You saves).
+  public func adding(_ progress: AchievementProgress) -> AchievementFacts {
+    var facts = self
+    facts.genresExplored.formUnion(progress.genres)
+    facts.forYouSaves = max(facts.forYouSaves, progress.forYouSaves)
+    return facts
+  }
+}

@@ -16,6 +16,8 @@ public struct BlendPage: Sendable, Hashable {
   /// The saved playlist's web address.
   public var savedURL: String?
   public var saveFailure: CreateFailure?
+  /// Saved, but Spotify would not make it collaborative (only the owner can add songs).
+  public var collaborativeRefused = false
   public var sharing: Int?
   public var shared = false
   public var shareFailure: PeopleFailure?
@@ -60,6 +62,10 @@ public enum GamifyAction: Sendable, Hashable {
   /// The save finished: the playlist's web address, or why not.
   case blendSaved(requestID: Int, Result<String, CreateFailure>)
   case blendShared(requestID: Int, PeopleFailure?)
+  /// Today's Gemini count as just read (after a generation, and at start).
+  case geminiUsageRead(GeminiUsage?)
+  /// Sent before `blendSaved` when the playlist was saved but Spotify refused to make it collaborative.
+  case blendCollaborativeRefused(requestID: Int)
   case achievementsLoaded(requestID: Int, Result<AchievementsReport, PeopleFailure>)
   /// Achievements newly stored (by any step): announced once in the status line.
   case unlocked([Achievement])
@@ -71,7 +77,8 @@ public enum GamifyEffect: CancellableEffect {
   /// Both taste summaries, one Gemini request (`CreateWorkflow.generateBlend`), Create's resolve; `firstBlend` is
   /// unlocked. Cancelled by Esc.
   case mixBlend(requestID: Int, PersonSummary)
-  /// Create's save (one playlist however often it is retried). Not cancelled half-way.
+  /// Create's save (one playlist however often it is retried), then the playlist is marked collaborative where
+  /// Spotify allows it. Not cancelled half-way.
   case saveBlend(requestID: Int, playlistID: Int64)
   /// Sends the first found song to `person` with the playlist's link as the message (their inbox thread).
   case shareBlend(requestID: Int, PersonSummary, name: String, url: String, track: SharedTrack)
@@ -82,12 +89,14 @@ public enum GamifyEffect: CancellableEffect {
   case notify(SongNotification)
   /// Publishes your taste summary when signed in, Spotify connected and it changed (at most once a day).
   case publishTaste
+  /// Reads today's Gemini count (at start, so the hint shows before the first request).
+  case readGeminiUsage
 
   public var cancellationID: Int? {
     switch self {
     case .mixBlend(let id, _), .loadAchievements(let id): id
     case .readStreak(let id): id
-    case .saveBlend, .shareBlend, .publishTaste, .notify: nil
+    case .saveBlend, .shareBlend, .publishTaste, .notify, .readGeminiUsage: nil
     }
   }
 }
@@ -118,9 +127,9 @@ extension GamifyFeature: TabFeature {
     [loading, blend?.mixing, standingRequest].compactMap { $0 }
   }
 
-  /// The reminder and the taste summary work whether or not Gamify is ever opened.
+  /// The reminder, the taste summary and the Gemini count work whether or not Gamify is ever opened.
   public mutating func launch(_ context: inout AppContext) -> [AppEffect] {
-    [Self.run(.readStreak(requestID: nil)), Self.run(.publishTaste)]
+    [Self.run(.readStreak(requestID: nil)), Self.run(.publishTaste), Self.run(.readGeminiUsage)]
   }
 
   public mutating func reduce(_ action: GamifyAction, _ context: inout AppContext) -> [AppEffect] {
@@ -158,6 +167,13 @@ extension GamifyFeature: TabFeature {
       case .failure(let failure):
         blend?.saveFailure = failure
       }
+      return []
+    case .geminiUsageRead(let usage):
+      context.geminiUsage = usage
+      return []
+    case .blendCollaborativeRefused(let requestID):
+      guard blend?.saving == requestID else { return [] }
+      blend?.collaborativeRefused = true
       return []
     case .blendShared(let requestID, let failure):
       guard blend?.sharing == requestID else { return [] }

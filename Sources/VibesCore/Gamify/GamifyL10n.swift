@@ -15,6 +15,7 @@ public enum GamifyL10n: String, LocalizedKey {
   case blendTitle, blendFound, blendSaving, blendSaved, blendSavedNotice, blendSharing, blendShared
   case blendSharedNotice, blendShareFailed, blendSaveFailed, blendSetupHint, blendPublicNote
   case blendProblemSocial, blendNotFoundMark, gamifyHelpBlend, gamifyHelpAchievements
+  case blendNotCollaborative, blendMineNotShared, geminiQuotaNear, geminiQuotaUsedUp
 
   public static func table(for language: Language) -> [GamifyL10n: String] {
     switch language {
@@ -87,6 +88,11 @@ public enum GamifyL10n: String, LocalizedKey {
     .blendNotFoundMark: "not on Spotify",
     .gamifyHelpBlend: "Blend",
     .gamifyHelpAchievements: "Achievements",
+    .blendNotCollaborative: "Spotify would not make it collaborative: only you can add songs to it.",
+    .geminiQuotaNear: "Gemini: {used} of about {limit} free requests used today on this computer.",
+    .geminiQuotaUsedUp: "Gemini's free daily quota is used up until it resets at midnight Pacific time.",
+    .blendMineNotShared:
+      "Your taste summary is not shared, so friends cannot Blend with you; Profile's settings can share it.",
   ]
 
   static let german: [GamifyL10n: String] = [
@@ -154,6 +160,13 @@ public enum GamifyL10n: String, LocalizedKey {
     .blendNotFoundMark: "nicht auf Spotify",
     .gamifyHelpBlend: "Blend",
     .gamifyHelpAchievements: "Erfolge",
+    .blendNotCollaborative:
+      "Spotify hat sie nicht gemeinsam bearbeitbar gemacht: nur du kannst Songs hinzufügen.",
+    .geminiQuotaNear: "Gemini: {used} von etwa {limit} freien Anfragen heute auf diesem Rechner verbraucht.",
+    .geminiQuotaUsedUp:
+      "Das freie Tageskontingent von Gemini ist aufgebraucht, bis es um Mitternacht pazifischer Zeit neu beginnt.",
+    .blendMineNotShared:
+      "Deine Geschmacksübersicht ist nicht geteilt, daher können Freunde nicht mit dir blenden; das Profil kann sie teilen.",
   ]
 }
 

@@ -31,6 +31,8 @@ public struct BlendResult: Sendable, Hashable {
   public var found: [Bool]
   /// The first song found on Spotify: the share that carries the playlist's link to the other user.
   public var firstTrack: SharedTrack?
+  /// Whether your own taste summary is shared (Profile's setting); when not, friends cannot Blend with you.
+  public var mineShared = true
 
   public init(playlistID: Int64, preview: BlendPreview, found: [Bool], firstTrack: SharedTrack?) {
     self.playlistID = playlistID

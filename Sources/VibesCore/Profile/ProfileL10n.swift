@@ -6,6 +6,8 @@ public enum ProfileL10n: String, LocalizedKey {
   case profileSignOutFailed, profileSignedOut
   case profileListeningStats, profileNotConnected, profileTopArtists, profileTopTracks, profileTopGenres
   case profileNothingYet
+  case profileTaste, profileTasteOn, profileTasteOff, profileTasteSharedNotice, profileTasteRemovedNotice
+  case profileTasteShareFailed, profileTasteRemoveFailed
   case profileConnections, profileKeysInSecretService, profileKeysInVault, profileReplayTutorial, profileSignOutAll
   case profileConfirmSignOut, profileSigningOut
   case profileVersion, profileData, profileConfig, profileLog
@@ -45,6 +47,14 @@ public enum ProfileL10n: String, LocalizedKey {
     .profileKeysInSecretService: "keys in the Secret Service",
     .profileKeysInVault: "keys in the encrypted vault",
     .profileReplayTutorial: "Replay the tutorial",
+    .profileTaste: "Taste summary",
+    .profileTasteOn: "shared: your top artists and genres are public to signed-in users (for Blend and suggestions)",
+    .profileTasteOff: "not shared (Enter shares your top artists and genres, for Blend and suggestions)",
+    .profileTasteSharedNotice: "Your taste summary is shared: friends can Blend with you.",
+    .profileTasteRemovedNotice: "Your taste summary is no longer shared, and the published one is deleted.",
+    .profileTasteShareFailed: "Sharing is on, but the summary could not be published yet: it is tried again later.",
+    .profileTasteRemoveFailed:
+      "Sharing is off, but the published summary could not be deleted yet: it is tried again at the next start.",
     .profileSignOutAll: "Sign out of everything",
     .profileConfirmSignOut:
       "Sign out? Every key and token of every service is removed from the secret store, and every cached item (feed, music, stats, generated playlists, apps, tracker settings) is deleted. y signs out, n keeps everything.",
@@ -85,6 +95,16 @@ public enum ProfileL10n: String, LocalizedKey {
     .profileKeysInSecretService: "Schlüssel im Secret Service",
     .profileKeysInVault: "Schlüssel im verschlüsselten Tresor",
     .profileReplayTutorial: "Einführung noch einmal",
+    .profileTaste: "Geschmacksübersicht",
+    .profileTasteOn:
+      "geteilt: deine Top-Künstler und Genres sind für angemeldete Nutzer öffentlich (für Blend und Vorschläge)",
+    .profileTasteOff: "nicht geteilt (Enter teilt deine Top-Künstler und Genres, für Blend und Vorschläge)",
+    .profileTasteSharedNotice: "Deine Geschmacksübersicht ist geteilt: Freunde können mit dir blenden.",
+    .profileTasteRemovedNotice: "Deine Geschmacksübersicht wird nicht mehr geteilt, die veröffentlichte ist gelöscht.",
+    .profileTasteShareFailed:
+      "Teilen ist an, aber die Übersicht konnte noch nicht veröffentlicht werden: es wird später erneut versucht.",
+    .profileTasteRemoveFailed:
+      "Teilen ist aus, aber die veröffentlichte Übersicht konnte noch nicht gelöscht werden: beim nächsten Start erneut.",
     .profileSignOutAll: "Überall abmelden",
     .profileConfirmSignOut:
       "Abmelden? Alle Schlüssel und Tokens aller Dienste werden aus dem Schlüsselspeicher entfernt und alle gespeicherten Daten (Feed, Musik, Statistik, erzeugte Playlists, Apps, Tracker-Einstellungen) gelöscht. y meldet ab, n behält alles.",

@@ -57,6 +57,9 @@ public enum ProfileAccount: Sendable, Hashable {
 public struct ProfileInfo: Sendable, Hashable {
   /// Your vibes account (nil: not read, the line is not drawn).
   public var account: ProfileAccount?
+  /// Whether you agreed to publish your taste summary (top artists and genres) for Blend and suggestions; nil when
+  /// signed out (the row is not shown). Off until you turn it on.
+  public var sharesTaste: Bool?
   public var connections: [ConnectionStatus]
   public var version: String
   public var dataPath: String
@@ -87,6 +90,8 @@ public enum SignOutPhase: Sendable, Hashable {
 /// The rows below the stats that Enter acts on.
 public enum ProfileSettingsRow: Sendable, Hashable {
   case connection(ConnectedService)
+  /// Publish your taste summary or not (Enter switches).
+  case shareTaste
   case replayTutorial
   case signOut
 }

@@ -88,7 +88,8 @@ public struct ProfileState: Sendable, Hashable {
 
   /// The rows below the stats: each connection, then Sign out.
   public var settingsRows: [ProfileSettingsRow] {
-    ConnectedService.allCases.map(ProfileSettingsRow.connection) + [.replayTutorial, .signOut]
+    ConnectedService.allCases.map(ProfileSettingsRow.connection) + (info?.sharesTaste == nil ? [] : [.shareTaste])
+      + [.replayTutorial, .signOut]
   }
 
   /// Every selectable row: the stats' entries (when connected), then the settings rows.
@@ -107,6 +108,9 @@ public enum ProfileAction: Sendable, Hashable {
   case statsFinished(requestID: Int, StatsRange, Result<CachedStats, MusicFailure>)
   case infoLoaded(ProfileInfo)
   case signedOut(success: Bool)
+  /// The taste-summary setting was stored as `shares`; `failed` when the published summary could not be removed
+  /// (or published) now — removal is tried again at the next start.
+  case tasteSharingSet(shares: Bool, failed: Bool)
 }
 
 public enum ProfileEffect: CancellableEffect {
@@ -116,11 +120,13 @@ public enum ProfileEffect: CancellableEffect {
   case loadInfo
   /// Every secret and every cached item of every service removed (the same code as `vibes auth logout --all`).
   case signOut
+  /// Stores whether your taste summary may be published; on publishes it now, off deletes the published one.
+  case setTasteSharing(Bool)
 
   public var cancellationID: Int? {
     switch self {
     case .loadStats(let id, _): return id
-    case .loadInfo, .signOut: return nil
+    case .loadInfo, .signOut, .setTasteSharing: return nil
     }
   }
 }
@@ -175,6 +181,17 @@ extension ProfileState: TabFeature {
       return []
     case .infoLoaded(let info):
       self.info = info
+      return []
+    case .tasteSharingSet(let shares, let failed):
+      info?.sharesTaste = shares
+      let key: ProfileL10n =
+        switch (shares, failed) {
+        case (true, false): .profileTasteSharedNotice
+        case (false, false): .profileTasteRemovedNotice
+        case (true, true): .profileTasteShareFailed
+        case (false, true): .profileTasteRemoveFailed
+        }
+      context.notice = .localized(LocalizedText(key), isWarning: failed)
       return []
     case .signedOut(let success):
       guard success else {
@@ -246,6 +263,10 @@ extension ProfileState: TabFeature {
       }
       switch selectedSettingsRow(statsRows: rows.count) {
       case .connection(let service)?: context.navigationRequest = service.destination
+      case .shareTaste?:
+        guard let shares = info?.sharesTaste else { return [] }
+        info?.sharesTaste = !shares
+        return [Self.run(.setTasteSharing(!shares))]
       case .replayTutorial?: context.navigationRequest = .replayTutorial
       case .signOut?: signOut = .confirming
       case nil: break

@@ -30,6 +30,10 @@ public struct AppContext: Sendable, Hashable {
   /// `LocalizedText`; it reads this only where a text becomes the user's own to edit (an example prompt put into
   /// Create's field).
   public var language: Language = .en
+  /// The frame of the glyphs that animate only when the screen redraws anyway (the runtime moves it).
+  public var animation = RedrawAnimation()
+  /// Today's Gemini requests with the key in use, as last counted (For You, Create and Blend show the hint).
+  public var geminiUsage: GeminiUsage?
 
   public init(size: ScreenSize) { self.size = size }
 

@@ -34,12 +34,15 @@ extension GeminiClient {
     } catch {
       throw .service(error)
     }
-    guard data.count <= Self.maxReplyBytes else { throw .service(.invalidResponse) }
     guard (200..<300).contains(response.statusCode) else {
-      throw Self.generationError(
-        status: response.statusCode, data: data, model: model,
+      let error = Self.generationError(
+        status: response.statusCode, data: data.count <= Self.maxReplyBytes ? data : Data(), model: model,
         retryAfterHeader: response.value(forHTTPHeaderField: "Retry-After"))
+      onGeneration?(model, apiKey, error == .quotaExhaustedForToday)
+      throw error
     }
+    onGeneration?(model, apiKey, false)
+    guard data.count <= Self.maxReplyBytes else { throw .service(.invalidResponse) }
     return try GeminiReplyParser.playlist(from: data, for: request)
   }
 

@@ -10,6 +10,10 @@ public struct GeminiClient: Sendable {
 
   public let baseURL: URL
   let transport: any HTTPTransport
+  /// Told after every `generateContent` request Google answered (any status): the model, the key (to count
+  /// requests per key; the observer must not keep it) and whether the answer said the daily quota is used up.
+  /// Never the prompt or the answer.
+  public var onGeneration: (@Sendable (_ model: String, _ apiKey: String, _ dailyQuotaExhausted: Bool) -> Void)?
 
   public init(baseURL: URL = defaultBaseURL, transport: any HTTPTransport = URLSessionTransport()) {
     self.baseURL = baseURL

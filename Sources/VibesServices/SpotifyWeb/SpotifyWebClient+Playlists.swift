@@ -39,6 +39,14 @@ extension SpotifyWebClient {
     return try Self.decode(SpotifyPlaylist.self, data)
   }
 
+  /// `PUT /v1/playlists/{id}` ("Change Playlist Details", owner only): marks the playlist collaborative (or not)
+  /// and sets it public or private. Spotify refuses `collaborative: true` on a public playlist, so a collaborative
+  /// playlist is always sent with `public: false`. Answers 200 with an empty body; 403 when the user does not own it.
+  public func changePlaylistDetails(id: String, collaborative: Bool, isPublic: Bool) async throws(SpotifyWebError) {
+    _ = try await send(
+      .put, "/v1/playlists/\(Self.segment(id))", json: ["collaborative": collaborative, "public": isPublic])
+  }
+
   /// `POST /v1/playlists/{id}/items` with `{"uris":[…]}` in chunks of at most 100, in order; returns the last
   /// `snapshot_id` (nil when `uris` is empty). Not retried on 5xx; a failure after some chunks leaves those added.
   @discardableResult

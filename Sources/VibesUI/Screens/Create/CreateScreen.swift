@@ -27,6 +27,9 @@ public enum CreateScreen {
       grid.attentionRow = row - 1
       return
     }
+    if let hint = state.context.geminiUsage?.hint {
+      row = paragraph(t[hint], row: row, area: area, style: Theme.warning, into: &grid) + 1
+    }
     let label = t[.createPrompt]
     let songsLabel = t[.createSongs]
     let labelWidth = max(DisplayWidth.of(label), DisplayWidth.of(songsLabel)) + 1

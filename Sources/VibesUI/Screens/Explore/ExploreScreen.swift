@@ -22,7 +22,7 @@ public enum ExploreScreen {
         DetailScreenView.renderRemoveQuestion(track, from: detail.playlist, into: &grid, area, t)
       }
     } else if let forYou = explore.forYouScreen {
-      ForYouScreenView.render(explore, forYou, into: &grid, area, t)
+      ForYouScreenView.render(explore, forYou, quota: state.context.geminiUsage, into: &grid, area, t)
     } else if let library = explore.libraryScreen {
       LibraryScreenView.render(explore, library, into: &grid, area, t)
     } else {

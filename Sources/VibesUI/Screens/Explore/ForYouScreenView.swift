@@ -5,12 +5,16 @@ import VibesCore
 /// what is missing (a Gemini key) or when to try again (quota) when Gemini could not answer.
 enum ForYouScreenView {
   static func render(
-    _ explore: ExploreState, _ screen: ForYouScreen, into grid: inout Grid, _ area: Rect, _ t: Localizer
+    _ explore: ExploreState, _ screen: ForYouScreen, quota: GeminiUsage? = nil, into grid: inout Grid, _ area: Rect,
+    _ t: Localizer
   ) {
     let left = area.column + 2
     let width = area.width - 4
     grid.write(t[.exploreForYouTitle], row: area.row, column: left, style: Theme.title, maxWidth: width)
     var row = area.row + 2
+    if let hint = quota?.hint {
+      row = paragraph(t[hint], row: row, left: left, width: width, style: Theme.warning, into: &grid) + 1
+    }
     switch screen.phase {
     case .loading:
       grid.write(t[.exploreForYouAsking], row: row, column: left, style: Theme.pending, maxWidth: width)

@@ -9,7 +9,7 @@ public enum GamifyScreen {
   static func render(_ state: AppState, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
     let gamify = state.gamify
     if let blend = gamify.blend {
-      renderBlend(blend, into: &grid, area, t)
+      renderBlend(blend, quota: state.context.geminiUsage, into: &grid, area, t)
     } else {
       renderAchievements(gamify, into: &grid, area, t)
     }
@@ -73,7 +73,9 @@ public enum GamifyScreen {
 
   // MARK: Blend
 
-  static func renderBlend(_ blend: BlendPage, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
+  static func renderBlend(
+    _ blend: BlendPage, quota: GeminiUsage? = nil, into grid: inout Grid, _ area: Rect, _ t: Localizer
+  ) {
     var row = area.row
     let name = clean(blend.person.shortName)
     grid.write(
@@ -103,6 +105,12 @@ public enum GamifyScreen {
         + t.format(.blendFound, ["found": "\(result.foundCount)", "count": "\(preview.tracks.count)"]),
       row: row, column: area.column + 2, maxWidth: area.width - 4)
     row += 1
+    if let hint = quota?.hint {
+      row = PeopleScreen.paragraph(t[hint], row: row, area, style: Theme.warning, into: &grid)
+    }
+    if !result.mineShared {
+      row = PeopleScreen.paragraph(t[.blendMineNotShared], row: row, area, style: Theme.hint, into: &grid)
+    }
     row = statusLines(blend, name: name, row: row, into: &grid, area, t)
     row += 1
     let labelWidth = BlendSource.allCases.map { DisplayWidth.of(t[$0.label]) }.max() ?? 0
@@ -133,6 +141,9 @@ public enum GamifyScreen {
     }
     if let url = blend.savedURL {
       row = PeopleScreen.paragraph(t.format(.blendSaved, ["url": clean(url)]), row: row, area, into: &grid)
+      if blend.collaborativeRefused {
+        row = PeopleScreen.paragraph(t[.blendNotCollaborative], row: row, area, style: Theme.warning, into: &grid)
+      }
     }
     if let failure = blend.saveFailure {
       row = PeopleScreen.paragraph(

@@ -18,7 +18,7 @@ public enum PeopleScreen {
     } else if let screen = people.path.last {
       renderPerson(screen, waiting: people.waiting(screen.person.uid), into: &grid, area, t)
     } else {
-      renderRoot(people, into: &grid, area, t)
+      renderRoot(people, frame: state.context.animation.frame, into: &grid, area, t)
     }
   }
 
@@ -50,7 +50,9 @@ public enum PeopleScreen {
 
   // MARK: Root
 
-  static func renderRoot(_ people: PeopleFeature, into grid: inout Grid, _ area: Rect, _ t: Localizer) {
+  static func renderRoot(
+    _ people: PeopleFeature, frame: Int = 0, into grid: inout Grid, _ area: Rect, _ t: Localizer
+  ) {
     var row = area.row
     if let failure = people.failure, failure.needsAccount, people.lists == nil {
       if failure == .notSignedIn {
@@ -75,7 +77,7 @@ public enum PeopleScreen {
       row += 1
     }
     if let standing = people.lists?.standing {
-      row = renderStanding(standing, row: row, into: &grid, area, t)
+      row = renderStanding(standing, row: row, frame: frame, into: &grid, area, t)
     }
     if let waiting = people.lists?.waiting, !waiting.isEmpty {
       grid.write(

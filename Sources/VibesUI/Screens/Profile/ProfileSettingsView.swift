@@ -40,6 +40,19 @@ enum ProfileSettingsView {
         grid.write(service.title, row: row, column: left, style: selected ? Theme.selected : Theme.title, maxWidth: 20)
         grid.write(
           "\(symbol) \(words)", row: row, column: left + 20, style: style, maxWidth: max(0, width - 20))
+      case .shareTaste:
+        ListView.mark(selected, row: row, column: area.column + 1, into: &grid)
+        let shares = profile.info?.sharesTaste == true
+        grid.write(
+          t[.profileTaste], row: row, column: left, style: selected ? Theme.selected : Theme.title, maxWidth: 20)
+        let words = shares ? t[.profileTasteOn] : t[.profileTasteOff]
+        let symbol = shares ? Theme.completeSymbol : Theme.incompleteSymbol
+        let style = shares ? Theme.complete : Theme.hint
+        let lines = WordWrap.lines(symbol + " " + words, width: max(1, width - 20))
+        for (index, line) in lines.enumerated() {
+          grid.write(line, row: row, column: left + 20, style: style, maxWidth: max(0, width - 20))
+          if index < lines.count - 1 { row += 1 }
+        }
       case .replayTutorial:
         row += 1
         ListView.mark(selected, row: row, column: area.column + 1, into: &grid)

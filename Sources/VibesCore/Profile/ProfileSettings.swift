@@ -87,6 +87,8 @@ public enum SignOutPhase: Sendable, Hashable {
 /// The rows below the stats that Enter acts on.
 public enum ProfileSettingsRow: Sendable, Hashable {
   case connection(ConnectedService)
+  /// Artwork on or off (Enter turns it over; saved with the other display settings).
+  case artwork
   case replayTutorial
   case signOut
 }

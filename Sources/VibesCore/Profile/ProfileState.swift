@@ -86,9 +86,9 @@ public struct ProfileState: Sendable, Hashable {
     return stats.topArtists.map(MusicItem.artist) + stats.topTracks.map(MusicItem.track)
   }
 
-  /// The rows below the stats: each connection, then Sign out.
+  /// The rows below the stats: each connection, the artwork setting, the tutorial, then Sign out.
   public var settingsRows: [ProfileSettingsRow] {
-    ConnectedService.allCases.map(ProfileSettingsRow.connection) + [.replayTutorial, .signOut]
+    ConnectedService.allCases.map(ProfileSettingsRow.connection) + [.artwork, .replayTutorial, .signOut]
   }
 
   /// Every selectable row: the stats' entries (when connected), then the settings rows.
@@ -107,6 +107,8 @@ public enum ProfileAction: Sendable, Hashable {
   case statsFinished(requestID: Int, StatsRange, Result<CachedStats, MusicFailure>)
   case infoLoaded(ProfileInfo)
   case signedOut(success: Bool)
+  /// The artwork setting could not be saved (it still applies for this run).
+  case artworkSaveFailed
 }
 
 public enum ProfileEffect: CancellableEffect {
@@ -116,11 +118,13 @@ public enum ProfileEffect: CancellableEffect {
   case loadInfo
   /// Every secret and every cached item of every service removed (the same code as `vibes auth logout --all`).
   case signOut
+  /// Remember Profile → Artwork (on or off) for the next start.
+  case saveArtwork(Bool)
 
   public var cancellationID: Int? {
     switch self {
     case .loadStats(let id, _): return id
-    case .loadInfo, .signOut: return nil
+    case .loadInfo, .signOut, .saveArtwork: return nil
     }
   }
 }
@@ -175,6 +179,9 @@ extension ProfileState: TabFeature {
       return []
     case .infoLoaded(let info):
       self.info = info
+      return []
+    case .artworkSaveFailed:
+      context.notice = .localized(LocalizedText(ProfileL10n.profileArtworkSaveFailed), isWarning: true)
       return []
     case .signedOut(let success):
       guard success else {
@@ -246,6 +253,12 @@ extension ProfileState: TabFeature {
       }
       switch selectedSettingsRow(statsRows: rows.count) {
       case .connection(let service)?: context.navigationRequest = service.destination
+      case .artwork?:
+        // Applied at once: the next frame reserves (or drops) the boxes and the pictures follow.
+        guard var facts = context.facts else { return [] }
+        facts.artworkOn.toggle()
+        context.facts = facts
+        return [Self.run(.saveArtwork(facts.artworkOn))]
       case .replayTutorial?: context.navigationRequest = .replayTutorial
       case .signOut?: signOut = .confirming
       case nil: break

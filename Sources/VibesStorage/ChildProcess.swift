@@ -7,7 +7,8 @@ import Foundation
   import Darwin
 #endif
 
-/// Runs a short-lived helper (`secret-tool`; `tmux show` for the artwork's passthrough check) with a deadline, so a hung D-Bus cannot hang the app.
+/// Runs a short-lived helper (`secret-tool`; `tmux show` for the artwork's passthrough check) with a deadline, so
+/// a hung D-Bus (or tmux) cannot hang the app.
 ///
 /// One poll() loop on the calling thread feeds stdin and drains stdout and stderr while the child runs: a full
 /// pipe cannot deadlock it, and no thread-pool thread is parked on a blocking read (on Linux, GCD would take

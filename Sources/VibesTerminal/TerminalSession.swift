@@ -225,17 +225,27 @@ import VibesUI
   /// Asks the terminal what pictures it can draw: kitty's graphics query (inside tmux only through passthrough),
   /// the cell size (`ESC [16t`) and DA1 (sixel is its attribute 4), in one write, never before the first frame
   /// (the caller sends it after). The answers arrive as `.reply` events for `graphicsReply`. `tmuxPassthrough` is
-  /// what tmux said about `allow-passthrough` (nil outside tmux or not asked). Not sent with NO_COLOR or on a
-  /// console that would print it (`TerminalImages.mayProbe`). Returns whether pictures can be drawn when the
-  /// protocol changed (tmux passes them through after all).
+  /// what tmux said about `allow-passthrough` (nil outside tmux or not asked). Not sent with NO_COLOR, on a
+  /// console that would print it (`TerminalImages.mayProbe`) or below 60 columns. Returns whether pictures can be
+  /// drawn when the protocol changed (tmux passes them through after all).
   @discardableResult
   public func startGraphicsProbe(tmuxPassthrough: Bool?) -> Bool? {
     guard active else { return nil }
     let guess = TerminalImages.capabilities(environment: environment, tmuxPassthrough: tmuxPassthrough)
-    if TerminalImages.mayProbe(environment: environment) {
+    let screen = ccurses_stdscr()
+    let (width, height) = (Int(getmaxx(screen)), Int(getmaxy(screen)))
+    // Narrower than a picture's minimum there is nothing to find out (and the query could wrap, see below).
+    if TerminalImages.mayProbe(environment: environment), width >= TerminalImages.minimumWidth, height > 0 {
       probe = (ContinuousClock.now + Self.probeTimeout, tmuxPassthrough, [])
       let passthrough = TerminalImages.passthrough(environment: environment, detected: tmuxPassthrough)
-      Self.writeOut(GraphicsProbe.query(insideTmux: guess.insideTmux, passthrough: passthrough))
+      // A terminal that does not know APC strings prints kitty's query as text (pyte, some small emulators): it
+      // is sent from the start of the last row, the cursor saved around it, and that row repainted at once.
+      Self.writeOut(
+        Array("\u{1B}7\u{1B}[\(height);1H".utf8)
+          + GraphicsProbe.query(insideTmux: guess.insideTmux, passthrough: passthrough) + Array("\u{1B}8".utf8))
+      wredrawln(screen, Int32(height - 1), 1)
+      wnoutrefresh(screen)
+      doupdate()
     }
     return apply(guess)
   }

@@ -27,7 +27,8 @@ final class ArtworkSettingTests: XCTestCase {
     var grid = driver.render()
     let row = try XCTUnwrap(grid.row(containing: "Artwork"), grid.text)
     XCTAssertTrue(grid.lines[row].contains("✓ on · covers, photos and your top artist"), grid.lines[row])
-    XCTAssertTrue(driver.render(.de).text.contains("an · Cover, Fotos und dein Top-Künstler"), driver.render(.de).text)
+    let german = driver.render(.de).text
+    XCTAssertTrue(german.contains("an · Cover, Fotos und dein Top-Künstler"), german)
     driver.state.artwork.isShown = false
     grid = driver.render()
     XCTAssertTrue(grid.text.contains("on, but this terminal shows no pictures"), grid.text)

@@ -54,15 +54,18 @@ public struct GraphicsCapabilities: Sendable, Hashable {
     return GraphicsCapabilities(graphics: graphics, trueColor: trueColor, insideTmux: insideTmux)
   }
 
-  /// The guess corrected by a probe reply: a kitty OK wins, then sixel in DA1 (unless iTerm2 was recognised, or
-  /// inside tmux, whose DA1 speaks for tmux and not for the terminal outside), else a kitty/sixel guess falls back
-  /// to half-blocks. `.none` stays none.
+  /// The guess corrected by a probe reply: a kitty OK wins, then sixel in DA1 (unless iTerm2 was recognised), else
+  /// a kitty/sixel guess falls back to half-blocks. Inside tmux only a kitty OK counts: tmux answers DA1 itself (its
+  /// sixel is tmux's, not the terminal's) and need not hand the outer terminal's replies on, so silence proves
+  /// nothing there. `.none` stays none.
   public func refined(by probe: GraphicsProbe.Reply) -> GraphicsCapabilities {
     var result = self
     guard graphics != .none else { return result }
     if probe.kitty {
       result.graphics = .kitty
-    } else if probe.sixel && graphics != .iterm2 && !insideTmux {
+    } else if insideTmux {
+      return result
+    } else if probe.sixel && graphics != .iterm2 {
       result.graphics = .sixel
     } else if graphics == .kitty || graphics == .sixel {
       result.graphics = .halfBlocks

@@ -28,10 +28,14 @@ final class GraphicsProbeTests: XCTestCase {
     XCTAssertEqual(nonsense, GraphicsProbe.Reply(kitty: false, sixel: false), "an impossible cell size is ignored")
   }
 
-  func testInsideTmuxTheSixelOfDA1IsTmuxs() {
+  func testInsideTmuxOnlyAKittyAnswerCounts() {
     let tmux = GraphicsCapabilities(graphics: .halfBlocks, trueColor: true, insideTmux: true)
     XCTAssertEqual(tmux.refined(by: GraphicsProbe.Reply(kitty: false, sixel: true)).graphics, .halfBlocks)
     XCTAssertEqual(tmux.refined(by: GraphicsProbe.Reply(kitty: true, sixel: false)).graphics, .kitty)
+    let kittyThroughTmux = GraphicsCapabilities(graphics: .kitty, trueColor: true, insideTmux: true)
+    XCTAssertEqual(
+      kittyThroughTmux.refined(by: GraphicsProbe.Reply(kitty: false, sixel: false)).graphics, .kitty,
+      "tmux's own DA1 without a kitty OK proves nothing about the terminal outside")
     let plain = GraphicsCapabilities(graphics: .halfBlocks, trueColor: true, insideTmux: false)
     XCTAssertEqual(plain.refined(by: GraphicsProbe.Reply(kitty: false, sixel: true)).graphics, .sixel)
   }

@@ -18,6 +18,17 @@ public protocol AppPresenter: AnyObject {
   func sendAfterFrame(_ bytes: [UInt8])
   /// A `.resize` event arrived: read the new size before the next frame.
   func handleResize()
+  /// After the first frame: ask the terminal what pictures it can draw (`tmuxPassthrough`: what tmux said about
+  /// `allow-passthrough`, nil outside tmux). Whether pictures can be drawn, when that changed.
+  func startGraphicsProbe(tmuxPassthrough: Bool?) -> Bool?
+  /// A `.reply` event arrived (the probe's answer). Whether pictures can be drawn, when the protocol changed.
+  func graphicsReply(_ bytes: [UInt8]) -> Bool?
+}
+
+extension AppPresenter {
+  /// A presenter without a terminal has nobody to ask: its pictures stay as the environment says.
+  public func startGraphicsProbe(tmuxPassthrough: Bool?) -> Bool? { nil }
+  public func graphicsReply(_ bytes: [UInt8]) -> Bool? { nil }
 }
 
 extension TerminalSession: AppPresenter {}

@@ -65,12 +65,15 @@ public final class AppRuntime {
           let size = self.session.size
           sink.yield(.resized(ScreenSize(width: size.width, height: size.height)))
         case .signal: sink.yield(.terminationRequested)
+        case .reply(let bytes):
+          if let draws = self.session.graphicsReply(bytes) { self.terminalPicturesChanged(draws) }
         }
       }
     }
     dispatch(.started)
     render()
     started = true
+    let graphics = detectGraphics()
     let player = script.map { script in Task { await script.play { sink.yield(.input($0)) } } }
     // The clock runs only for the tabs that ask for it (`TabFeature.wantsClock`).
     let ticker = ClockTicker(now: runner.dependencies.now)
@@ -84,6 +87,7 @@ public final class AppRuntime {
       sink.handled()
     }
     forwarder.cancel()
+    graphics?.cancel()
     player?.cancel()
     clock?.cancel()
     running.cancelAll()

@@ -79,7 +79,8 @@ public struct EffectRunner: Sendable {
     let area = try dependencies.database.concertArea(for: .ticketmaster)
     return SetupFacts(
       storedSecrets: stored, ticketmasterCity: try dependencies.database.city(for: .ticketmaster),
-      concertRadiusKm: ConcertRadius.nearest(area.radiusKm), concertPlace: area.place)
+      concertRadiusKm: ConcertRadius.nearest(area.radiusKm), concertPlace: area.place,
+      artworkOn: try dependencies.database.isArtworkOn())
   }
 }
 

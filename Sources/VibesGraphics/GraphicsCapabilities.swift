@@ -55,12 +55,16 @@ public struct GraphicsCapabilities: Sendable, Hashable {
   }
 
   /// The guess corrected by a probe reply: a kitty OK wins, then sixel in DA1 (unless iTerm2 was recognised), else
-  /// a kitty/sixel guess falls back to half-blocks. `.none` stays none.
+  /// a kitty/sixel guess falls back to half-blocks. Inside tmux only a kitty OK counts: tmux answers DA1 itself (its
+  /// sixel is tmux's, not the terminal's) and need not hand the outer terminal's replies on, so silence proves
+  /// nothing there. `.none` stays none.
   public func refined(by probe: GraphicsProbe.Reply) -> GraphicsCapabilities {
     var result = self
     guard graphics != .none else { return result }
     if probe.kitty {
       result.graphics = .kitty
+    } else if insideTmux {
+      return result
     } else if probe.sixel && graphics != .iterm2 {
       result.graphics = .sixel
     } else if graphics == .kitty || graphics == .sixel {
@@ -73,15 +77,29 @@ public struct GraphicsCapabilities: Sendable, Hashable {
 /// The start-up query for kitty graphics and sixel, and the parser of the terminal's reply.
 public enum GraphicsProbe {
   /// A 1×1 kitty query (`a=q`, nothing stored) followed by DA1: a kitty terminal answers `ESC _Gi=31;OK ESC \` before
-  /// the DA1 reply; others answer DA1 only. Send before curses owns the terminal, or let the key decoder swallow it.
-  public static let query: [UInt8] = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c".utf8)
+  /// the DA1 reply; others answer DA1 only. The key decoder swallows the answers (`KeyDecoder.takeReplies`).
+  public static let query: [UInt8] = kittyQuery + Array("\u{1B}[c".utf8)
+
+  static let kittyQuery: [UInt8] = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)
+
+  /// What vibes sends at start: the kitty query (inside tmux only through passthrough, else left out), the cell
+  /// size in pixels (`ESC [16t`, answered `ESC [6;h;wt`), then DA1, which every terminal answers last.
+  public static func query(insideTmux: Bool, passthrough: Bool) -> [UInt8] {
+    let kitty = insideTmux ? (passthrough ? TmuxPassthrough.wrap(kittyQuery) : []) : kittyQuery
+    return kitty + Array("\u{1B}[16t\u{1B}[c".utf8)
+  }
 
   public struct Reply: Sendable, Hashable {
     public var kitty: Bool
     public var sixel: Bool
-    public init(kitty: Bool, sixel: Bool) {
+    /// One cell's size in pixels from `ESC [6;h;wt`, when the terminal told.
+    public var cellWidth: Int?
+    public var cellHeight: Int?
+    public init(kitty: Bool, sixel: Bool, cellWidth: Int? = nil, cellHeight: Int? = nil) {
       self.kitty = kitty
       self.sixel = sixel
+      self.cellWidth = cellWidth
+      self.cellHeight = cellHeight
     }
   }
 
@@ -96,7 +114,15 @@ public enum GraphicsProbe {
     guard attributes.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { return nil }
     let before = text[..<start.lowerBound]
     let kitty = before.contains("\u{1B}_Gi=31;OK")
-    return Reply(kitty: kitty, sixel: attributes.dropFirst().contains("4"))
+    var reply = Reply(kitty: kitty, sixel: attributes.dropFirst().contains("4"))
+    if let cell = before.range(of: "\u{1B}[6;"), let end = before[cell.upperBound...].firstIndex(of: "t") {
+      let numbers = before[cell.upperBound..<end].split(separator: ";").compactMap { Int($0) }
+      if numbers.count == 2, (1...1000).contains(numbers[0]), (1...1000).contains(numbers[1]) {
+        reply.cellHeight = numbers[0]
+        reply.cellWidth = numbers[1]
+      }
+    }
+    return reply
   }
 }
 

@@ -7,25 +7,26 @@ import Foundation
   import Darwin
 #endif
 
-/// Runs a short-lived helper (here `secret-tool`) with a deadline, so a hung D-Bus cannot hang the app. The child is
-/// a `SpawnedChild` (its own process group, the environment given, reaped; killed with its group at the deadline).
+/// Runs a short-lived helper (`secret-tool`; `tmux show` for the artwork's passthrough check) with a deadline, so
+/// a hung D-Bus (or tmux) cannot hang the app. The child is a `SpawnedChild` (its own process group, the environment
+/// given, reaped; killed with its group at the deadline).
 ///
 /// One poll() loop on the calling thread feeds stdin and drains stdout and stderr while the child runs: a full
 /// pipe cannot deadlock it, and no thread-pool thread is parked on a blocking read (on Linux, GCD would take
 /// about a second to notice and add a thread). Secrets travel only through stdin, never argv or environment.
-enum ChildProcess {
-  struct Result: Sendable {
-    var status: Int32
-    var output: Data
-    var errorOutput: Data
+package enum ChildProcess {
+  package struct Result: Sendable {
+    package var status: Int32
+    package var output: Data
+    package var errorOutput: Data
   }
 
-  enum Failure: Error, Equatable {
+  package enum Failure: Error, Equatable {
     case launchFailed(String)
     case timedOut
   }
 
-  static func run(
+  package static func run(
     _ executable: String, arguments: [String], environment: ChildEnvironment, input: Data? = nil,
     timeout: TimeInterval
   ) throws -> Result {

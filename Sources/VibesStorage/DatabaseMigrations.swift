@@ -39,6 +39,7 @@ enum DatabaseMigrations {
     ForYouMigrations.register(in: &migrator)
     PeopleQueueMigrations.register(in: &migrator)
     FeedSocialMigrations.register(in: &migrator)
+    DisplayMigrations.register(in: &migrator)
     return migrator
   }
 }

@@ -10,6 +10,8 @@ import CCurses
 /// with `KeyDecoder`, resolves a lone Esc after `escapeDelay` ms of silence, and yields `TerminalEvent`s.
 final class InputReader {
   static let escapeDelayMilliseconds: Int32 = 25
+  /// How long the rest of a terminal's reply split across reads may take (`KeyDecoder.pendingEscapeIsReply`).
+  static let replyDelayMilliseconds: Int32 = 300
 
   private final class Context {
     let inputFD: Int32
@@ -97,7 +99,9 @@ final class InputReader {
     // or the watchdog restores the terminal and exits (a busy main thread cannot starve SIGTERM/SIGHUP).
     var watchdog: (signal: Int32, deadline: Int64)?
     while true {
-      var timeout: Int32 = decoder.hasPendingEscape ? escapeDelayMilliseconds : -1
+      var timeout: Int32 =
+        decoder.hasPendingEscape
+        ? (decoder.pendingEscapeIsReply ? replyDelayMilliseconds : escapeDelayMilliseconds) : -1
       if let watchdog {
         let left = Int32(clamping: max(0, watchdog.deadline - monotonicMilliseconds()))
         if left == 0 { SignalWatchdog.restoreTerminalAndExit(signal: watchdog.signal) }
@@ -140,6 +144,7 @@ final class InputReader {
         let count = read(context.inputFD, &buffer, buffer.count)
         if count > 0 {
           for event in decoder.feed(buffer[0..<count]) { continuation.yield(.input(event)) }
+          for reply in decoder.takeReplies() { continuation.yield(.reply(reply)) }
         } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
           // The terminal went away.
           continuation.yield(.signal(SIGHUP))

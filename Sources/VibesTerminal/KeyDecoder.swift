@@ -9,11 +9,27 @@ import VibesCore
 /// ESC + char = Alt; ESC + CR = Alt-Enter; CSI/SS3 cursor, Home/End, PageUp/Down, Delete, Shift-Tab, F1–F12
 /// (xterm, rxvt and Linux console forms, modifiers ignored); unknown CSI swallowed whole; bracketed paste
 /// (ESC[200~ … ESC[201~) delivered as one `.paste` with CR LF and lone CR turned into LF.
+///
+/// The terminal's answers to vibes' own questions (the graphics probe, `GraphicsProbe`) arrive on the same stdin and
+/// never become keys: an APC string (`ESC _Gi=… ESC \`, kitty's graphics reply) is swallowed whole
+/// however it is split across reads, and with DA1 (`ESC [ ? … c`) and window reports (`ESC [ … t`) is kept for
+/// `takeReplies()`.
 public struct KeyDecoder: Sendable {
   /// Unconsumed bytes: empty, an unfinished escape sequence, or an unfinished UTF-8 sequence.
   private var buffer: [UInt8] = []
   private var inPaste = false
   private var pasteBytes: [UInt8] = []
+  /// Inside an APC string (`ESC _` seen, its `ESC \` not yet).
+  private var inString = false
+  private var stringBytes: [UInt8] = []
+  /// Terminal replies decoded since the last `takeReplies()`, each whole (at most `maximumReplies` kept).
+  private var replies: [[UInt8]] = []
+
+  /// An APC string longer than this is no reply vibes asked for: it is dropped and decoding goes on as keys.
+  static let maximumStringLength = 512
+  /// The start of kitty's graphics reply after `ESC _`.
+  static let kittyReplyStart: [UInt8] = Array("Gi=".utf8)
+  static let maximumReplies = 16
 
   /// An unfinished CSI longer than this is garbage and is dropped.
   static let maximumSequenceLength = 64
@@ -24,7 +40,22 @@ public struct KeyDecoder: Sendable {
 
   /// True when the bytes seen so far end in a lone ESC or an unfinished escape sequence: the caller should wait
   /// a short time (~25 ms) for more bytes and then call `flushPendingEscape`. Never true inside a paste.
-  public var hasPendingEscape: Bool { !inPaste && buffer.first == 0x1B }
+  public var hasPendingEscape: Bool { !inPaste && !inString && buffer.first == 0x1B }
+
+  /// True when the pending escape can no longer be a key being typed: a control sequence already into its
+  /// parameters (`ESC [ 6 ; 2`), or the start of kitty's reply (`ESC _ G`). A terminal's reply over a slow link may
+  /// arrive in pieces, so the caller waits longer for its rest (`InputReader.replyDelayMilliseconds`) than for a
+  /// lone Esc; a key's sequence arrives in one piece.
+  public var pendingEscapeIsReply: Bool {
+    guard hasPendingEscape, buffer.count > 2 else { return false }
+    return buffer[1] == UInt8(ascii: "[") || buffer[1] == UInt8(ascii: "_")
+  }
+
+  /// The terminal replies decoded so far (APC strings, DA1, window reports), oldest first; forgets them.
+  public mutating func takeReplies() -> [[UInt8]] {
+    defer { replies = [] }
+    return replies
+  }
 
   /// True while a bracketed paste has started but not ended.
   public var isInPaste: Bool { inPaste }
@@ -66,6 +97,12 @@ public struct KeyDecoder: Sendable {
         if inPaste { break scan }
         continue
       }
+      if inString {
+        flushText()
+        index = consumeString(from: index)
+        if inString { break scan }
+        continue
+      }
       let byte = buffer[index]
       switch byte {
       case 0x1B:
@@ -105,6 +142,56 @@ public struct KeyDecoder: Sendable {
     flushText()
     buffer.removeFirst(index)
     return events
+  }
+
+  // MARK: - Terminal replies
+
+  private mutating func keepReply(_ bytes: [UInt8]) {
+    guard replies.count < Self.maximumReplies else { return }
+    replies.append(bytes)
+  }
+
+  /// Moves an APC string's bytes into `stringBytes` until its end (`ESC \`, or BEL as some terminals send);
+  /// keeps a final ESC in the buffer for the next read.
+  private mutating func consumeString(from start: Int) -> Int {
+    var index = start
+    while index < buffer.count {
+      let byte = buffer[index]
+      if byte == 0x07 {
+        finishString()
+        return index + 1
+      }
+      if byte == 0x1B {
+        guard index + 1 < buffer.count else {
+          append(buffer[start..<index])
+          return index
+        }
+        if buffer[index + 1] == 0x5C {
+          append(buffer[start..<index])
+          finishString()
+          return index + 2
+        }
+      }
+      index += 1
+    }
+    append(buffer[start..<index])
+    if stringBytes.count >= Self.maximumStringLength {
+      // Never ended: not a reply (or a broken one); what follows is decoded as keys again.
+      stringBytes = []
+      inString = false
+    }
+    return index
+  }
+
+  private mutating func append(_ bytes: ArraySlice<UInt8>) {
+    let room = Self.maximumStringLength - stringBytes.count
+    if room > 0 { stringBytes += bytes.prefix(room) }
+  }
+
+  private mutating func finishString() {
+    keepReply([0x1B, 0x5F] + stringBytes + [0x1B, 0x5C])
+    stringBytes = []
+    inString = false
   }
 
   // MARK: - Paste
@@ -182,6 +269,19 @@ public struct KeyDecoder: Sendable {
       return controlSequence(at: start, final: final)
     case UInt8(ascii: "O"):
       return singleShift(at: start, final: final)
+    case UInt8(ascii: "_"):
+      // APC: kitty's graphics reply (`ESC _ G i = … ESC \`), swallowed to its end however its bytes are split;
+      // anything else after ESC _ is Alt-_.
+      let available = buffer[(start + 2)...].prefix(Self.kittyReplyStart.count)
+      guard available.elementsEqual(Self.kittyReplyStart.prefix(available.count)) else {
+        return .done([.key(.alt("_"))], next: start + 2)
+      }
+      guard available.count == Self.kittyReplyStart.count else {
+        return final ? .done([.key(.alt("_"))], next: start + 2) : .incomplete
+      }
+      inString = true
+      stringBytes = Self.kittyReplyStart
+      return .done([], next: start + 2 + Self.kittyReplyStart.count)
     case 0x0D:
       return .done([.key(.altEnter)], next: start + 2)
     case 0x7F, 0x08:
@@ -239,7 +339,13 @@ public struct KeyDecoder: Sendable {
     guard parametersEnd == index else { return .done([], next: next) }  // intermediates: unknown
     let parameterBytes = buffer[body..<parametersEnd]
     if let first = parameterBytes.first, (0x3C...0x3F).contains(first) {
-      return .done([], next: next)  // private sequences (mouse, replies): swallowed
+      // Private sequences (mouse, replies): swallowed; DA1 (`ESC [ ? … c`) is kept for the graphics probe.
+      if first == UInt8(ascii: "?"), finalByte == UInt8(ascii: "c") { keepReply(Array(buffer[start..<next])) }
+      return .done([], next: next)
+    }
+    if finalByte == UInt8(ascii: "t") {
+      keepReply(Array(buffer[start..<next]))  // a window report (`ESC [ 6 ; h ; w t`: the cell size in pixels)
+      return .done([], next: next)
     }
     let parameters = parameterBytes.split(
       separator: UInt8(ascii: ";"), omittingEmptySubsequences: false

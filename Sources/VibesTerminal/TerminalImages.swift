@@ -8,14 +8,38 @@ import VibesUI
 /// rows were redrawn; removed ones are deleted (kitty) or their rows repainted by ncurses. Pure but for its memory;
 /// `TerminalSession` calls `plan` before `doupdate` and `bytes` after it.
 public struct TerminalImages {
-  /// The protocol for a terminal described by `environment`: the environment's guess (tmux passthrough only with
-  /// `VIBES_TMUX_PASSTHROUGH=1`, since tmux drops it unless `allow-passthrough` is on), half-blocks only with 24-bit
-  /// colour, else none.
-  public static func capabilities(environment: [String: String]) -> GraphicsCapabilities {
+  /// The protocol for a terminal described by `environment`: the environment's guess, corrected by the probe's
+  /// `reply` when one came; half-blocks only with 24-bit colour, else none. Inside tmux the protocols need
+  /// passthrough (tmux drops them unless `allow-passthrough` is on): `VIBES_TMUX_PASSTHROUGH=1`/`=0` decides, else
+  /// `tmuxPassthrough` (what tmux said, `TmuxPassthroughCheck`), else none.
+  public static func capabilities(
+    environment: [String: String], tmuxPassthrough: Bool? = nil, reply: GraphicsProbe.Reply? = nil
+  ) -> GraphicsCapabilities {
     var capabilities = GraphicsCapabilities.guess(
-      environment: environment, tmuxPassthrough: environment["VIBES_TMUX_PASSTHROUGH"] == "1")
+      environment: environment, tmuxPassthrough: passthrough(environment: environment, detected: tmuxPassthrough))
+    if let reply { capabilities = capabilities.refined(by: reply) }
     if capabilities.graphics == .halfBlocks && !capabilities.trueColor { capabilities.graphics = .none }
     return capabilities
+  }
+
+  /// Whether tmux passes pictures through: the variable (`1`/`0`) wins over what tmux said.
+  public static func passthrough(environment: [String: String], detected: Bool?) -> Bool {
+    switch environment["VIBES_TMUX_PASSTHROUGH"] {
+    case "1": return true
+    case "0": return false
+    default: return detected ?? false
+    }
+  }
+
+  /// True when the graphics probe may be sent: colours are on, and the terminal is no console or vt-like that
+  /// would print an unknown sequence as text (as for hyperlinks, `TerminalCapabilities.detect`).
+  public static func mayProbe(environment: [String: String]) -> Bool {
+    let term = (environment["TERM"] ?? "").lowercased()
+    guard (environment["NO_COLOR"] ?? "").isEmpty, !term.isEmpty, term != "dumb" else { return false }
+    let plainPrefixes = ["linux", "vt", "cons", "ansi", "sun", "pcansi", "mach", "wsvt"]
+    if plainPrefixes.contains(where: { term.hasPrefix($0) }) { return false }
+    if term.hasPrefix("screen") && (environment["TMUX"] ?? "").isEmpty { return false }
+    return true
   }
 
   /// Below this width no picture is drawn (screens reserve no box there either).

@@ -30,6 +30,19 @@ import VibesUI
   private var reader: InputReader?
   /// The pictures drawn over reserved boxes after each update (`TerminalImages`).
   private var images: TerminalImages
+  /// The environment the session started in: the graphics guess is made again from it with what tmux and the
+  /// probe said.
+  private let environment: [String: String]
+  /// The graphics probe while its answer may still come: when it stops counting, what tmux said about
+  /// passthrough, and the replies so far.
+  private var probe: (deadline: ContinuousClock.Instant, passthrough: Bool?, bytes: [UInt8])?
+  /// The cell size the probe's `ESC [16t` answer gave (used when TIOCGWINSZ has no pixels).
+  private var reportedCell: (width: Int, height: Int)?
+  /// The probe's answer, once it came in time (nil: not sent, not answered, or too late).
+  private(set) var probeReply: GraphicsProbe.Reply?
+  /// How long the terminal has to answer the graphics probe. Nothing waits for it (the first frame is already
+  /// drawn); a later answer is ignored and the environment's guess stays.
+  public nonisolated static let probeTimeout: Duration = .milliseconds(500)
 
   /// The checks `init` runs before writing anything (ttys, TERM set, not dumb, known, has `cup`), for a
   /// caller that wants to refuse before it opens anything else. Returns the TERM value to use.
@@ -93,6 +106,7 @@ import VibesUI
       limit: colorsOn ? Int(ccurses_color_pairs()) : 0, defaultColors: defaultColors,
       brightStates: background == .dark && ccurses_colors() >= 16)
     self.stopPipe = (stopFDs[0], stopFDs[1])
+    self.environment = environment
     self.images = TerminalImages(
       capabilities: TerminalImages.capabilities(environment: environment), cellPixels: Self.cellPixels())
 
@@ -208,7 +222,70 @@ import VibesUI
     clearok(ccurses_curscr(), true)
     previous = nil
     announcedLinks = []
-    images.cellPixels = Self.cellPixels()
+    images.cellPixels = Self.cellPixels() ?? reportedCell
+  }
+
+  // MARK: - Graphics probe
+
+  /// Asks the terminal what pictures it can draw: kitty's graphics query (inside tmux only through passthrough),
+  /// the cell size (`ESC [16t`) and DA1 (sixel is its attribute 4), in one write, never before the first frame
+  /// (the caller sends it after). The answers arrive as `.reply` events for `graphicsReply`. `tmuxPassthrough` is
+  /// what tmux said about `allow-passthrough` (nil outside tmux or not asked). Not sent with NO_COLOR, on a
+  /// console that would print it (`TerminalImages.mayProbe`) or below 60 columns. Returns whether pictures can be
+  /// drawn when the protocol changed (tmux passes them through after all).
+  @discardableResult
+  public func startGraphicsProbe(tmuxPassthrough: Bool?) -> Bool? {
+    guard active else { return nil }
+    let guess = TerminalImages.capabilities(environment: environment, tmuxPassthrough: tmuxPassthrough)
+    let screen = ccurses_stdscr()
+    let (width, height) = (Int(getmaxx(screen)), Int(getmaxy(screen)))
+    // Narrower than a picture's minimum there is nothing to find out (and the query could wrap, see below).
+    if TerminalImages.mayProbe(environment: environment), width >= TerminalImages.minimumWidth, height > 0 {
+      probe = (ContinuousClock.now + Self.probeTimeout, tmuxPassthrough, [])
+      let passthrough = TerminalImages.passthrough(environment: environment, detected: tmuxPassthrough)
+      // A terminal that does not know APC strings prints kitty's query as text (pyte, some small emulators): it
+      // is sent from the start of the last row, the cursor saved around it, and that row repainted at once.
+      Self.writeOut(
+        Array("\u{1B}7\u{1B}[\(height);1H".utf8)
+          + GraphicsProbe.query(insideTmux: guess.insideTmux, passthrough: passthrough) + Array("\u{1B}8".utf8))
+      wredrawln(screen, Int32(height - 1), 1)
+      wnoutrefresh(screen)
+      doupdate()
+    }
+    return apply(guess)
+  }
+
+  /// A terminal reply (`TerminalEvent.reply`). Once DA1 has come, within `probeTimeout`, the environment's guess
+  /// is corrected by the answer (`GraphicsCapabilities.refined`) and the cell size taken when TIOCGWINSZ had none.
+  /// Returns whether pictures can be drawn when the protocol changed (the next frame then repaints everything).
+  @discardableResult
+  public func graphicsReply(_ bytes: [UInt8]) -> Bool? {
+    guard active, var probe else { return nil }
+    guard ContinuousClock.now <= probe.deadline else {
+      self.probe = nil
+      return nil
+    }
+    probe.bytes += bytes.prefix(1024)
+    guard let reply = GraphicsProbe.parse(probe.bytes) else {
+      self.probe = probe.bytes.count < 4096 ? probe : nil
+      return nil
+    }
+    self.probe = nil
+    probeReply = reply
+    if let width = reply.cellWidth, let height = reply.cellHeight {
+      reportedCell = (width, height)
+      if images.cellPixels == nil { images.cellPixels = (width, height) }
+    }
+    return apply(
+      TerminalImages.capabilities(environment: environment, tmuxPassthrough: probe.passthrough, reply: reply))
+  }
+
+  /// Takes `next` when it differs: the pictures on screen are forgotten and the next frame repaints everything.
+  private func apply(_ next: GraphicsCapabilities) -> Bool? {
+    guard next != images.capabilities else { return nil }
+    imageCapabilities = next
+    invalidate()
+    return next.graphics != .none
   }
 
   /// Forces a full clear and repaint at the next present (e.g. after something else wrote to the terminal).
@@ -305,6 +382,9 @@ import VibesUI
       images.forget()
     }
   }
+
+  /// The cell size pictures are drawn with (TIOCGWINSZ's, else the probe's answer), for tests.
+  var imageCellPixels: (width: Int, height: Int)? { images.cellPixels }
 
   /// One cell's size in pixels, when the terminal reports it (for sixel pictures).
   private nonisolated static func cellPixels() -> (width: Int, height: Int)? {

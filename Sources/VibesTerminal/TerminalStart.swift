@@ -95,4 +95,7 @@ public enum TerminalEvent: Sendable, Equatable {
   case resize
   /// SIGTERM, SIGHUP, SIGINT or SIGQUIT (signal number). A hang-up of the terminal (stdin closed) arrives as SIGHUP.
   case signal(Int32)
+  /// The terminal answered a question vibes asked (the graphics probe: kitty's reply, DA1, the cell size), never
+  /// a key: hand it to `TerminalSession.graphicsReply`.
+  case reply([UInt8])
 }

@@ -35,9 +35,10 @@ final class AppRuntimeTests: XCTestCase {
   }
 
   /// Starts the loop at `width`×`height`, replaying `script` if given, and waits for the start's effects; `extra`
-  /// variables are added to the environment.
+  /// variables are added to the environment; `probe` is what the terminal answers to the graphics probe.
   func start(
-    width: Int = 80, height: Int = 24, script: KeyScript? = nil, environment extra: [String: String] = [:]
+    width: Int = 80, height: Int = 24, script: KeyScript? = nil, environment extra: [String: String] = [:],
+    probe: Bool? = nil
   ) async throws {
     let refused = try FaultServer.refusingURL().absoluteString
     var environment = [
@@ -60,6 +61,7 @@ final class AppRuntimeTests: XCTestCase {
     environment.merge(extra) { _, new in new }
     let dependencies = try AppLauncher.makeDependencies(environment: environment)
     let presenter = TestPresenter(width: width, height: height)
+    presenter.probeAnswer = probe
     let runtime = AppRuntime(
       session: presenter, runner: EffectRunner(dependencies: dependencies), localizer: Localizer(.en),
       script: script)
@@ -73,6 +75,31 @@ final class AppRuntimeTests: XCTestCase {
   }
 
   func settle() async { await runtime.settle(afterEvents: presenter.sent, effectLimit: .seconds(5)) }
+
+  /// The terminal is asked what it can draw once, after the first frame; what it (or tmux) answers decides whether
+  /// screens reserve boxes, and a changed answer presents the frame again even when its text is the same.
+  func testTheGraphicsProbeGoesOutAfterTheFirstFrameAndItsAnswerDecidesThePictures() async throws {
+    try await start(probe: true)
+    XCTAssertFalse(
+      runner(runtime).dependencies.artwork.isEnabled(environment: runner(runtime).dependencies.environment),
+      "TERM=xterm without 24-bit colour: no pictures by the environment")
+    try await waitUntil("the probe's answer") { runtime.state.artwork.isShown }
+    XCTAssertEqual(presenter.probeStartedAfterFrames.count, 1)
+    XCTAssertGreaterThanOrEqual(presenter.probeStartedAfterFrames.first ?? 0, 1, "never before the first frame")
+    await settle()
+    let frames = presenter.frames.count
+    presenter.replyAnswer = false
+    let reply = Array("\u{1B}[?62;22c".utf8)
+    presenter.send(.reply(reply))
+    try await waitUntil("no pictures after all") { !runtime.state.artwork.isShown }
+    await settle()
+    XCTAssertEqual(presenter.replies, [reply])
+    XCTAssertGreaterThan(presenter.frames.count, frames, "presented again: the terminal repaints the screen")
+    XCTAssertEqual(presenter.frames.last?.cells, presenter.frames[frames - 1].cells, "a screen without boxes")
+    XCTAssertEqual(presenter.probeStartedAfterFrames.count, 1, "asked once")
+  }
+
+  private func runner(_ runtime: AppRuntime) -> EffectRunner { runtime.runner }
 
   func press(_ key: Key) async {
     presenter.send(.input(.key(key)))

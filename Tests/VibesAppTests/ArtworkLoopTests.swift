@@ -44,7 +44,7 @@ final class ArtworkLoopTests: XCTestCase {
     if let home { try? FileManager.default.removeItem(at: home) }
   }
 
-  func start() async throws {
+  func start(artworkOn: Bool = true) async throws {
     let refused = try FaultServer.refusingURL().absoluteString
     var environment = [
       "HOME": home.path, "LANG": "en_GB.UTF-8", "TERM": "xterm", "PATH": "/usr/bin:/bin",
@@ -68,6 +68,7 @@ final class ArtworkLoopTests: XCTestCase {
         fetcher: ArtworkFetcher(timeout: 1),
         cache: ArtworkDiskCache(directory: home.appendingPathComponent("artwork"), maxBytes: 1024 * 1024)),
       enabled: true)
+    if !artworkOn { try dependencies.database.setArtworkOn(false) }
     let presenter = TestPresenter(width: 80, height: 24)
     let runtime = AppRuntime(
       session: presenter, runner: EffectRunner(dependencies: dependencies), localizer: Localizer(.en))
@@ -119,6 +120,35 @@ final class ArtworkLoopTests: XCTestCase {
     let requests = await host.count("/cover.jpg")
     XCTAssertEqual(requests, 1)
     XCTAssertTrue(FileManager.default.fileExists(atPath: home.appendingPathComponent("artwork").path), "cached on disk")
+  }
+
+  /// Profile → Artwork off, saved before the start: no box and no fetch, not even for the first frame; Enter on
+  /// the setting turns pictures on at once (saved), and the detail asks for its picture.
+  func testArtworkOffIsRespectedBeforeTheFirstPictureAndTurnedOnFromProfile() async throws {
+    try await start(artworkOn: false)
+    let cover = host.baseURL.absoluteString + "/cover.jpg"
+    var release = FeedFixtures.release(4)
+    release.imageURL = cover
+    runtime.sink.yield(.feedWindowLoaded(total: 1, offset: 0, items: [.newRelease(release)]))
+    try await waitUntil("the release in the Feed") { presenter.screen.contains("Album 4") }
+    presenter.send(.input(.key(.down)))
+    presenter.send(.input(.key(.enter)))
+    try await waitUntil("the release's detail") { presenter.screen.contains("Tracklist") }
+    await runtime.settle(afterEvents: 2, effectLimit: .seconds(5))
+    XCTAssertTrue(presenter.frames.allSatisfy { $0.images.isEmpty }, "no frame reserved a box")
+    XCTAssertEqual(runtime.state.artwork.entries, [:], "nothing asked for")
+    var requests = await host.count("/cover.jpg")
+    XCTAssertEqual(requests, 0)
+
+    presenter.send(.input(.key(.tabKey(.profile))))
+    for _ in ConnectedService.allCases { presenter.send(.input(.key(.down))) }
+    presenter.send(.input(.key(.enter)))
+    try await waitUntil("the setting on") { runtime.state.facts?.artworkOn == true }
+    try await waitUntil("the setting saved") { (try? runtime.runner.dependencies.database.isArtworkOn()) == true }
+    presenter.send(.input(.key(.tabKey(.feed))))
+    try await waitUntil("the detail's picture") { presenter.frames.last?.images.first?.image != nil }
+    requests = await host.count("/cover.jpg")
+    XCTAssertEqual(requests, 1)
   }
 
   func testBadPicturesFailWithTheirReasonWhileKeysKeepWorking() async throws {

@@ -94,6 +94,8 @@ final class TerminalSessionPTYTests: XCTestCase {
         session.restore()
         print("CHILD-END signal \(number)")
         exit(0)
+      case .reply:
+        state = "REPLY"
       }
       show()
     }

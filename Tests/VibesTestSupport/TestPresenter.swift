@@ -57,4 +57,21 @@ public final class TestPresenter: AppPresenter {
   public func sendAfterFrame(_ bytes: [UInt8]) { pendingBytes.append(bytes) }
   public func copyToClipboard(_ text: String) { copied.append(text) }
   public func handleResize() { resizesHandled += 1 }
+
+  /// What the graphics probe finds when the runtime starts it (nil: nothing changes), and what a `.reply` event
+  /// then makes of the terminal.
+  public var probeAnswer: Bool?
+  public var replyAnswer: Bool?
+  /// How many frames had been presented each time the runtime started the probe.
+  public private(set) var probeStartedAfterFrames: [Int] = []
+  /// The replies handed back to the presenter.
+  public private(set) var replies: [[UInt8]] = []
+  public func startGraphicsProbe(tmuxPassthrough: Bool?) -> Bool? {
+    probeStartedAfterFrames.append(frames.count)
+    return probeAnswer
+  }
+  public func graphicsReply(_ bytes: [UInt8]) -> Bool? {
+    replies.append(bytes)
+    return replyAnswer
+  }
 }

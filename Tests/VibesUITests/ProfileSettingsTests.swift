@@ -84,8 +84,9 @@ final class ProfileSettingsTests: XCTestCase {
       $0.selectedTab = .profile
       $0.returnPoint = nil
     }
-    let last = Self.info.connections.count + 1
-    driver.press(.end, .up, .up, expecting: []) { $0.profile.list.selected = last - 2 }
+    // The connections, Artwork, the tutorial, Sign out.
+    let last = Self.info.connections.count + 2
+    driver.press(.end, .up, .up, .up, expecting: []) { $0.profile.list.selected = last - 3 }
     driver.press(.enter, expecting: []) {  // the Tracker row opens the Tracker tab, with a way back
       $0.selectedTab = .tracker
       $0.returnPoint = ReturnPoint(origin: .profile, destination: .tracker, openedDepth: 0)
@@ -94,7 +95,7 @@ final class ProfileSettingsTests: XCTestCase {
 
   func testReplayTutorialShowsItsFirstCardAgain() {
     var driver = onProfile()
-    let last = Self.info.connections.count + 1
+    let last = Self.info.connections.count + 2
     driver.press(.end, .up, expecting: []) { $0.profile.list.selected = last - 1 }
     driver.press(.enter, expecting: []) { $0.tutorial.isVisible = true }
     XCTAssertTrue(AppView.render(driver.state, Localizer(.en)).text.contains("1/8"))
@@ -102,7 +103,7 @@ final class ProfileSettingsTests: XCTestCase {
 
   func testSignOutAsksThenRunsThenStartsAgainFromNothing() {
     var driver = onProfile()
-    let last = Self.info.connections.count + 1
+    let last = Self.info.connections.count + 2
     driver.press(.end, expecting: []) { $0.profile.list.selected = last }
     driver.press(.enter, expecting: []) { $0.profile.signOut = .confirming }  // the first Enter only asks
     XCTAssertTrue(AppView.render(driver.state, Localizer(.en)).text.contains("y signs out, n keeps everything"))

@@ -85,12 +85,34 @@ extension EffectRunner {
 }
 
 extension AppRuntime {
-  /// Asks for the pictures a frame placed and the state does not know yet (when the terminal can draw them); the
-  /// answers arrive as actions and redraw the frame.
+  /// Asks for the pictures a frame placed and the state does not know yet (when the terminal can draw them and the
+  /// user's setting, read with the facts, is on); the answers arrive as actions and redraw the frame.
   func requestArtwork(for grid: Grid) {
-    guard !grid.images.isEmpty, runner.dependencies.artwork.isEnabled(environment: runner.dependencies.environment)
-    else { return }
+    guard !grid.images.isEmpty, state.mayLoadArtwork else { return }
     let missing = state.artwork.missing(grid.images.map(\.key))
     if !missing.isEmpty { sink.yield(.artwork(.wanted(missing))) }
+  }
+
+  /// After the first frame, in the background: asks tmux whether it passes pictures through (bounded, only inside
+  /// tmux and without `VIBES_TMUX_PASSTHROUGH`), then the terminal what it can draw (`GraphicsProbe`). Not when
+  /// the dependencies decide (`ArtworkDependencies.enabled`, tests).
+  func detectGraphics() -> Task<Void, Never>? {
+    let dependencies = runner.dependencies
+    guard dependencies.artwork.enabled == nil else { return nil }
+    let environment = dependencies.environment
+    return Task { @MainActor [weak self] in
+      let passthrough = await Task.detached { TmuxPassthroughCheck.allowed(environment: environment) }.value
+      guard let self, !Task.isCancelled else { return }
+      if let draws = self.session.startGraphicsProbe(tmuxPassthrough: passthrough) {
+        self.terminalPicturesChanged(draws)
+      }
+    }
+  }
+
+  /// The terminal's pictures changed (tmux or the probe answered): the state learns whether boxes are reserved,
+  /// and the next frame is presented even if its text did not change (the terminal repaints it whole).
+  func terminalPicturesChanged(_ draws: Bool) {
+    presented = nil
+    sink.yield(.artwork(.terminalDraws(draws)))
   }
 }

@@ -7,6 +7,13 @@ extension EffectRunner {
   /// Runs the Profile tab's effects: one range's top artists and tracks (cached in SQLite for offline reading).
   func runProfile(_ effect: ProfileEffect, send: @escaping @Sendable (AppAction) -> Void) async {
     switch effect {
+    case .saveArtwork(let on):
+      do {
+        try dependencies.database.setArtworkOn(on)
+      } catch {
+        log.error("saving the artwork setting failed: \(String(describing: error))")
+        send(.profile(.artworkSaveFailed))
+      }
     case .loadInfo:
       var info = profileInfo()
       info.account = await profileAccount()

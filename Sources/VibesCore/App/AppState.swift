@@ -139,4 +139,12 @@ public struct AppState: Sendable, Hashable {
   }
 
   public mutating func makeRequestID() -> Int { context.makeRequestID() }
+
+  /// Screens reserve boxes for pictures: the terminal draws them and the user's setting (Profile → Artwork) is not
+  /// off. Until the setting is read it counts as on (the boxes do not move for the usual case).
+  public var showsArtwork: Bool { artwork.isShown && (facts?.artworkOn ?? true) }
+
+  /// Pictures may be fetched: they are shown and the setting has been read (so an "off" is respected before the
+  /// first picture; when the facts cannot be read at all, no picture is fetched).
+  public var mayLoadArtwork: Bool { showsArtwork && facts != nil }
 }

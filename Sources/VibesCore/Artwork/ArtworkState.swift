@@ -48,6 +48,8 @@ public enum ArtworkAction: Sendable, Hashable {
   case wanted([String])
   case loaded(String, ArtworkBitmap)
   case failed(String, ArtworkFailure)
+  /// tmux or the terminal answered at start: whether it draws pictures after all (`isShown`).
+  case terminalDraws(Bool)
 }
 
 /// Work for the edge: fetch (disk cache, else one bounded request), decode and scale, off the main actor; answers
@@ -65,9 +67,10 @@ public struct ArtworkState: Sendable, Hashable {
   /// Addresses from least to most recently used.
   public private(set) var recency: [String] = []
   public var capacity: Int
-  /// Whether this terminal draws pictures at all (set once at start by the runtime). When it does not, screens
-  /// reserve no box for them: the layout stays the same whether a picture has loaded or not, and a terminal without
-  /// pictures does not give up rows to empty boxes.
+  /// Whether this terminal draws pictures at all (set at start by the runtime from the environment, corrected once
+  /// when tmux and the graphics probe answer). When it does not, screens reserve no box for them: the layout stays
+  /// the same whether a picture has loaded or not, and a terminal without pictures does not give up rows to empty
+  /// boxes. The user's setting (`SetupFacts.artworkOn`) is the other half: `AppState.showsArtwork`.
   public var isShown = true
 
   public init(capacity: Int = ArtworkState.defaultCapacity) { self.capacity = max(1, capacity) }
@@ -107,6 +110,9 @@ public struct ArtworkState: Sendable, Hashable {
     case .failed(let address, let failure):
       guard state.entries[address] != nil else { return [] }
       state.entries[address] = .failed(failure)
+      return []
+    case .terminalDraws(let draws):
+      state.isShown = draws
       return []
     }
   }

@@ -14,6 +14,7 @@ public enum ProfileL10n: String, LocalizedKey {
   case profileChecking, profileNotConfigured, profileConfigured, profileUnreadable
   case profileAccount, profileAccountSignedIn, profileAccountNoUsername, profileAccountSignedOut
   case profileAccountNotConfigured
+  case profileArtwork, profileArtworkOn, profileArtworkOff, profileArtworkNotHere, profileArtworkSaveFailed
 
   public static func table(for language: Language) -> [ProfileL10n: String] {
     switch language {
@@ -67,6 +68,11 @@ public enum ProfileL10n: String, LocalizedKey {
     .profileNotConfigured: "not configured",
     .profileConfigured: "configured",
     .profileUnreadable: "saved but unreadable ({reason})",
+    .profileArtwork: "Artwork",
+    .profileArtworkOn: "on · covers, photos and your top artist · Enter turns it off",
+    .profileArtworkOff: "off · Enter shows covers and photos again",
+    .profileArtworkNotHere: "on, but this terminal shows no pictures (NO_COLOR, or no graphics and no 24-bit colour)",
+    .profileArtworkSaveFailed: "The artwork setting could not be saved: it applies until vibes quits.",
   ]
 
   static let german: [ProfileL10n: String] = [
@@ -117,6 +123,13 @@ public enum ProfileL10n: String, LocalizedKey {
     .profileNotConfigured: "nicht eingerichtet",
     .profileConfigured: "eingerichtet",
     .profileUnreadable: "gespeichert, aber unlesbar ({reason})",
+    .profileArtwork: "Bilder",
+    .profileArtworkOn: "an · Cover, Fotos und dein Top-Künstler · Enter schaltet sie aus",
+    .profileArtworkOff: "aus · Enter zeigt Cover und Fotos wieder",
+    .profileArtworkNotHere:
+      "an, aber dieses Terminal zeigt keine Bilder (NO_COLOR, oder keine Grafik und keine 24-Bit-Farben)",
+    .profileArtworkSaveFailed:
+      "Die Einstellung für Bilder ließ sich nicht speichern: sie gilt, bis vibes endet.",
   ]
 }
 

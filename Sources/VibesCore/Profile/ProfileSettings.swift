@@ -92,6 +92,8 @@ public enum ProfileSettingsRow: Sendable, Hashable {
   case connection(ConnectedService)
   /// Publish your taste summary or not (Enter switches).
   case shareTaste
+  /// Artwork on or off (Enter turns it over; saved with the other display settings).
+  case artwork
   case replayTutorial
   case signOut
 }

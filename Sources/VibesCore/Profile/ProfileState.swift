@@ -86,10 +86,10 @@ public struct ProfileState: Sendable, Hashable {
     return stats.topArtists.map(MusicItem.artist) + stats.topTracks.map(MusicItem.track)
   }
 
-  /// The rows below the stats: each connection, then Sign out.
+  /// The rows below the stats: each connection, the artwork setting, the tutorial, then Sign out.
   public var settingsRows: [ProfileSettingsRow] {
     ConnectedService.allCases.map(ProfileSettingsRow.connection) + (info?.sharesTaste == nil ? [] : [.shareTaste])
-      + [.replayTutorial, .signOut]
+      + [.artwork, .replayTutorial, .signOut]
   }
 
   /// Every selectable row: the stats' entries (when connected), then the settings rows.
@@ -111,6 +111,8 @@ public enum ProfileAction: Sendable, Hashable {
   /// The taste-summary setting was stored as `shares`; `failed` when the published summary could not be removed
   /// (or published) now — removal is tried again at the next start.
   case tasteSharingSet(shares: Bool, failed: Bool)
+  /// The artwork setting could not be saved (it still applies for this run).
+  case artworkSaveFailed
 }
 
 public enum ProfileEffect: CancellableEffect {
@@ -122,11 +124,13 @@ public enum ProfileEffect: CancellableEffect {
   case signOut
   /// Stores whether your taste summary may be published; on publishes it now, off deletes the published one.
   case setTasteSharing(Bool)
+  /// Remember Profile → Artwork (on or off) for the next start.
+  case saveArtwork(Bool)
 
   public var cancellationID: Int? {
     switch self {
     case .loadStats(let id, _): return id
-    case .loadInfo, .signOut, .setTasteSharing: return nil
+    case .loadInfo, .signOut, .setTasteSharing, .saveArtwork: return nil
     }
   }
 }
@@ -192,6 +196,9 @@ extension ProfileState: TabFeature {
         case (false, true): .profileTasteRemoveFailed
         }
       context.notice = .localized(LocalizedText(key), isWarning: failed)
+      return []
+    case .artworkSaveFailed:
+      context.notice = .localized(LocalizedText(ProfileL10n.profileArtworkSaveFailed), isWarning: true)
       return []
     case .signedOut(let success):
       guard success else {
@@ -267,6 +274,12 @@ extension ProfileState: TabFeature {
         guard let shares = info?.sharesTaste else { return [] }
         info?.sharesTaste = !shares
         return [Self.run(.setTasteSharing(!shares))]
+      case .artwork?:
+        // Applied at once: the next frame reserves (or drops) the boxes and the pictures follow.
+        guard var facts = context.facts else { return [] }
+        facts.artworkOn.toggle()
+        context.facts = facts
+        return [Self.run(.saveArtwork(facts.artworkOn))]
       case .replayTutorial?: context.navigationRequest = .replayTutorial
       case .signOut?: signOut = .confirming
       case nil: break

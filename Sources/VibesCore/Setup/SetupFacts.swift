@@ -1,7 +1,8 @@
 import Foundation
 
-/// What storage says about each setup step. Completion is always derived from these facts
-/// (secret present, city saved), never from a stored "done" flag that could drift from the truth.
+/// What storage says about each setup step (and the one display setting, artwork on or off). Completion is always
+/// derived from these facts (secret present, city saved), never from a stored "done" flag that could drift from
+/// the truth.
 public struct SetupFacts: Sendable, Hashable {
   /// Steps whose secret is present in the secret store.
   public var storedSecrets: Set<SetupStep>
@@ -12,11 +13,14 @@ public struct SetupFacts: Sendable, Hashable {
   /// The city taken from the suggestions, with its country and coordinates: searched without reading the city
   /// list again. Nil when the city was typed (then the typed name is looked up, or searched by name).
   public var concertPlace: City?
+  /// Profile → Artwork: pictures on detail screens and in the stats (on unless the user turned them off).
+  public var artworkOn: Bool
 
   public init(
     storedSecrets: Set<SetupStep> = [], ticketmasterCity: String? = nil,
-    concertRadiusKm: Int = ConcertRadius.defaultKm, concertPlace: City? = nil
+    concertRadiusKm: Int = ConcertRadius.defaultKm, concertPlace: City? = nil, artworkOn: Bool = true
   ) {
+    self.artworkOn = artworkOn
     self.storedSecrets = storedSecrets
     self.ticketmasterCity = ticketmasterCity
     self.concertRadiusKm = concertRadiusKm

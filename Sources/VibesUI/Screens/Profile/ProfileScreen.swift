@@ -54,16 +54,21 @@ public enum ProfileScreen {
     guard let stats = cached?.stats else { return row }
     let rows = profile.rows
     var index = 0
+    // The top artist's picture (FR-10.1) at the right of the artists; their names keep left of it.
+    let box = ArtworkBox.place(stats.topArtists.first?.imageURL, in: &grid, area, row: row, large: false)
     row = section(t[.profileTopArtists], row: row, area: area, into: &grid)
     let artistCount = stats.topArtists.count
     for (rank, artist) in stats.topArtists.enumerated() {
+      let beside = box.map { $0.row <= row && row < $0.bottom } ?? false
       bar(
         rank: rank, of: artistCount, label: MusicRows.clean(artist.name), value: nil,
-        selected: profile.list.selected == index && rows.count > index, row: row, area: area, into: &grid)
+        selected: profile.list.selected == index && rows.count > index, row: row, area: area,
+        right: beside ? box.map { $0.column - 1 } : nil, into: &grid)
       row += 1
       index += 1
     }
     if stats.topArtists.isEmpty { row = empty(row: row, area: area, into: &grid, t) }
+    if let box { row = max(row, box.bottom) }
     row = section(t[.profileTopTracks], row: row + 1, area: area, into: &grid)
     let trackCount = stats.topTracks.count
     for (rank, track) in stats.topTracks.enumerated() {
@@ -103,7 +108,7 @@ public enum ProfileScreen {
   /// "  1 ████████  Name": ranked entries get a bar that shrinks with the rank; genres a bar by count.
   static func bar(
     rank: Int, of total: Int, label: String, value: (Int, Int)?, selected: Bool, row: Int, area: Rect,
-    into grid: inout Grid
+    right: Int? = nil, into grid: inout Grid
   ) {
     let barWidth = area.width >= 70 ? 16 : 8
     let filled: Int
@@ -120,6 +125,7 @@ public enum ProfileScreen {
     var column = area.column + 6 + barWidth
     if let (count, _) = value { column += grid.write("\(count)×", row: row, column: column, style: Theme.hint) + 1 }
     grid.write(
-      label, row: row, column: column, style: selected ? Theme.selected : .plain, maxWidth: area.right - column - 1)
+      label, row: row, column: column, style: selected ? Theme.selected : .plain,
+      maxWidth: max(0, (right ?? area.right) - column - 1))
   }
 }

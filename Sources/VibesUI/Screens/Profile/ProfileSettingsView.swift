@@ -53,8 +53,24 @@ enum ProfileSettingsView {
           grid.write(line, row: row, column: left + 20, style: style, maxWidth: max(0, width - 20))
           if index < lines.count - 1 { row += 1 }
         }
-      case .replayTutorial:
+      case .artwork:
         row += 1
+        ListView.mark(selected, row: row, column: area.column + 1, into: &grid)
+        grid.write(
+          t[.profileArtwork], row: row, column: left, style: selected ? Theme.selected : Theme.title, maxWidth: 20)
+        let on = state.facts?.artworkOn ?? true
+        let words =
+          on ? (state.artwork.isShown ? t[.profileArtworkOn] : t[.profileArtworkNotHere]) : t[.profileArtworkOff]
+        let symbol = on && state.artwork.isShown ? Theme.completeSymbol : Theme.incompleteSymbol
+        // Wrapped, not cut: why no picture shows is the point of the line.
+        let lines = WordWrap.lines("\(symbol) \(words)", width: max(1, width - 20))
+        for (index, line) in lines.enumerated() {
+          grid.write(
+            line, row: row + index, column: left + 20, style: on && state.artwork.isShown ? Theme.complete : Theme.hint,
+            maxWidth: max(0, width - 20))
+        }
+        row += lines.count - 1
+      case .replayTutorial:
         ListView.mark(selected, row: row, column: area.column + 1, into: &grid)
         grid.write(
           "[ " + t[.profileReplayTutorial] + " ]", row: row, column: left,

@@ -6,6 +6,13 @@ import VibesCore
 enum FeedCardRow {
   /// Columns kept for the kind label, so the titles line up.
   static func labelWidth(_ t: Localizer) -> Int {
+    labelWidths.value(t.language) { measureLabels(t) }
+  }
+
+  /// The same for every row of every frame in a language: measured once per language.
+  private static let labelWidths = RenderMemo<Language, Int>(capacity: 4)
+
+  private static func measureLabels(_ t: Localizer) -> Int {
     let social = [SocialFeedL10n.kindShared, .kindSentToYou, .kindFollow].map { DisplayWidth.of(t[$0]) }
     return ([FeedL10n.kindConcert, .kindNewRelease, .kindCreated].map { DisplayWidth.of(t[$0]) } + social).max() ?? 0
   }

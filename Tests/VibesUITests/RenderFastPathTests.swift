@@ -1,4 +1,5 @@
 import VibesCore
+import VibesTestSupport
 import XCTest
 
 @testable import VibesUI
@@ -105,5 +106,51 @@ final class RenderFastPathTests: XCTestCase {
     XCTAssertNotEqual(narrow, wide, "another width is fitted anew, not taken from the memo")
     XCTAssertLessThanOrEqual(DisplayWidth.of(narrow), 20)
     XCTAssertNotEqual(Chrome.footer(hints, width: 78, Localizer(.de)), wide, "German is fitted in German")
+  }
+}
+
+/// A Feed row replayed from the row memo is the row its card draws now: a changed card, focus, width or language
+/// is laid out anew, and the replay (the "you listen to" mark placed after the cut headliner included) draws what
+/// laying out draws.
+final class FeedRowMemoTests: XCTestCase {
+  func draw(_ card: FeedCard, selected: Bool = false, width: Int = 80, _ language: Language = .en) -> Grid {
+    var grid = Grid(width: width, height: 1)
+    FeedCardRow.render(card, selected: selected, row: 0, width: width, into: &grid, Localizer(language))
+    return grid
+  }
+
+  /// What the row's writes draw when executed one by one, without the memo.
+  func laidOut(_ card: FeedCard, selected: Bool = false, width: Int = 80, _ language: Language = .en) -> Grid {
+    var grid = Grid(width: width, height: 1)
+    var previous = (column: 0, used: 0)
+    for write in FeedCardRow.layout(card, selected: selected, width: width, Localizer(language)) {
+      let column = write.afterPrevious == nil ? write.column : previous.column + previous.used
+      let maxWidth = write.afterPrevious.map { max(0, $0 - previous.used) } ?? write.maxWidth
+      previous = (column, grid.write(write.text, row: 0, column: column, style: write.style, maxWidth: maxWidth))
+    }
+    return grid
+  }
+
+  func testAChangedCardFocusWidthOrLanguageIsDrawnAnew() {
+    let first = FeedCard.concert(FeedFixtures.concert(1))
+    XCTAssertEqual(draw(first), draw(first))
+    XCTAssertTrue(draw(first).text.contains("Band 1"), draw(first).text)
+    let renamed = FeedCard.concert(FeedFixtures.concert(1, name: "Quite Another Headliner"))
+    XCTAssertTrue(draw(renamed).text.contains("Quite Another Headliner"), draw(renamed).text)
+    XCTAssertNotEqual(draw(first), draw(renamed))
+    XCTAssertNotEqual(draw(first, selected: true), draw(first), "the focused row takes the focus style")
+    XCTAssertEqual(draw(first, selected: true), laidOut(first, selected: true))
+    XCTAssertEqual(draw(first, width: 60), laidOut(first, width: 60))
+    XCTAssertEqual(draw(first, .de), laidOut(first, .de))
+  }
+
+  func testTheListenMarkAfterACutHeadlinerIsPlacedAsLaidOut() {
+    let long = String(repeating: "Headliner ", count: 8)
+    let card = FeedCard.concert(FeedFixtures.concert(1, name: long, venue: "Max-Schmeling-Halle", matchedArtist: "Ann"))
+    let writes = FeedCardRow.layout(card, selected: false, width: 60, Localizer(.en))
+    XCTAssertTrue(writes.contains { $0.afterPrevious != nil }, "the narrow row puts the mark after the headliner")
+    XCTAssertEqual(draw(card, width: 60), laidOut(card, width: 60))
+    XCTAssertEqual(draw(card, width: 60), draw(card, width: 60), "replayed from the memo")
+    XCTAssertTrue(draw(card, width: 60).text.contains("listen to"), draw(card, width: 60).text)
   }
 }

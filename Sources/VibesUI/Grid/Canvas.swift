@@ -38,11 +38,9 @@ extension Grid {
     guard row >= 0, row < height, column < width else { return 0 }
     let limit = min(maxWidth ?? (width - column), width - column)
     guard limit > 0 else { return 0 }
-    let total = DisplayWidth.of(text)
     var used = 0
-    for character in text {
-      let cellWidth = DisplayWidth.of(character)
-      if cellWidth == 0 { continue }
+    /// Places one grapheme; false when the text stops here (cut, with "…" when it was too long).
+    func place(_ grapheme: String, _ cellWidth: Int, total: Int) -> Bool {
       let reserve = total > limit ? 1 : 0
       if used + cellWidth > limit - reserve {
         if reserve == 1, used < limit {
@@ -50,16 +48,30 @@ extension Grid {
           drawn?.append("…")
           used += 1
         }
-        break
+        return false
       }
       let target = column + used
       if target >= 0 {
-        self[row, target] = Cell(String(character), style: style)
+        self[row, target] = Cell(grapheme, style: style)
         if cellWidth == 2, target + 1 < width { self[row, target + 1] = Cell("", style: style) }
       }
-      drawn?.append(String(character))
+      drawn?.append(grapheme)
       if cellWidth == 2 { drawn?.append("") }
       used += cellWidth
+      return true
+    }
+    if let total = DisplayWidth.simpleWidth(text) {
+      // Every scalar is a grapheme of its own (the common case): no grapheme breaking, no property look-ups.
+      for scalar in text.unicodeScalars {
+        guard place(String(scalar), DisplayWidth.simpleWidth(scalar) ?? 1, total: total) else { break }
+      }
+      return used
+    }
+    let total = DisplayWidth.of(text)
+    for character in text {
+      let cellWidth = DisplayWidth.of(character)
+      if cellWidth == 0 { continue }
+      guard place(String(character), cellWidth, total: total) else { break }
     }
     return used
   }

@@ -3,7 +3,9 @@
 /// whose answer depends on the process locale and so differs between tests and the app.
 public enum DisplayWidth {
   public static func of(_ character: Character) -> Int {
-    guard let first = character.unicodeScalars.first else { return 0 }
+    var scalars = character.unicodeScalars.makeIterator()
+    guard let first = scalars.next() else { return 0 }
+    if scalars.next() == nil, let width = simpleWidth(first) { return width }
     if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
     let value = first.value
     if first.properties.generalCategory == .nonspacingMark
@@ -17,7 +19,41 @@ public enum DisplayWidth {
   }
 
   public static func of(_ string: String) -> Int {
-    string.reduce(0) { $0 + of($1) }
+    simpleWidth(string) ?? string.reduce(0) { $0 + of($1) }
+  }
+
+  /// The width of text made only of simple scalars (`simpleWidth`), each then a grapheme of its own, summed over
+  /// its scalars without grapheme breaking or Unicode property look-ups; nil when any scalar is not simple.
+  /// Nearly everything a screen draws (labels, borders, the footer's "·" and arrows) takes this path.
+  static func simpleWidth(_ string: String) -> Int? {
+    var total = 0
+    for scalar in string.unicodeScalars {
+      guard let width = simpleWidth(scalar) else { return nil }
+      total += width
+    }
+    return total
+  }
+
+  /// The width of a scalar that is a grapheme of its own wherever it stands — printable ASCII, Latin-1 and Latin
+  /// Extended up to the combining marks (U+0300), general punctuation without the joiners and bidi controls,
+  /// arrows, box drawing and symbols (U+2190–U+2BFF) — or nil for any other scalar (controls, marks, joiners,
+  /// variation selectors, emoji, Hangul, scripts with prepended or spacing marks), which the grapheme path
+  /// measures. None of these scalars is a mark, so the answer equals `of(Character(scalar))`.
+  @inline(__always) static func simpleWidth(_ scalar: Unicode.Scalar) -> Int? {
+    let value = scalar.value
+    if value >= 0x20 && value < 0x7F { return 1 }
+    if value >= 0xA0 && value < 0x300 { return 1 }
+    if value >= 0x2010 && value < 0x2028 { return 1 }
+    if value >= 0x2030 && value < 0x205F { return 1 }
+    if value >= 0x2190 && value < 0x2C00 {
+      // The table is sorted: stop at the first range past the scalar.
+      for range in wideRanges {
+        if range.lowerBound > value { break }
+        if range.upperBound >= value { return 2 }
+      }
+      return 1
+    }
+    return nil
   }
 
   private static let wideRanges: [ClosedRange<UInt32>] = [

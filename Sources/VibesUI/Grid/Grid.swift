@@ -58,6 +58,9 @@ public struct Grid: Sendable, Hashable {
   public internal(set) var drewPastBottom = false
   /// Every draw in order, for layout tests; nil (and free) unless made while `Grid.recordsWrites` is on.
   public var writeLog: WriteLog?
+  /// Rows from the top that any write reached (every row below holds blank cells as made), so `usedRows`
+  /// looks only there. Not part of the grid's value: `==` and `hash` leave it out.
+  private(set) var rowsWritten = 0
 
   public init(width: Int, height: Int) {
     self.width = max(0, width)
@@ -68,7 +71,31 @@ public struct Grid: Sendable, Hashable {
 
   public subscript(row: Int, column: Int) -> Cell {
     get { cells[row * width + column] }
-    set { cells[row * width + column] = newValue }
+    set {
+      cells[row * width + column] = newValue
+      if row >= rowsWritten { rowsWritten = row + 1 }
+    }
+  }
+
+  public static func == (lhs: Grid, rhs: Grid) -> Bool {
+    lhs.width == rhs.width && lhs.height == rhs.height && lhs.cursor == rhs.cursor && lhs.focusRow == rhs.focusRow
+      && lhs.attentionRow == rhs.attentionRow && lhs.viewport == rhs.viewport
+      && lhs.drewPastBottom == rhs.drewPastBottom && lhs.links == rhs.links && lhs.images == rhs.images
+      && lhs.writeLog == rhs.writeLog && lhs.cells == rhs.cells
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(width)
+    hasher.combine(height)
+    hasher.combine(cells)
+    hasher.combine(cursor)
+    hasher.combine(links)
+    hasher.combine(images)
+    hasher.combine(focusRow)
+    hasher.combine(attentionRow)
+    hasher.combine(viewport)
+    hasher.combine(drewPastBottom)
+    hasher.combine(writeLog)
   }
 
   public func contains(row: Int, column: Int) -> Bool {

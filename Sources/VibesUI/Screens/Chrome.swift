@@ -16,20 +16,26 @@ enum Chrome {
         return name.isEmpty ? " \(index + 1) " : " \(index + 1) \(name) "
       }
     }
-    let candidates: [(name: Bool, labels: [String])] = [
-      (true, labels { $0.title }), (false, labels { $0.title }), (false, labels { $0.short }),
-      (false, labels(padded: false) { $0.short }),
-      (false, labels(padded: false) { $0.id == selected ? $0.short : String($0.short.prefix(4)) }),
-      (false, labels { $0.id == selected ? $0.short : "" }),
-    ]
     let appName = t[.appName]
-    // Under `vibes demo` a DEMO mark follows the name (and stays when the name gives way).
-    let mark = demo ? 7 : 0
-    func width(_ candidate: (name: Bool, labels: [String])) -> Int {
-      1 + mark + (candidate.name ? DisplayWidth.of(appName) + 2 : 0)
-        + candidate.labels.map { DisplayWidth.of($0) + 1 }.reduce(0, +)
+    let inputs = TabBarInputs(
+      titles: screens.map { [$0.title, $0.short] }, selected: screens.firstIndex { $0.id == selected },
+      demo: demo, width: grid.width, appName: appName)
+    let chosen = tabBarMemo.value(inputs) {
+      let candidates: [(name: Bool, labels: [String])] = [
+        (true, labels { $0.title }), (false, labels { $0.title }), (false, labels { $0.short }),
+        (false, labels(padded: false) { $0.short }),
+        (false, labels(padded: false) { $0.id == selected ? $0.short : String($0.short.prefix(4)) }),
+        (false, labels { $0.id == selected ? $0.short : "" }),
+      ]
+      // Under `vibes demo` a DEMO mark follows the name (and stays when the name gives way).
+      let mark = demo ? 7 : 0
+      func width(_ candidate: (name: Bool, labels: [String])) -> Int {
+        1 + mark + (candidate.name ? DisplayWidth.of(appName) + 2 : 0)
+          + candidate.labels.map { DisplayWidth.of($0) + 1 }.reduce(0, +)
+      }
+      let fitting = candidates.first { width($0) <= grid.width } ?? candidates[candidates.count - 1]
+      return TabBarLabels(name: fitting.name, labels: fitting.labels)
     }
-    let chosen = candidates.first { width($0) <= grid.width } ?? candidates[candidates.count - 1]
     var column = 1
     if chosen.name { column += grid.write(appName, row: 0, column: column, style: Theme.title) + 2 }
     if demo { column += grid.write(" DEMO ", row: 0, column: column, style: Theme.warningMark) + 1 }
@@ -39,6 +45,23 @@ enum Chrome {
     }
     grid.write(String(repeating: "─", count: grid.width), row: 1, column: 0, style: Theme.hint)
   }
+
+  /// Everything the tab bar's fitting reads: each tab's title and short title in order, which one is selected.
+  private struct TabBarInputs: Hashable, Sendable {
+    let titles: [[String]]
+    let selected: Int?
+    let demo: Bool
+    let width: Int
+    let appName: String
+  }
+
+  private struct TabBarLabels: Sendable {
+    let name: Bool
+    let labels: [String]
+  }
+
+  /// The tab bar's labels change only with the tab, the language or the width: fitted once per set of inputs.
+  private static let tabBarMemo = RenderMemo<TabBarInputs, TabBarLabels>()
 
   /// The status rows (`StatusLine.rows`), the last just above the footer.
   static func renderStatus(into grid: inout Grid, _ rows: [StatusLine.Row]) {
@@ -62,6 +85,21 @@ enum Chrome {
   /// `?` help): first the keys every screen shares (Esc, q, list movement), then from the end. The scroll keys
   /// and "? help" (or "F1 help" in a field) always end the line.
   static func footer(_ hints: [KeyHint], width: Int, _ t: Localizer) -> String {
+    footerMemo.value(FooterInputs(hints: hints, width: width, language: t.language)) {
+      fitFooter(hints, width: width, t)
+    }
+  }
+
+  private struct FooterInputs: Hashable, Sendable {
+    let hints: [KeyHint]
+    let width: Int
+    let language: Language
+  }
+
+  /// The footer is the same on nearly every key: fitted once per set of hints, width and language.
+  private static let footerMemo = RenderMemo<FooterInputs, String>()
+
+  private static func fitFooter(_ hints: [KeyHint], width: Int, _ t: Localizer) -> String {
     var seen = Set<String>()
     let shown = hints.filter { $0.inFooter && seen.insert($0.label).inserted }
     /// 0: the whole label; 1: its core; 2: its verb alone.

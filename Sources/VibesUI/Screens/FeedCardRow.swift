@@ -6,11 +6,21 @@ import VibesCore
 enum FeedCardRow {
   /// Columns kept for the kind label, so the titles line up.
   static func labelWidth(_ t: Localizer) -> Int {
+    labelWidths.value(t.language) { measureLabels(t) }
+  }
+
+  /// The same for every row of every frame in a language: measured once per language.
+  private static let labelWidths = RenderMemo<Language, Int>(capacity: 4)
+
+  private static func measureLabels(_ t: Localizer) -> Int {
     let social = [SocialFeedL10n.kindShared, .kindSentToYou, .kindFollow].map { DisplayWidth.of(t[$0]) }
     return ([FeedL10n.kindConcert, .kindNewRelease, .kindCreated].map { DisplayWidth.of(t[$0]) } + social).max() ?? 0
   }
 
-  /// Draws the row's content; the `ListView` has drawn its marker and focus bar.
+  /// Draws the row's content; the `ListView` has drawn its marker and focus bar. What a card's row says depends only
+  /// on the card, the focus, the width and the language, so its writes are laid out once per such value and
+  /// replayed on the frames after (a Down changes two rows of fifteen; sanitising, formatting dates and matching
+  /// names on all fifteen was most of a Feed key).
   static func render(_ card: FeedCard?, selected: Bool, row: Int, width: Int, into grid: inout Grid, _ t: Localizer) {
     let style = selected ? Theme.selected : CellStyle.plain
     guard let card else {
@@ -18,10 +28,57 @@ enum FeedCardRow {
         t[FeedL10n.kindUnknown], row: row, column: 3, style: selected ? style : Theme.hint, maxWidth: width - 5)
       return
     }
+    let writes = rowWrites.value(RowInputs(card: card, selected: selected, width: width, language: t.language)) {
+      layout(card, selected: selected, width: width, t)
+    }
+    var previous = (column: 0, used: 0)
+    for write in writes {
+      var column = write.column
+      var maxWidth = write.maxWidth
+      if let total = write.afterPrevious {
+        column = previous.column + previous.used
+        maxWidth = max(0, total - previous.used)
+      }
+      previous = (column, grid.write(write.text, row: row, column: column, style: write.style, maxWidth: maxWidth))
+    }
+  }
+
+  private struct RowInputs: Hashable, Sendable {
+    let card: FeedCard
+    let selected: Bool
+    let width: Int
+    let language: Language
+  }
+
+  /// One `Grid.write` of a row, without the row. `afterPrevious` (the columns left for both) places it right after
+  /// what the write before it drew, in what that left.
+  struct RowWrite: Sendable, Equatable {
+    var text: String
+    var column: Int
+    var style: CellStyle
+    var maxWidth: Int?
+    var afterPrevious: Int?
+
+    init(text: String, column: Int, style: CellStyle, maxWidth: Int? = nil, afterPrevious: Int? = nil) {
+      self.text = text
+      self.column = column
+      self.style = style
+      self.maxWidth = maxWidth
+      self.afterPrevious = afterPrevious
+    }
+  }
+
+  /// The visible rows and their neighbours, focused and not, in both languages fit; dropped whole when full.
+  private static let rowWrites = RenderMemo<RowInputs, [RowWrite]>(capacity: 128)
+
+  /// The writes of one card's row, in order.
+  static func layout(_ card: FeedCard, selected: Bool, width: Int, _ t: Localizer) -> [RowWrite] {
+    let style = selected ? Theme.selected : CellStyle.plain
+    var writes: [RowWrite] = []
     let (label, fullTitle, fullMeta) = parts(card, t)
     var meta = fullMeta
     let labelColumns = labelWidth(t)
-    grid.write(label, row: row, column: 3, style: selected ? style : Theme.title, maxWidth: labelColumns)
+    writes.append(RowWrite(text: label, column: 3, style: selected ? style : Theme.title, maxWidth: labelColumns))
     let titleColumn = 3 + labelColumns + 1
     var titleWidth = max(4, width - titleColumn - 3 - DisplayWidth.of(meta))
     // A concert's venue (shown whole in its detail) goes first when the row is short, so "you listen to …" stays.
@@ -41,16 +98,18 @@ enum FeedCardRow {
     if let mark {
       // The headliner keeps a few letters; a long matched name after "you listen to" is cut before them.
       let headlinerWidth = min(DisplayWidth.of(title), max(8, titleWidth - DisplayWidth.of(mark)))
-      let used = grid.write(title, row: row, column: titleColumn, style: style, maxWidth: headlinerWidth)
-      grid.write(mark, row: row, column: titleColumn + used, style: style, maxWidth: max(0, titleWidth - used))
+      writes.append(RowWrite(text: title, column: titleColumn, style: style, maxWidth: headlinerWidth))
+      writes.append(RowWrite(text: mark, column: titleColumn, style: style, afterPrevious: titleWidth))
     } else {
-      grid.write(title, row: row, column: titleColumn, style: style, maxWidth: titleWidth)
+      writes.append(RowWrite(text: title, column: titleColumn, style: style, maxWidth: titleWidth))
     }
     let metaWidth = DisplayWidth.of(meta)
     if metaWidth > 0 {
-      grid.write(
-        meta, row: row, column: max(titleColumn, width - 2 - metaWidth), style: selected ? style : Theme.hint)
+      writes.append(
+        RowWrite(
+          text: meta, column: max(titleColumn, width - 2 - metaWidth), style: selected ? style : Theme.hint))
     }
+    return writes
   }
 
   /// The kind label, the sanitised title and the right-hand meta text of a card.

@@ -58,7 +58,8 @@ extension Grid {
 
   /// Rows up to the last one holding anything (text or a styled blank).
   var usedRows: Int {
-    var row = height - 1
+    // Rows no write reached are blank as made: start below the last one written.
+    var row = min(height, rowsWritten) - 1
     while row >= 0 {
       for column in 0..<width where self[row, column] != .blank { return row + 1 }
       row -= 1

@@ -290,6 +290,8 @@ final class GamifyRunnerTests: XCTestCase {
     XCTAssertEqual(off, .profile(.tasteSharingSet(shares: false, failed: false)))
     let deleted = try await sam.social.tasteSummary(of: me.uid)
     XCTAssertNil(deleted)
+    let stored = await firebase.documents()["users/\(me.uid)"]
+    XCTAssertNil(stored?["tasteKeys"], "People's taste suggestions cannot find you once you stop sharing")
     await runner().run(GamifyFeature.run(.publishTaste)) { _ in }
     let afterStart = try await sam.social.tasteSummary(of: me.uid)
     XCTAssertNil(afterStart)

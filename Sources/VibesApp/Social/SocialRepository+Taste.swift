@@ -21,13 +21,15 @@ extension SocialRepository {
     }
   }
 
-  /// Deletes your published taste summary (the `taste` field of `users/{uid}`; the owner may, the rules check only
-  /// its shape when present). Deleting one that is not there succeeds.
+  /// Deletes your published taste summary (the `taste` and `tasteKeys` fields of `users/{uid}`: without the keys
+  /// People's taste suggestions cannot find you either; the owner may, the rules check only their shape when
+  /// present). Deleting one that is not there succeeds.
   public func deleteTasteSummary() async throws(SocialError) {
     let uid = try await me()
     let firestore = self.firestore
     _ = try await run { token throws(FirebaseError) in
-      try await firestore.patch("users/\(uid)", fields: [:], mask: ["taste"], exists: true, idToken: token)
+      try await firestore.patch(
+        "users/\(uid)", fields: [:], mask: ["taste", "tasteKeys"], exists: true, idToken: token)
     }
   }
 

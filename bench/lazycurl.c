@@ -1,10 +1,11 @@
-/* libcurl loaded on first use (a measured prototype, Docs/performance.md "What runs before main"; not part of
-   the build). Every curl_* function that a static FoundationNetworking calls (`nm -D --undefined-only vibes |
-   grep curl_`: 23 with Swift 6.3.1) is a stub here that dlopens libcurl.so.4 the first time any of them runs and
-   jumps to the real one. Linked into the executable (hidden: not exported) with --as-needed before the libraries,
-   libcurl and its ~30 libraries are no longer DT_NEEDED and the loader maps none of them at start.
-   Every one of these functions takes at most 6 integer/pointer arguments and returns an integer or a pointer,
-   so one x86-64 SysV signature forwards all of them, the variadic setopt/getinfo included (their one variadic
+/* libcurl loaded on first use (a measured prototype, Docs/performance.md "What runs before main"; linked only
+   by `make release LAZY_CURL=1`). Every curl_* function a static FoundationNetworking calls
+   (`nm -D --undefined-only vibes | grep curl_`: 23 with Swift 6.3.1) is a stub here that dlopens libcurl.so.4 the
+   first time any of them runs and jumps to the real one. The stubs are hidden (not exported), so the executable's
+   own calls bind to them at link time; with libcurl's DT_NEEDED then removed (patchelf, or --as-needed placed
+   before the libraries as bench/relink.py can), the loader maps neither libcurl nor its ~30 libraries at start.
+   Every one of these functions takes at most 6 integer/pointer arguments and returns an integer or a pointer, so
+   one x86-64 SysV signature forwards all of them, the variadic setopt/getinfo included (their one variadic
    argument is a long, a pointer or a curl_off_t). Checked on x86-64 only.
      cc -O2 -fPIC -c bench/lazycurl.c -o /tmp/lazycurl.o
      python3 bench/relink.py --log RELEASE_LOG --product vibes --out /tmp/variants \

@@ -11,7 +11,8 @@ ones the build left, so every variant holds exactly the same code and only the l
       gold-now="-Xlinker -z -Xlinker now" \
       lld="-fuse-ld=lld" \
       lld-relr="-fuse-ld=lld -Xlinker -z -Xlinker pack-relative-relocs"
-  python3 bench/prestart.py gold="/tmp/variants/vibes-gold --version" lld-relr="/tmp/variants/vibes-lld-relr --version"
+  python3 bench/prestart.py gold="/tmp/variants/vibes-gold --version" \
+      lld-relr="/tmp/variants/vibes-lld-relr --version"
 
 FLAGS are clang driver arguments (the link runs through the toolchain's clang, whose default linker is gold),
 appended to the command; FLAGS starting with ^ go first instead, before every library (`^-Xlinker --as-needed`).

@@ -26,8 +26,27 @@ deps-test:
 # vibes starts ~30% sooner (Docs/performance.md); the binary also runs without a Swift toolchain installed.
 RELEASE_FLAGS := -Xswiftc -static-stdlib
 
+# LAZY_CURL=1 (`make release|run|bench LAZY_CURL=1`; a measured prototype, not the default): libcurl and its ~30
+# libraries are loaded when URLSession first calls libcurl instead of by the loader at start, through the stubs in
+# bench/lazycurl.c; halves the CPU time before `main` (Docs/performance.md, "What runs before main"). SwiftPM puts
+# -Xlinker flags after the libraries, where --as-needed cannot drop libcurl, so patchelf removes the DT_NEEDED the
+# stubs made unused. Not the default until CI runs the release binary end to end.
+LAZY_CURL_OBJECT := $(CURDIR)/.build/lazycurl.o
+ifeq ($(LAZY_CURL),1)
+RELEASE_FLAGS += -Xlinker $(LAZY_CURL_OBJECT)
+endif
+
 release: deps-run
+ifeq ($(LAZY_CURL),1)
+	@./scripts/install-deps.sh patchelf
+	@mkdir -p .build && $(CC) -O2 -fPIC -c bench/lazycurl.c -o $(LAZY_CURL_OBJECT)
+endif
 	$(SWIFT) build -c release --product vibes $(RELEASE_FLAGS)
+ifeq ($(LAZY_CURL),1)
+	@bin="$$($(SWIFT) build -c release --show-bin-path)/vibes"; \
+	  if ! nm -D --undefined-only "$$bin" | grep -q ' curl_'; then patchelf --remove-needed libcurl.so.4 "$$bin"; \
+	  else echo "make: vibes still calls libcurl directly; left as linked" >&2; exit 1; fi
+endif
 
 run: release
 	@"$$($(SWIFT) build -c release --show-bin-path)/vibes" $(ARGS)

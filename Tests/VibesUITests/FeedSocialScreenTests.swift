@@ -63,6 +63,22 @@ final class FeedSocialScreenTests: XCTestCase {
     }
   }
 
+  func testASharedSongsRowCarriesTheMessageOnOneLineWhereThereIsRoom() {
+    let message = "first line\n\nsecond\u{1B}[31m line"
+    let cards: [FeedCard?] = [
+      FeedCard(.songShare(song(direct: false, message: message))),
+      FeedCard(.songShare(song(direct: true, message: nil))),
+    ]
+    for (language, quoted) in [(Language.en, "“first line second line”"), (.de, "„first line second line“")] {
+      let grid = screen(140, 24, cards: cards).render(language)
+      let sharedRow = try! XCTUnwrap(grid.row(containing: "@ana"), grid.text)
+      XCTAssertTrue(grid.lines[sharedRow].contains("Rick Astley — " + quoted), grid.lines[sharedRow])
+      let sentRow = try! XCTUnwrap(grid.row(containing: language == .en ? "From @ana" : "Von @ana"), grid.text)
+      XCTAssertFalse(grid.lines[sentRow].contains("—"), "no message, no dash: \(grid.lines[sentRow])")
+      XCTAssertFalse(grid.text.contains("\u{1B}"))
+    }
+  }
+
   func testSongDetailShowsTheSongFromWhenTheMessageAndTheKeysWhateverTheSize() {
     let hostile = "hi\u{1B}]8;;https://evil\u{07}there\u{202E}" + String(repeating: "x", count: 400)
     for (width, height) in Self.sizes {

@@ -4,7 +4,7 @@ import Foundation
 /// empty state and new-song notices), English and German.
 public enum SocialFeedL10n: String, LocalizedKey {
   case kindShared, kindSentToYou, kindFollow
-  case sharedASong, fromName, followedYou, unread
+  case sharedASong, fromName, followedYou, unread, quotedMessage
   case emptyNoActivity, emptyFindPeople
   case quickBar, quickBarShort
   case helpSearch, helpSendSong, helpFindPeople, helpProfile, helpMarkRead, helpOpenSong
@@ -22,7 +22,7 @@ public enum SocialFeedL10n: String, LocalizedKey {
   static let english: [SocialFeedL10n: String] = [
     .kindShared: "♫ Shared", .kindSentToYou: "✉ For you", .kindFollow: "☺ Follow",
     .sharedASong: "{name} shared a song", .fromName: "From {name}", .followedYou: "{name} followed you",
-    .unread: "new",
+    .unread: "new", .quotedMessage: "“{message}”",
     .emptyNoActivity: "No activity yet — follow people and share songs!",
     .emptyFindPeople: "Find people to follow: press f",
     .quickBar: "Quick: / Search · s Send a song", .quickBarShort: "/ Search · s Send",
@@ -43,7 +43,7 @@ public enum SocialFeedL10n: String, LocalizedKey {
   static let german: [SocialFeedL10n: String] = [
     .kindShared: "♫ Geteilt", .kindSentToYou: "✉ Für dich", .kindFollow: "☺ Folgt dir",
     .sharedASong: "{name} hat einen Song geteilt", .fromName: "Von {name}", .followedYou: "{name} folgt dir jetzt",
-    .unread: "neu",
+    .unread: "neu", .quotedMessage: "„{message}“",
     .emptyNoActivity: "Noch nichts los — folge Leuten und teile Songs!",
     .emptyFindPeople: "Leute zum Folgen finden: f drücken",
     .quickBar: "Schnell: / Suchen · s Song senden", .quickBarShort: "/ Suchen · s Senden",

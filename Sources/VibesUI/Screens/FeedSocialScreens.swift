@@ -1,17 +1,21 @@
 import Foundation
 import VibesCore
 
-/// The social cards' row text: "♫ Shared  @ana shared a song: Title · Artist", "✉ For you  From @bo: Title · Artist",
-/// "☺ Follow  @cy followed you"; on the right "new" while unread, then the day. Other people's text is sanitised
-/// and capped here again (it was when read).
+/// The social cards' row text: "♫ Shared  @ana shared a song: Title · Artist — “message”", "✉ For you  From @bo:
+/// Title · Artist", "☺ Follow  @cy followed you"; on the right "new" while unread, then the day. The sender's
+/// message follows the song on one line (FR-2.4: followers see it in the Feed, not only in Song Detail) and is cut
+/// where the row ends. Other people's text is sanitised and capped here again (it was when read).
 enum SocialCardText {
   static func row(_ share: SongShareCard, _ t: Localizer) -> (String, String, String) {
     let name = clean(share.senderName, SocialTextLimits.username + 1)
     let song = songLine(share)
-    let title =
+    let headline =
       share.isDirect
       ? t.format(SocialFeedL10n.fromName, ["name": name]) + ": " + song
       : t.format(SocialFeedL10n.sharedASong, ["name": name]) + ": " + song
+    let message = oneLine(share.message ?? "")
+    let title =
+      message.isEmpty ? headline : headline + " — " + t.format(SocialFeedL10n.quotedMessage, ["message": message])
     let label = t[share.isDirect ? SocialFeedL10n.kindSentToYou : .kindShared]
     return (label, title, meta(unread: share.isUnread, date: share.createdAt, t))
   }
@@ -22,6 +26,11 @@ enum SocialCardText {
       t[SocialFeedL10n.kindFollow], t.format(SocialFeedL10n.followedYou, ["name": name]),
       meta(unread: follow.isUnread, date: follow.createdAt, t)
     )
+  }
+
+  /// The message on one row: sanitised, capped, every run of line breaks and spaces one space.
+  static func oneLine(_ message: String) -> String {
+    clean(message, SocialTextLimits.message).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
   }
 
   /// "Title · Artist" as stored with the share.

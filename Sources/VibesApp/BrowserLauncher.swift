@@ -4,8 +4,9 @@ import VibesStorage
 /// Opens a URL the way terminal users expect: each command of `$BROWSER` (a colon-separated list;
 /// `%s` is replaced by the URL, otherwise the URL is appended), else `xdg-open` when a display is
 /// there. The child is a `SpawnedChild`: /dev/null for stdin, stdout and stderr so it can never draw over the UI,
-/// its own process group, only the allowed variables (no VIBES_*), reaped when it ends (a browser may run for
-/// hours: it is not waited for). The URL is one argv element, never parsed by a shell.
+/// its own process group, the user's environment without vibes' own `VIBES_*` variables (a browser needs its
+/// display, proxy, toolkit and sandbox variables, so it gets all but ours: an allow-list broke `$BROWSER` scripts),
+/// reaped when it ends (a browser may run for hours: it is not waited for). The URL is one argv element, never parsed by a shell.
 public struct BrowserLauncher: Sendable {
   public var environment: [String: String]
 
@@ -33,21 +34,13 @@ public struct BrowserLauncher: Sendable {
     return result
   }
 
-  /// What the browser may see of vibes' environment: its display, session, language and folders.
-  public static let allowedVariables: Set<String> = [
-    "PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "TZ", "TMPDIR",
-    "DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME",
-    "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_DIRS", "XDG_CURRENT_DESKTOP",
-    "XDG_SESSION_TYPE", "XDG_SESSION_DESKTOP", "DESKTOP_SESSION", "BROWSER",
-  ]
-
   /// True when a command could be started.
   public func open(_ url: String) -> Bool {
     for command in commands(for: url) {
       guard let executable = resolve(command[0]) else { continue }
       if (try? SpawnedChild.start(
         executable, arguments: Array(command.dropFirst()),
-        environment: .allowing(Self.allowedVariables, from: environment))) != nil
+        environment: .inheriting(environment))) != nil
       {
         return true
       }

@@ -16,6 +16,13 @@ public struct ChildEnvironment: Sendable, Equatable {
       variables: source.filter { name, _ in allowed.contains(name) && !name.hasPrefix("VIBES_") })
   }
 
+  /// All of `source` but vibes' own `VIBES_*` names (where keys and test hooks live): for a child that is the user's
+  /// own program and needs what the user's session gives it (a `$BROWSER` wants its display, proxies, toolkit and
+  /// sandbox variables, which no allow-list can name).
+  public static func inheriting(_ source: [String: String]) -> ChildEnvironment {
+    ChildEnvironment(variables: source.filter { name, _ in !name.hasPrefix("VIBES_") })
+  }
+
   /// Exactly `variables`: for a harness that builds a child's whole environment itself (the tests' tmux and vibes).
   public static func exactly(_ variables: [String: String]) -> ChildEnvironment {
     ChildEnvironment(variables: variables)

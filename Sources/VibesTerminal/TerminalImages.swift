@@ -127,6 +127,9 @@ public struct TerminalImages {
     var columns: Int
     var rows: Int
     var image: ArtworkBitmap
+    /// kitty's sequence names the placement's id, which depends on where it stands (a thumbnail scrolled one row
+    /// up is another id, deleted by that id later); 0 for the protocols whose bytes do not depend on it.
+    var kittyID: UInt32 = 0
   }
 
   static func kittyID(_ placement: ImagePlacement) -> UInt32 {
@@ -153,7 +156,9 @@ public struct TerminalImages {
       let image = RGBImage(width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels)
     else { return [] }
     let cell = cellPixels ?? Self.assumedCell
-    let key = EncodedKey(key: placement.key, columns: placement.columns, rows: placement.rows, image: bitmap)
+    let key = EncodedKey(
+      key: placement.key, columns: placement.columns, rows: placement.rows, image: bitmap,
+      kittyID: capabilities.graphics == .kitty ? Self.kittyID(placement) : 0)
     switch capabilities.graphics {
     case .none:
       return []
@@ -203,7 +208,7 @@ public struct TerminalImages {
   }
 
   private mutating func remember(_ key: EncodedKey, _ bytes: [UInt8]) {
-    if encoded.count >= 16 { encoded.removeAll() }
+    if encoded.count >= 64 { encoded.removeAll() }
     encoded[key] = bytes
   }
 }

@@ -157,6 +157,17 @@ final class ThumbnailScreenTests: XCTestCase {
     XCTAssertEqual(driver.render().images, [])
   }
 
+  func testTheCatalogsThumbnailStatesShowThumbnailsAtTheSmallestSize() {
+    XCTAssertEqual(ScreenStateCatalog.thumbnails.count, 2)
+    for state in ScreenStateCatalog.thumbnails {
+      var driver = Driver.screen(drawnScreen, width: 60, height: 20)
+      state.build(&driver)
+      let grid = driver.render()
+      XCTAssertGreaterThan(grid.images.count, 1, "\(state.name):\n\(grid.text)")
+      XCTAssertTrue(grid.images.allSatisfy { $0.column == 4 && $0.columns == 2 && $0.rows == 1 }, state.name)
+    }
+  }
+
   func testTheTerminalsAnswerDecidesThumbnails() {
     var state = ArtworkState()
     XCTAssertFalse(state.drawsThumbnails)

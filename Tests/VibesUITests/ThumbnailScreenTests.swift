@@ -106,6 +106,12 @@ final class ThumbnailScreenTests: XCTestCase {
     XCTAssertTrue(grid.images.allSatisfy { $0.column + $0.columns <= 60 })
   }
 
+  func testBelowSixtyColumnsNoThumbnailIsReservedAsNoPictureIsDrawnThere() throws {
+    let grid = searched(protocolDraws: true, width: 50, height: 20).render()
+    XCTAssertEqual(grid.images, [], grid.text)
+    XCTAssertEqual(try column(of: "Tide", in: grid), 4)
+  }
+
   // MARK: - A library list taller than the screen
 
   func library(count: Int, protocolDraws: Bool = true) -> Driver {

@@ -22,9 +22,10 @@ public enum ArtworkBox {
   /// Reserves a row's thumbnail box at `column` for `address` when lists show thumbnails, and returns how far the
   /// row's text moves right: `thumbnailIndent` whenever thumbnails are shown (a row without a picture keeps its
   /// box blank, so the text of every row starts in the same column and never moves when a picture arrives), else 0.
+  /// An area narrower than `minimumWidth` gets none (the presenter draws no picture there either).
   @discardableResult
-  public static func thumbnail(_ address: String?, in grid: inout Grid, row: Int, column: Int) -> Int {
-    guard thumbnailsShown else { return 0 }
+  public static func thumbnail(_ address: String?, in grid: inout Grid, _ area: Rect, row: Int, column: Int) -> Int {
+    guard thumbnailsShown, area.width >= minimumWidth else { return 0 }
     if let address, !address.isEmpty {
       grid.placeImage(address, in: Rect(row: row, column: column, width: thumbnailColumns, height: 1))
     }

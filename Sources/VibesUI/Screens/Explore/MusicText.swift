@@ -38,7 +38,7 @@ enum MusicRows {
     ListView.mark(selected, row: row, column: area.column + 1, into: &grid)
     grid.write(saved ? Theme.completeSymbol : " ", row: row, column: area.column + 2, style: Theme.complete)
     let indent =
-      thumbnail ? ArtworkBox.thumbnail(item.thumbnailURL, in: &grid, row: row, column: area.column + 4) : 0
+      thumbnail ? ArtworkBox.thumbnail(item.thumbnailURL, in: &grid, area, row: row, column: area.column + 4) : 0
     let left = area.column + 4 + indent
     let width = area.width - 5 - indent
     let nameWidth = detail.isEmpty ? width : min(DisplayWidth.of(prefix + name), max(12, width * 3 / 5))

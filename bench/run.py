@@ -61,9 +61,10 @@ EPOCH = 1735689600  # 2025-01-01T00:00:00Z; item N is published N minutes later
 SCENARIOS = ["start_0", "start_1k", "start_100k", "checklist_down", "push_pop", "form_typing", "scroll_1k",
              "scroll_100k", "start_concerts_100k", "scroll_concerts_100k", "scroll_during_refresh", "search_typing",
              "detail_back", "artwork_detail", "generate_resolve_20", "preview_first_audio", "start_social_10k",
-             "cards_concerts_10k", "cards_social_10k"]
+             "cards_concerts_10k", "cards_social_10k", "scroll_thumbs_off", "scroll_thumbs"]
 # vibes only, with Spotify connected to a loopback fake (bench/spotify_fake.py, 50 ms per Web API answer).
-SPOTIFY_SCENARIOS = {"search_typing", "detail_back", "artwork_detail", "preview_first_audio"}
+SPOTIFY_SCENARIOS = {"search_typing", "detail_back", "artwork_detail", "preview_first_audio", "scroll_thumbs",
+                     "scroll_thumbs_off"}
 # preview_first_audio: the preview match is already cached, so p goes straight to the player (mpv, through a
 # wrapper that adds --ao=null: the bench machine needs no sound device). Skipped when mpv or ffmpeg is missing.
 PREVIEW_TRACK_ID = "BenchTrack000000000001"
@@ -501,6 +502,8 @@ def run_spotify_once(program: Program, scenario: str, quick: bool, settle: float
     fake.reset()
     if scenario == "artwork_detail":
         return run_artwork_once(program, quick, settle, fake)
+    if scenario in ("scroll_thumbs", "scroll_thumbs_off"):
+        return run_thumbs_once(program, scenario == "scroll_thumbs", quick, settle, fake)
     session = program.launch(scenario, 0)
     samples: dict[str, list[float]] = {}
     try:
@@ -616,6 +619,77 @@ def run_artwork_once(program: Program, quick: bool, settle: float, fake: Spotify
         off = statistics.median(samples[f"{metric}_off"])
         if off > 0:
             samples[f"{metric}_ratio"] = [statistics.median(samples[f"{metric}_on"]) / off]
+    return samples
+
+
+def run_thumbs_once(program: Program, on: bool, quick: bool, settle: float,
+                    fake: SpotifyFake) -> dict[str, list[float]]:
+    """scroll_thumbs / scroll_thumbs_off: Explore's saved songs (50 rows, each with its own album's 64 px cover)
+    scrolled with Down, with thumbnails (kitty forced by KITTY_WINDOW_ID: pyte cannot show pictures, so the bytes
+    are counted) and without (the same environment without it: no picture protocol, no pictures). Every picture is
+    loaded first by one pass down the list and back (thumb_fetches_first: the fetches for the rows on the first
+    screen only; thumb_fetches: every cover once); then 20 Downs bring the focus to the bottom of the screen, and the
+    measured Downs each scroll the list by a row. down_ms and down_bytes per Down; per Down, thumb_sent counts the
+    pictures sent (a=T: the row that came into view) and thumb_moved the placements moved (a=p, a few bytes each).
+    The target compares down_ms with scroll_thumbs_off (<= 1.2x)."""
+    home, _ = program.spotify
+    env = spotify_env(program.env(home), fake)
+    env.pop("KITTY_WINDOW_ID", None)
+    if on:
+        env["KITTY_WINDOW_ID"] = "1"
+    # A fresh cache folder each time, so every run fetches its covers (the disk cache would answer from run 2 on).
+    cache = Path(tempfile.mkdtemp(prefix="vibes-thumbs-cache-"))
+    env["XDG_CACHE_HOME"] = str(cache)
+    shown = lambda text: "Bench Track 1 " in text and "Bench Track 5 " in text
+    samples: dict[str, list[float]] = {}
+    session = Session(program.prefix + [str(program.binary)], env, str(home))
+    try:
+        if session.wait_for_frame(program.frame_ready("scroll_thumbs", 0), settle, 20) is None:
+            raise RuntimeError(f"vibes scroll_thumbs: no first frame; screen:\n{session.text()}")
+        session.read_until_quiet(settle, settle)
+        session.key(b"2", settle)
+        session.key(b"l", settle)
+        sent = time.perf_counter()
+        os.write(session.master, KEY_BYTES["enter"])
+        stamp = None
+        while stamp is None and time.perf_counter() < sent + 5:
+            session.read_until_quiet(settle, 1.0)
+            stamp = session.parse_pending(shown)
+        session.parse_pending()
+        if stamp is None:
+            raise RuntimeError(f"vibes scroll_thumbs: the saved songs did not show; screen:\n{session.text()}")
+        # The first screen's pictures: fetched (50 ms each at the fake) and drawn.
+        deadline = time.perf_counter() + 5
+        while on and time.perf_counter() < deadline and b"\x1b_Ga=T" not in b"".join(d for _, d in session.chunks):
+            session.read_until_quiet(0.3, 1.0)
+        session.read_until_quiet(0.3, 0.3)
+        # Covers fetched by the time the first ones are drawn: never more than the rows on screen.
+        samples["thumb_fetches_first"] = [float(fake.count_prefix("/image/thumb-"))]
+        if on and not 0 < fake.count_prefix("/image/thumb-") < 50:
+            raise RuntimeError(f"vibes scroll_thumbs: {fake.count_prefix('/image/thumb-')} covers fetched for "
+                               "the first screen")
+        for key in ["down"] * 49 + ["up"] * 49:
+            session.key(KEY_BYTES[key], settle)
+            if on:
+                session.read_until_quiet(0.15, 0.15)  # the newly shown rows' covers arrive
+        samples["thumb_fetches"] = [float(fake.count_prefix("/image/thumb-"))]
+        if on and fake.count_prefix("/image/thumb-") != 50:
+            raise RuntimeError(f"vibes scroll_thumbs: {fake.count_prefix('/image/thumb-')} cover fetches for 50 "
+                               "rows (each should be fetched once)")
+        for _ in range(20):
+            session.key(KEY_BYTES["down"], settle)
+        for _ in range(8 if quick else 25):
+            burst = session.key(KEY_BYTES["down"], settle)
+            data = b"".join(d for _, d in burst.chunks)
+            samples.setdefault("down_ms", []).append(burst.latency_ms or 0.0)
+            samples.setdefault("down_bytes", []).append(float(burst.size))
+            samples.setdefault("thumb_sent", []).append(float(data.count(b"\x1b_Ga=T")))
+            samples.setdefault("thumb_moved", []).append(float(data.count(b"\x1b_Ga=p")))
+        if "Bench Track 45 " not in session.text() and not on:
+            raise RuntimeError(f"vibes scroll_thumbs: the list did not scroll; screen:\n{session.text()}")
+    finally:
+        session.close(program.quit_keys)
+        shutil.rmtree(cache, ignore_errors=True)
     return samples
 
 
@@ -908,6 +982,9 @@ TARGETS = [
      "vibes", 1.1),
     ("Enter on a song card <= 1.1x Enter on a concert card", "cards_social_10k", "enter_ms", "cards_concerts_10k",
      "vibes", 1.1),
+    # Issue 25: a list with thumbnails (kitty) scrolls within 1.2x of the same list without pictures, same run.
+    ("Down in a list with thumbnails <= 1.2x without", "scroll_thumbs", "down_ms", "scroll_thumbs_off", "vibes",
+     1.2),
 ]
 
 

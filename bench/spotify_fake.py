@@ -41,6 +41,19 @@ def cover_png(size: int = 300) -> bytes:
 
 
 COVER = cover_png()
+# Saved songs for scroll_thumbs: 50 tracks, each on its own album whose images are Spotify's usual 640/300/64
+# sizes; only the 64 px one is served (/image/thumb-N.png), as the list asks for the smallest covering its box.
+SAVED_COUNT = 50
+THUMB = cover_png(64)
+
+
+def saved_track(number: int, base: str) -> dict:
+    album_id = f"BenchThumb{number:012d}"
+    images = [{"url": f"{base}/image/big-{number}.png", "width": 640, "height": 640},
+              {"url": f"{base}/image/mid-{number}.png", "width": 300, "height": 300},
+              {"url": f"{base}/image/thumb-{number}.png", "width": 64, "height": 64}]
+    album = dict(ALBUM, id=album_id, name=f"Thumb Album {number}", uri=f"spotify:album:{album_id}", images=images)
+    return {"added_at": "2025-01-01T00:00:00Z", "track": dict(track(number), album=album)}
 
 
 def page(items: list, limit: int = 10) -> dict:
@@ -80,6 +93,10 @@ class SpotifyFake:
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def count_prefix(self, prefix: str) -> int:
+        with self.lock:
+            return sum(count for path, count in self.counts.items() if path.startswith(prefix))
 
     def count(self, path: str) -> int:
         with self.lock:
@@ -128,6 +145,18 @@ class SpotifyFake:
         if path == f"/v1/albums/{ALBUM_ID}":
             images = [{"url": f"{self.url}/image/cover.png", "width": 300, "height": 300}]
             return self.json(handler, path, dict(ALBUM, images=images, tracks=page([track(n) for n in range(1, 13)], 50)))
+        if path == "/v1/me/tracks":
+            items = [saved_track(n, self.url) for n in range(1, SAVED_COUNT + 1)]
+            return self.json(handler, path, page(items, SAVED_COUNT))
+        if path.startswith("/image/thumb-"):
+            handler.send_response(200)
+            handler.send_header("Content-Type", "image/png")
+            handler.send_header("Content-Length", str(len(THUMB)))
+            handler.send_header("Connection", "close")
+            handler.end_headers()
+            handler.wfile.write(THUMB)
+            handler.wfile.flush()
+            return
         if path == "/image/cover.png":
             handler.send_response(200)
             handler.send_header("Content-Type", "image/png")

@@ -1,4 +1,5 @@
 import VibesCore
+import VibesGraphics
 import VibesTerminal
 import VibesUI
 
@@ -23,12 +24,17 @@ public protocol AppPresenter: AnyObject {
   func startGraphicsProbe(tmuxPassthrough: Bool?) -> Bool?
   /// A `.reply` event arrived (the probe's answer). Whether pictures can be drawn, when the protocol changed.
   func graphicsReply(_ bytes: [UInt8]) -> Bool?
+  /// Whether the pictures are drawn with a protocol (kitty, sixel, iTerm2), so lists show thumbnails.
+  var drawsThumbnails: Bool { get }
 }
 
 extension AppPresenter {
   /// A presenter without a terminal has nobody to ask: its pictures stay as the environment says.
   public func startGraphicsProbe(tmuxPassthrough: Bool?) -> Bool? { nil }
   public func graphicsReply(_ bytes: [UInt8]) -> Bool? { nil }
+  public var drawsThumbnails: Bool { false }
 }
 
-extension TerminalSession: AppPresenter {}
+extension TerminalSession: AppPresenter {
+  public var drawsThumbnails: Bool { imageCapabilities.graphics.drawsThumbnails }
+}

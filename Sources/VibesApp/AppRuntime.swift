@@ -42,6 +42,9 @@ public final class AppRuntime {
     self.state.context.language = localizer.language
     // A terminal that cannot draw pictures (NO_COLOR, dumb, no protocol and no 24-bit colour) gets no boxes for them.
     self.state.artwork.isShown = runner.dependencies.artwork.isEnabled(environment: runner.dependencies.environment)
+    // Lists get thumbnails only with a picture protocol (half-blocks would give them 2×2 pixels).
+    self.state.artwork.drawsThumbnails = runner.dependencies.artwork.drawsThumbnails(
+      environment: runner.dependencies.environment)
     // The legend tier's glyph moves on with redraws that happen anyway; never under NO_COLOR or a dumb terminal.
     self.state.context.animation.isAllowed = RedrawAnimation.isAllowed(environment: runner.dependencies.environment)
     self.script = script

@@ -33,6 +33,19 @@ public enum KittyGraphics {
   /// Deletes image `id` and frees its data (`d=I`).
   public static func delete(id: UInt32) -> [UInt8] { Array("\u{1B}_Ga=d,d=I,i=\(max(1, id)),q=2\u{1B}\\".utf8) }
 
+  /// Puts image `id`, already transmitted, at the cursor as placement `placement` (`a=p`): an existing placement
+  /// with that number moves here. Scaled into `columns` × `rows` cells, the cursor kept still, replies suppressed.
+  public static func place(id: UInt32, placement: UInt32, columns: Int, rows: Int) -> [UInt8] {
+    Array(
+      ("\u{1B}_Ga=p,i=\(max(1, id)),p=\(max(1, placement)),c=\(max(1, columns)),r=\(max(1, rows)),C=1,q=2"
+        + "\u{1B}\\").utf8)
+  }
+
+  /// Deletes one placement of image `id` and keeps the data for its other places (`d=i` with `p`).
+  public static func delete(id: UInt32, placement: UInt32) -> [UInt8] {
+    Array("\u{1B}_Ga=d,d=i,i=\(max(1, id)),p=\(max(1, placement)),q=2\u{1B}\\".utf8)
+  }
+
   /// Deletes every image and frees the data (on exit and suspend: kitty images outlive the process).
   public static let deleteAll: [UInt8] = Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
 }

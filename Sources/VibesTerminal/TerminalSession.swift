@@ -375,7 +375,7 @@ import VibesUI
 
   /// How pictures are drawn (guessed from the environment at start; a probe's answer may refine it). A change
   /// takes effect at the next full repaint.
-  var imageCapabilities: GraphicsCapabilities {
+  public internal(set) var imageCapabilities: GraphicsCapabilities {
     get { images.capabilities }
     set {
       images.capabilities = newValue

@@ -38,7 +38,7 @@ final class AppRuntimeTests: XCTestCase {
   /// variables are added to the environment; `probe` is what the terminal answers to the graphics probe.
   func start(
     width: Int = 80, height: Int = 24, script: KeyScript? = nil, environment extra: [String: String] = [:],
-    probe: Bool? = nil
+    probe: Bool? = nil, thumbnails: Bool = false
   ) async throws {
     let refused = try FaultServer.refusingURL().absoluteString
     var environment = [
@@ -62,6 +62,7 @@ final class AppRuntimeTests: XCTestCase {
     let dependencies = try AppLauncher.makeDependencies(environment: environment)
     let presenter = TestPresenter(width: width, height: height)
     presenter.probeAnswer = probe
+    presenter.drawsThumbnails = thumbnails
     let runtime = AppRuntime(
       session: presenter, runner: EffectRunner(dependencies: dependencies), localizer: Localizer(.en),
       script: script)
@@ -75,6 +76,23 @@ final class AppRuntimeTests: XCTestCase {
   }
 
   func settle() async { await runtime.settle(afterEvents: presenter.sent, effectLimit: .seconds(5)) }
+
+  /// Lists get thumbnails only with a picture protocol: kitty by the environment, half-blocks (24-bit colour) not,
+  /// and a probe that finds a protocol turns them on.
+  func testThumbnailsFollowThePictureProtocolNotJustPictures() async throws {
+    try await start(environment: ["TERM": "xterm-kitty"])
+    XCTAssertTrue(runtime.state.artwork.isShown && runtime.state.artwork.drawsThumbnails)
+    loop?.cancel()
+    await loop?.value
+    try await start(environment: ["COLORTERM": "truecolor"])
+    XCTAssertTrue(runtime.state.artwork.isShown, "half-blocks")
+    XCTAssertFalse(runtime.state.artwork.drawsThumbnails, "half-blocks give a 2×1 box 2×2 pixels")
+    loop?.cancel()
+    await loop?.value
+    try await start(probe: true, thumbnails: true)
+    try await waitUntil("the probe found a protocol") { runtime.state.artwork.drawsThumbnails }
+    XCTAssertTrue(runtime.state.showsThumbnails)
+  }
 
   /// The terminal is asked what it can draw once, after the first frame; what it (or tmux) answers decides whether
   /// screens reserve boxes, and a changed answer presents the frame again even when its text is the same.

@@ -62,6 +62,8 @@ public final class TestPresenter: AppPresenter {
   /// then makes of the terminal.
   public var probeAnswer: Bool?
   public var replyAnswer: Bool?
+  /// Whether the protocol found draws thumbnails (kitty, sixel, iTerm2).
+  public var drawsThumbnails = false
   /// How many frames had been presented each time the runtime started the probe.
   public private(set) var probeStartedAfterFrames: [Int] = []
   /// The replies handed back to the presenter.

@@ -21,7 +21,7 @@ enum ScreenStateCatalog {
 
   static var all: [State] {
     feed + forms + spotify + explore + forYou + create + profile + people + peopleAccounts + appStoreConnect + tracker
-      + overlays + keys + inbox + songMenu + gamify + playback
+      + overlays + keys + inbox + songMenu + gamify + playback + thumbnails
   }
 
   // MARK: Feed

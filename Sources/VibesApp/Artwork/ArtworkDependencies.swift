@@ -11,10 +11,13 @@ import VibesUI
 public struct ArtworkDependencies: Sendable {
   public var loader: ArtworkLoader?
   public var enabled: Bool?
+  /// Whether lists show thumbnails (nil: when the environment's protocol is kitty, sixel or iTerm2).
+  public var thumbnails: Bool?
 
-  public init(loader: ArtworkLoader? = nil, enabled: Bool? = nil) {
+  public init(loader: ArtworkLoader? = nil, enabled: Bool? = nil, thumbnails: Bool? = nil) {
     self.loader = loader
     self.enabled = enabled
+    self.thumbnails = thumbnails
   }
 
   /// The loader to use for `environment`.
@@ -27,6 +30,18 @@ public struct ArtworkDependencies: Sendable {
   public func isEnabled(environment: [String: String]) -> Bool {
     enabled ?? (TerminalImages.capabilities(environment: environment).graphics != .none)
   }
+
+  /// True when lists get thumbnails: pictures are drawn with a protocol, not half-blocks (a 2×1 box of
+  /// half-blocks is 2×2 pixels).
+  public func drawsThumbnails(environment: [String: String]) -> Bool {
+    isEnabled(environment: environment)
+      && (thumbnails ?? TerminalImages.capabilities(environment: environment).graphics.drawsThumbnails)
+  }
+}
+
+extension GraphicsProtocol {
+  /// Lists show thumbnails only with a picture protocol.
+  var drawsThumbnails: Bool { self == .kitty || self == .sixel || self == .iterm2 }
 }
 
 extension ArtworkBitmap {
@@ -113,6 +128,6 @@ extension AppRuntime {
   /// and the next frame is presented even if its text did not change (the terminal repaints it whole).
   func terminalPicturesChanged(_ draws: Bool) {
     presented = nil
-    sink.yield(.artwork(.terminalDraws(draws)))
+    sink.yield(.artwork(.terminalDraws(draws, thumbnails: session.drawsThumbnails)))
   }
 }

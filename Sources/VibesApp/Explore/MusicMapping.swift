@@ -7,7 +7,7 @@ extension MusicArtist {
   init(_ artist: SpotifyArtist) {
     self.init(
       id: artist.id, name: artist.name, genres: artist.genres, spotifyURL: artist.spotifyURL,
-      imageURL: SpotifyImage.artwork(artist.images))
+      imageURL: SpotifyImage.artwork(artist.images), thumbnailURL: SpotifyImage.thumbnail(artist.images))
   }
 }
 
@@ -19,6 +19,18 @@ extension SpotifyImage {
     let best = sized.min { abs($0.1 - 300) < abs($1.1 - 300) }?.0 ?? images.first
     return best.map(\.url).flatMap { $0.isEmpty ? nil : $0 }
   }
+
+  /// The image for a list thumbnail: the smallest at least `MusicThumbnail.minimumPixels` wide (Spotify's 64 px),
+  /// else the largest known, else the artwork's choice (sizes unknown).
+  static func thumbnail(_ images: [SpotifyImage]) -> String? {
+    let sized = images.compactMap { image in
+      WireNumbers.imageDimension(image.width).flatMap { image.url.isEmpty ? nil : (image, $0) }
+    }
+    let covering = sized.filter { $0.1 >= MusicThumbnail.minimumPixels }
+    if let smallest = covering.min(by: { $0.1 < $1.1 }) { return smallest.0.url }
+    if let largest = sized.max(by: { $0.1 < $1.1 }) { return largest.0.url }
+    return artwork(images)
+  }
 }
 
 extension MusicAlbum {
@@ -26,7 +38,7 @@ extension MusicAlbum {
     self.init(
       id: album.id, name: album.name, albumType: album.albumType, releaseDate: album.releaseDate,
       totalTracks: album.totalTracks, artists: album.artists.map(MusicArtist.init), spotifyURL: album.spotifyURL,
-      imageURL: SpotifyImage.artwork(album.images))
+      imageURL: SpotifyImage.artwork(album.images), thumbnailURL: SpotifyImage.thumbnail(album.images))
   }
 }
 
@@ -44,7 +56,8 @@ extension MusicPlaylist {
     self.init(
       id: playlist.id, name: playlist.name, description: playlist.description, ownerID: playlist.owner?.id,
       ownerName: playlist.owner?.displayName, itemsTotal: playlist.itemsTotal, spotifyURL: playlist.spotifyURL,
-      snapshotID: playlist.snapshotID, imageURL: SpotifyImage.artwork(playlist.images))
+      snapshotID: playlist.snapshotID, imageURL: SpotifyImage.artwork(playlist.images),
+      thumbnailURL: SpotifyImage.thumbnail(playlist.images))
   }
 }
 

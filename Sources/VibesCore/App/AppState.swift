@@ -143,6 +143,9 @@ public struct AppState: Sendable, Hashable {
   /// Screens reserve boxes for pictures: the terminal draws them and the user's setting (Profile → Artwork) is not
   /// off. Until the setting is read it counts as on (the boxes do not move for the usual case).
   public var showsArtwork: Bool { artwork.isShown && (facts?.artworkOn ?? true) }
+  /// Lists put a 2×1 thumbnail before each row's text (and start the text 3 columns later): pictures are shown and
+  /// the terminal has a picture protocol. Never decided by whether a picture has arrived.
+  public var showsThumbnails: Bool { showsArtwork && artwork.drawsThumbnails }
 
   /// Pictures may be fetched: they are shown and the setting has been read (so an "off" is respected before the
   /// first picture; when the facts cannot be read at all, no picture is fetched).

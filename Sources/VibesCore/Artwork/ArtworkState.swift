@@ -48,8 +48,9 @@ public enum ArtworkAction: Sendable, Hashable {
   case wanted([String])
   case loaded(String, ArtworkBitmap)
   case failed(String, ArtworkFailure)
-  /// tmux or the terminal answered at start: whether it draws pictures after all (`isShown`).
-  case terminalDraws(Bool)
+  /// tmux or the terminal answered at start: whether it draws pictures after all (`isShown`), and whether with a
+  /// picture protocol (kitty, sixel, iTerm2) rather than half-blocks (`drawsThumbnails`).
+  case terminalDraws(Bool, thumbnails: Bool = false)
 }
 
 /// Work for the edge: fetch (disk cache, else one bounded request), decode and scale, off the main actor; answers
@@ -61,7 +62,9 @@ public enum ArtworkEffect: Sendable, Hashable {
 /// The pictures the screens asked for, by address: loading, ready or failed; the least recently used beyond
 /// `capacity` are forgotten (a screen that asks again loads from the disk cache).
 public struct ArtworkState: Sendable, Hashable {
-  public static let defaultCapacity = 24
+  /// Room for a detail picture and a tall list's thumbnails at once (fewer would evict what the same frame shows
+  /// and load it again, frame after frame).
+  public static let defaultCapacity = 64
 
   public private(set) var entries: [String: ArtworkEntry] = [:]
   /// Addresses from least to most recently used.
@@ -72,6 +75,9 @@ public struct ArtworkState: Sendable, Hashable {
   /// the same whether a picture has loaded or not, and a terminal without pictures does not give up rows to empty
   /// boxes. The user's setting (`SetupFacts.artworkOn`) is the other half: `AppState.showsArtwork`.
   public var isShown = true
+  /// Whether this terminal draws pictures with a protocol (kitty, sixel, iTerm2): only then do lists get a 2×1
+  /// thumbnail at the start of a row (half-blocks would give it 2×2 pixels). Set with `isShown`.
+  public var drawsThumbnails = false
 
   public init(capacity: Int = ArtworkState.defaultCapacity) { self.capacity = max(1, capacity) }
 
@@ -111,8 +117,9 @@ public struct ArtworkState: Sendable, Hashable {
       guard state.entries[address] != nil else { return [] }
       state.entries[address] = .failed(failure)
       return []
-    case .terminalDraws(let draws):
+    case .terminalDraws(let draws, let thumbnails):
       state.isShown = draws
+      state.drawsThumbnails = draws && thumbnails
       return []
     }
   }

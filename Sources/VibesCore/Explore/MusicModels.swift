@@ -9,10 +9,14 @@ public struct MusicArtist: Sendable, Hashable, Codable {
   public var spotifyURL: String?
   /// The artist's picture (Spotify's image nearest 300 px), drawn as artwork; nil for simplified artists.
   public var imageURL: String?
+  /// The smallest of Spotify's images at least `MusicThumbnail.minimumPixels` wide, for a list row's thumbnail.
+  public var thumbnailURL: String?
 
   public init(
-    id: String, name: String, genres: [String] = [], spotifyURL: String? = nil, imageURL: String? = nil
+    id: String, name: String, genres: [String] = [], spotifyURL: String? = nil, imageURL: String? = nil,
+    thumbnailURL: String? = nil
   ) {
+    self.thumbnailURL = thumbnailURL
     self.id = id
     self.name = name
     self.genres = genres
@@ -35,12 +39,15 @@ public struct MusicAlbum: Sendable, Hashable, Codable {
   public var spotifyURL: String?
   /// The cover (Spotify's image nearest 300 px), drawn as artwork.
   public var imageURL: String?
+  /// The smallest cover at least `MusicThumbnail.minimumPixels` wide, for a list row's thumbnail.
+  public var thumbnailURL: String?
 
   public init(
     id: String, name: String, albumType: String? = nil, releaseDate: String? = nil, totalTracks: Int? = nil,
-    artists: [MusicArtist] = [], spotifyURL: String? = nil, imageURL: String? = nil
+    artists: [MusicArtist] = [], spotifyURL: String? = nil, imageURL: String? = nil, thumbnailURL: String? = nil
   ) {
     self.imageURL = imageURL
+    self.thumbnailURL = thumbnailURL
     self.id = id
     self.name = name
     self.albumType = albumType
@@ -100,12 +107,16 @@ public struct MusicPlaylist: Sendable, Hashable, Codable {
   public var snapshotID: String?
   /// The cover (Spotify's image nearest 300 px; playlists may have none), drawn as artwork.
   public var imageURL: String?
+  /// The smallest cover at least `MusicThumbnail.minimumPixels` wide, for a list row's thumbnail.
+  public var thumbnailURL: String?
 
   public init(
     id: String, name: String, description: String? = nil, ownerID: String? = nil, ownerName: String? = nil,
-    itemsTotal: Int? = nil, spotifyURL: String? = nil, snapshotID: String? = nil, imageURL: String? = nil
+    itemsTotal: Int? = nil, spotifyURL: String? = nil, snapshotID: String? = nil, imageURL: String? = nil,
+    thumbnailURL: String? = nil
   ) {
     self.imageURL = imageURL
+    self.thumbnailURL = thumbnailURL
     self.snapshotID = snapshotID
     self.id = id
     self.name = name
@@ -125,6 +136,17 @@ public enum MusicItem: Sendable, Hashable, Codable {
   case artist(MusicArtist)
   case album(MusicAlbum)
   case playlist(MusicPlaylist)
+
+  /// The picture for this item's thumbnail in a list: a track's album cover, the album's or playlist's cover, the
+  /// artist's photo (nil when Spotify has none).
+  public var thumbnailURL: String? {
+    switch self {
+    case .track(let track): return track.album?.thumbnailURL
+    case .artist(let artist): return artist.thumbnailURL
+    case .album(let album): return album.thumbnailURL
+    case .playlist(let playlist): return playlist.thumbnailURL
+    }
+  }
 
   public var link: SpotifyLink {
     switch self {
@@ -356,4 +378,11 @@ public enum MusicDuration {
     if hours > 0 { return String(format: "%d:%02d:%02d", hours, minutes, rest) }
     return String(format: "%d:%02d", minutes, rest)
   }
+}
+
+/// The picture size a list thumbnail asks for.
+public enum MusicThumbnail {
+  /// A thumbnail is 2 columns × 1 row: about 20×20 px on a 10×20 px cell, 40×40 px on a HiDPI 20×40 cell. The
+  /// smallest image at least this wide covers both (Spotify's 64 px one).
+  public static let minimumPixels = 40
 }

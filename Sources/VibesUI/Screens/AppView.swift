@@ -3,7 +3,9 @@ import VibesCore
 /// The view is a pure function of state and size: `AppView.render(state, localizer)` -> Grid.
 public enum AppView {
   public static func render(_ state: AppState, _ t: Localizer) -> Grid {
-    ArtworkBox.$isShown.withValue(state.showsArtwork) { renderFrame(state, t) }
+    ArtworkBox.$isShown.withValue(state.showsArtwork) {
+      ArtworkBox.$thumbnailsShown.withValue(state.showsThumbnails) { renderFrame(state, t) }
+    }
   }
 
   static func renderFrame(_ state: AppState, _ t: Localizer) -> Grid {

@@ -10,6 +10,28 @@ public enum ArtworkBox {
   /// `AppView.render`): then no box is reserved at all.
   @TaskLocal public static var isShown = true
 
+  /// True while a frame is drawn for a terminal with a picture protocol (kitty, sixel, iTerm2) and pictures on
+  /// (`AppState.showsThumbnails`, scoped by `AppView.render`): lists then give each row a thumbnail.
+  @TaskLocal public static var thumbnailsShown = false
+
+  /// A list row's thumbnail: 2 columns × 1 row (about a square on a cell twice as tall as wide).
+  public static let thumbnailColumns = 2
+  /// How much later a row's text starts when lists show thumbnails: the box and one blank.
+  public static let thumbnailIndent = thumbnailColumns + 1
+
+  /// Reserves a row's thumbnail box at `column` for `address` when lists show thumbnails, and returns how far the
+  /// row's text moves right: `thumbnailIndent` whenever thumbnails are shown (a row without a picture keeps its
+  /// box blank, so the text of every row starts in the same column and never moves when a picture arrives), else 0.
+  /// An area narrower than `minimumWidth` gets none (the presenter draws no picture there either).
+  @discardableResult
+  public static func thumbnail(_ address: String?, in grid: inout Grid, _ area: Rect, row: Int, column: Int) -> Int {
+    guard thumbnailsShown, area.width >= minimumWidth else { return 0 }
+    if let address, !address.isEmpty {
+      grid.placeImage(address, in: Rect(row: row, column: column, width: thumbnailColumns, height: 1))
+    }
+    return thumbnailIndent
+  }
+
   /// The box's size for an area `width` columns wide: a square picture in cells about twice as tall as wide.
   public static func size(forWidth width: Int, large: Bool = true) -> (columns: Int, rows: Int)? {
     guard width >= minimumWidth else { return nil }

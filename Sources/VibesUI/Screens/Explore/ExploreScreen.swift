@@ -154,7 +154,8 @@ public enum ExploreScreen {
       switch result.content {
       case .item(let item):
         MusicRows.draw(
-          item, saved: explore.library[item.link.uri] == true, selected: selected, row: row, area: area, into: &grid, t)
+          item, saved: explore.library[item.link.uri] == true, selected: selected, row: row, area: area,
+          thumbnail: true, into: &grid, t)
       case .more:
         let loading = explore.moreRequest?.group == result.group
         MusicRows.drawMore(

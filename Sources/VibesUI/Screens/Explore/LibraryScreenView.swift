@@ -44,7 +44,7 @@ enum LibraryScreenView {
         case .item(let item):
           MusicRows.draw(
             item, saved: explore.library[item.link.uri] == true, selected: selected, row: row, area: area,
-            into: &grid, t)
+            thumbnail: true, into: &grid, t)
         case .more:
           let loading = screen.moreRequestID != nil
           MusicRows.drawMore(

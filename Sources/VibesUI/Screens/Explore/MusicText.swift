@@ -27,20 +27,25 @@ enum MusicRows {
     }
   }
 
-  /// Draws a selectable row: a marker, the name and the details in a dimmer style.
+  /// Draws a selectable row: a marker, the name and the details in a dimmer style. With `thumbnail` (search
+  /// results, library lists) the row starts with the item's 2×1 picture where lists show thumbnails
+  /// (`ArtworkBox.thumbnail`), and its text 3 columns later.
   static func draw(
-    _ item: MusicItem, prefix: String = "", saved: Bool, selected: Bool, row: Int, area: Rect, into grid: inout Grid,
-    _ t: Localizer
+    _ item: MusicItem, prefix: String = "", saved: Bool, selected: Bool, row: Int, area: Rect, thumbnail: Bool = false,
+    into grid: inout Grid, _ t: Localizer
   ) {
     let (name, detail) = line(item, t)
     ListView.mark(selected, row: row, column: area.column + 1, into: &grid)
     grid.write(saved ? Theme.completeSymbol : " ", row: row, column: area.column + 2, style: Theme.complete)
-    let width = area.width - 5
+    let indent =
+      thumbnail ? ArtworkBox.thumbnail(item.thumbnailURL, in: &grid, area, row: row, column: area.column + 4) : 0
+    let left = area.column + 4 + indent
+    let width = area.width - 5 - indent
     let nameWidth = detail.isEmpty ? width : min(DisplayWidth.of(prefix + name), max(12, width * 3 / 5))
     let used = grid.write(
-      prefix + name, row: row, column: area.column + 4, style: selected ? Theme.selected : .plain, maxWidth: nameWidth)
+      prefix + name, row: row, column: left, style: selected ? Theme.selected : .plain, maxWidth: nameWidth)
     if !detail.isEmpty, width - used - 2 > 3 {
-      grid.write(detail, row: row, column: area.column + 4 + used + 2, style: Theme.hint, maxWidth: width - used - 2)
+      grid.write(detail, row: row, column: left + used + 2, style: Theme.hint, maxWidth: width - used - 2)
     }
   }
 

@@ -445,13 +445,16 @@ class FirebaseFake:
         else:
             with self.lock:
                 self.counts[route] = self.counts.get(route, 0) + 1
-        handler.send_response(status)
-        handler.send_header("Content-Type", "application/json; charset=UTF-8")
-        handler.send_header("Content-Length", str(len(data)))
-        handler.send_header("Connection", "close")
-        handler.end_headers()
-        handler.wfile.write(data)
-        handler.wfile.flush()
+        try:
+            handler.send_response(status)
+            handler.send_header("Content-Type", "application/json; charset=UTF-8")
+            handler.send_header("Content-Length", str(len(data)))
+            handler.send_header("Connection", "close")
+            handler.end_headers()
+            handler.wfile.write(data)
+            handler.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            return  # vibes quit (or cancelled the request) before the answer: nothing was answered
         if collection:
             moment = time.perf_counter()
             if locked:

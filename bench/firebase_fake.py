@@ -170,7 +170,10 @@ class FirebaseFake:
         self.in_flight_in: dict[str, int] = {}  # per collection, queries with an IN filter
         self.max_in_flight = 0
         self.max_in_flight_in: dict[str, int] = {}
-        self.answers: list[tuple[float, str]] = []  # (time the answer was written, collection queried)
+        self.answers: list[tuple[float, str]] = []
+        self.polls = 0  # how many times add_new_shares ran
+        self.active = 0  # requests being answered
+        self.last_activity = time.perf_counter()  # (time the answer was written, collection queried)
         fake = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -243,7 +246,22 @@ class FirebaseFake:
 
     # Requests --------------------------------------------------------------------------------------------
 
+    def quiet_for(self) -> float:
+        """Seconds since the last request ended (0 while one is being answered)."""
+        with self.lock:
+            return 0.0 if self.active else time.perf_counter() - self.last_activity
+
     def handle(self, handler: BaseHTTPRequestHandler, method: str, raw: bytes):
+        with self.lock:
+            self.active += 1
+        try:
+            self.answer(handler, method, raw)
+        finally:
+            with self.lock:
+                self.active -= 1
+                self.last_activity = time.perf_counter()
+
+    def answer(self, handler: BaseHTTPRequestHandler, method: str, raw: bytes):
         parts = urllib.parse.urlsplit(handler.path)
         path = urllib.parse.unquote(parts.path)
         form = dict(urllib.parse.parse_qsl(raw.decode())) if raw and not raw.startswith(b"{") else {}
@@ -506,9 +524,10 @@ def add_share(fake: FirebaseFake, share_id: str, sender: int, title: str, create
 
 
 def add_new_shares(fake: FirebaseFake, count: int) -> list[str]:
-    """`count` shares made just now by the first friends, newest last; their titles."""
-    moment = time.time()
-    titles = [f"New Bench Song {index}" for index in range(count)]
+    """`count` shares made just now by the first friends, newest last; their titles (new ones each time)."""
+    moment = time.time()  # as the server stamps a share: the time it was written
+    fake.polls += 1  # every run's titles differ from the ones already cached
+    titles = [f"New Song {fake.polls}.{index}" for index in range(count)]
     for index, title in enumerate(titles):
-        add_share(fake, f"new{int(moment)}{index:03d}", index, title, moment - count + index)
+        add_share(fake, f"new{int(moment)}{index:03d}", index, title, moment + index * 0.001)
     return titles

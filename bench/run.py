@@ -702,10 +702,14 @@ def run_firebase_once(program: "Vibes", scenario: str, quick: bool, settle: floa
         if session.wait_for_frame(lambda text: " Profile" in text, settle, 20) is None:
             raise RuntimeError(f"vibes {scenario}: no first frame; screen:\n{session.text()}")
         if scenario == "social_poll_10":
-            # The start's poll brings the old shares; wait until it is drawn and quiet.
-            if wait_for(session, lambda text: "Old Bench Song" in text, 20, settle) is None:
+            # Friends' shares show (from the cache, or the start's poll); a poll still in flight would hold `r` off
+            # (one request at a time), so wait until the fake has been idle for a second.
+            if wait_for(session, lambda text: "shared a song" in text, 20, settle) is None:
                 raise RuntimeError(f"vibes social_poll_10: no shares after the start; screen:\n{session.text()}")
-            session.read_until_quiet(0.5, 0.5)
+            deadline = time.perf_counter() + 30
+            while fake.quiet_for() < 1.0 and time.perf_counter() < deadline:
+                session.read_until_quiet(settle, 0.2)
+            session.read_until_quiet(settle, settle)
             session.parse_pending()
             for _ in range(3 if quick else 10):
                 burst = session.key(KEY_BYTES["down"], settle)

@@ -733,6 +733,10 @@ def run_firebase_once(program: "Vibes", scenario: str, quick: bool, settle: floa
             samples["key_to_new_cards_ms"] = [(stamp - sent) * 1000]
             samples["new_cards_in_that_frame"] = [float(sum(title in session.text() for title in titles))]
             return samples
+        # The Feed's start-up requests (its social poll) are over before People is measured.
+        deadline = time.perf_counter() + 30
+        while fake.quiet_for() < 1.0 and time.perf_counter() < deadline:
+            session.read_until_quiet(settle, 0.2)
         session.read_until_quiet(settle, settle)
         session.parse_pending()
         session.key(tab_number(session, "Profile"), settle)

@@ -43,6 +43,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from spotify_fake import ALBUM_ID, SpotifyFake
+import firebase_fake
+from firebase_fake import FirebaseFake
 
 try:
     import pyte
@@ -61,7 +63,8 @@ EPOCH = 1735689600  # 2025-01-01T00:00:00Z; item N is published N minutes later
 SCENARIOS = ["start_0", "start_1k", "start_100k", "checklist_down", "push_pop", "form_typing", "scroll_1k",
              "scroll_100k", "start_concerts_100k", "scroll_concerts_100k", "scroll_during_refresh", "search_typing",
              "detail_back", "artwork_detail", "generate_resolve_20", "preview_first_audio", "start_social_10k",
-             "cards_concerts_10k", "cards_social_10k", "scroll_thumbs_off", "scroll_thumbs"]
+             "cards_concerts_10k", "cards_social_10k", "scroll_thumbs_off", "scroll_thumbs", "people_300",
+             "find_users", "social_poll_10"]
 # vibes only, with Spotify connected to a loopback fake (bench/spotify_fake.py, 50 ms per Web API answer).
 SPOTIFY_SCENARIOS = {"search_typing", "detail_back", "artwork_detail", "preview_first_audio", "scroll_thumbs",
                      "scroll_thumbs_off"}
@@ -69,6 +72,10 @@ SPOTIFY_SCENARIOS = {"search_typing", "detail_back", "artwork_detail", "preview_
 # wrapper that adds --ao=null: the bench machine needs no sound device). Skipped when mpv or ffmpeg is missing.
 PREVIEW_TRACK_ID = "BenchTrack000000000001"
 BROWSER_SCRIPT = ROOT / "Tests" / "EndToEndTests" / "Fixtures" / "fake-browser.py"
+# vibes only, signed in (`vibes auth login google --device`) against a loopback Google/Firebase
+# (bench/firebase_fake.py, 50 ms per Firestore answer) as @bench_me, who follows 300 people.
+FIREBASE_SCENARIOS = {"people_300", "find_users", "social_poll_10"}
+FOLLOWING = 300
 # Scenarios only the Create bench program runs (no anchor has the feature).
 VIBES_ONLY = {"generate_resolve_20"}
 SIZES = {"0": 0, "1k": 1_000, "10k": 10_000, "100k": 100_000}
@@ -382,6 +389,7 @@ class Vibes(Program):
     def __init__(self, binary: Path, homes: dict[int, Path], prefix: list[str] | None = None):
         self.binary, self.homes, self.prefix = binary, homes, prefix or []
         self.spotify: tuple[Path, SpotifyFake] | None = None
+        self.firebase: tuple[Path, FirebaseFake] | None = None
 
     def env(self, home: Path) -> dict[str, str]:
         env = base_env(home)
@@ -582,6 +590,10 @@ def run_artwork_once(program: Program, quick: bool, settle: float, fake: Spotify
         env = spotify_env(program.env(home), fake)
         if mode == "on":
             env["COLORTERM"] = "truecolor"
+        # A fresh picture cache each run: from the second run on the disk cache would answer, the cover would be
+        # fetched 0 times and the open would measure the cache instead of the fetch.
+        cache = Path(tempfile.mkdtemp(prefix="vibes-artwork-cache-"))
+        env["XDG_CACHE_HOME"] = str(cache)
         session = Session(program.prefix + [str(program.binary)], env, str(home))
         try:
             if session.wait_for_frame(program.frame_ready("artwork_detail", 0), settle, 20) is None:
@@ -615,6 +627,7 @@ def run_artwork_once(program: Program, quick: bool, settle: float, fake: Spotify
                 raise RuntimeError(f"vibes artwork_detail: the cover was fetched {fake.count('/image/cover.png')} times")
         finally:
             session.close(program.quit_keys)
+            shutil.rmtree(cache, ignore_errors=True)
     for metric in ("open_ms", "down_ms", "down_bytes", "reopen_ms", "reopen_bytes"):
         off = statistics.median(samples[f"{metric}_off"])
         if off > 0:
@@ -690,6 +703,161 @@ def run_thumbs_once(program: Program, on: bool, quick: bool, settle: float,
     finally:
         session.close(program.quit_keys)
         shutil.rmtree(cache, ignore_errors=True)
+
+
+# ------------------------------------------------------------------------------------ signed-in social scenarios
+
+def firebase_env(env: dict[str, str], fake: FirebaseFake) -> dict[str, str]:
+    return dict(env, **fake.environment())
+
+
+def tab_number(session: Session, name: str) -> bytes:
+    """The number key of tab `name`, read from the tab bar (the order comes from the app's tab list)."""
+    words = session.text().splitlines()[0].split()
+    return next(words[i - 1] for i, word in enumerate(words) if word == name and i > 0).encode()
+
+
+def people_listed(text: str) -> bool:
+    """People's root with your Following list drawn (the list is ordered by name: Friend 0, Friend 1, Friend 10 …)."""
+    return "Friend 0" in text and "Friend 1" in text and "Friend 10" in text
+
+
+def wait_for(session: Session, predicate, timeout: float, settle: float) -> float | None:
+    """The time stamp of the chunk after which `predicate` holds (reading as needed), or None."""
+    if predicate(session.text()):
+        return session.chunks[-1][0] if session.chunks else time.perf_counter()
+    deadline = time.perf_counter() + timeout
+    while time.perf_counter() < deadline:
+        session.read_until_quiet(settle, max(0.05, min(1.0, deadline - time.perf_counter())))
+        stamp = session.parse_pending(predicate)
+        if stamp is not None:
+            session.parse_pending()
+            return stamp
+        if session.process.poll() is not None:
+            break
+    return None
+
+
+def writes_between(session: Session, start: float, end: float) -> int:
+    return sum(1 for stamp, _ in session.chunks if start < stamp <= end)
+
+
+def prepare_firebase_home(binary: Path, home: Path, fake: FirebaseFake):
+    """A home signed in as @bench_me with `vibes auth login google --device` against the fake (its first poll
+    answers with tokens), then People opened once so the lists are in the SQLite copy the next open draws first."""
+    prepare_vibes_home(binary, home, 0)
+    env = firebase_env(Vibes(binary, {}).env(home), fake)
+    done = subprocess.run([str(binary), "auth", "login", "google", "--device"], env=env, cwd=home,
+                          stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=60)
+    if done.returncode != 0 or b"@bench_me" not in done.stdout:
+        raise SystemExit(f"vibes auth login google --device failed:\n{done.stdout.decode(errors='replace')}")
+    session = Session([str(binary)], env, str(home))
+    try:
+        if session.wait_for_frame(lambda text: " Profile" in text, 0.1, 20) is None:
+            raise SystemExit(f"vibes did not start signed in:\n{session.text()}")
+        session.read_until_quiet(0.1, 0.1)
+        session.parse_pending()
+        session.key(tab_number(session, "Profile"), 0.1)
+        session.key(b"p", 0.1)
+        if wait_for(session, lambda text: people_listed(text) and "@bench_me" in text, 20, 0.1) is None:
+            raise SystemExit(f"People did not load in the bench home:\n{session.text()}")
+        session.read_until_quiet(0.5, 0.5)  # the lists are written to the SQLite copy after the frame
+    finally:
+        session.close(b"\x03")
+
+
+def run_firebase_once(program: "Vibes", scenario: str, quick: bool, settle: float,
+                      fake: FirebaseFake) -> dict[str, list[float]]:
+    """people_300: Profile, then p opens People from its SQLite copy (writes and ms from the key to the drawn list;
+    how many Firestore answers came before it), then the refresh's most `uid IN [≤30]` queries in flight together.
+    find_users: at People's root, / and "friend29" typed (ms and bytes per key), Enter: the results' frame timed
+    from the fake's last answer before it. social_poll_10: on the Feed, 10 new shares appear at the fake, r: the
+    frame with the newest new card timed from the last answer before it, and how many new cards it shows."""
+    home, _ = program.firebase
+    fake.reset()
+    session = Session(program.prefix + [str(program.binary)], firebase_env(program.env(home), fake), str(home))
+    samples: dict[str, list[float]] = {}
+    try:
+        if session.wait_for_frame(lambda text: " Profile" in text, settle, 20) is None:
+            raise RuntimeError(f"vibes {scenario}: no first frame; screen:\n{session.text()}")
+        if scenario == "social_poll_10":
+            # Friends' shares show (from the cache, or the start's poll); a poll still in flight would hold `r` off
+            # (one request at a time), so wait until the fake has been idle for a second.
+            if wait_for(session, lambda text: "shared a song" in text, 20, settle) is None:
+                raise RuntimeError(f"vibes social_poll_10: no shares after the start; screen:\n{session.text()}")
+            deadline = time.perf_counter() + 30
+            while fake.quiet_for() < 1.0 and time.perf_counter() < deadline:
+                session.read_until_quiet(settle, 0.2)
+            session.read_until_quiet(settle, settle)
+            session.parse_pending()
+            for _ in range(3 if quick else 10):
+                burst = session.key(KEY_BYTES["down"], settle)
+                if burst.latency_ms is not None:
+                    samples.setdefault("down_ms", []).append(burst.latency_ms)
+            session.key(KEY_BYTES["up"] * (3 if quick else 10), settle)
+            titles = firebase_fake.add_new_shares(fake, 10)
+            fake.reset()
+            newest = titles[-1]
+            sent = time.perf_counter()
+            os.write(session.master, b"r")
+            stamp = wait_for(session, lambda text: newest in text, 20, settle)
+            if stamp is None:
+                raise RuntimeError(f"vibes social_poll_10: the new shares did not show; screen:\n{session.text()}")
+            answered = fake.last_answer_before(stamp)
+            if answered is None:
+                raise RuntimeError("vibes social_poll_10: the cards showed before any answer")
+            samples["poll_queries"] = [float(fake.count("runQuery"))]
+            samples["cards_after_answer_ms"] = [(stamp - answered) * 1000]
+            samples["cards_after_answer_writes"] = [float(writes_between(session, answered, stamp))]
+            samples["key_to_new_cards_ms"] = [(stamp - sent) * 1000]
+            samples["new_cards_in_that_frame"] = [float(sum(title in session.text() for title in titles))]
+            return samples
+        # The Feed's start-up requests (its social poll) are over before People is measured.
+        deadline = time.perf_counter() + 30
+        while fake.quiet_for() < 1.0 and time.perf_counter() < deadline:
+            session.read_until_quiet(settle, 0.2)
+        session.read_until_quiet(settle, settle)
+        session.parse_pending()
+        session.key(tab_number(session, "Profile"), settle)
+        fake.reset()
+        sent = time.perf_counter()
+        os.write(session.master, b"p")
+        stamp = wait_for(session, people_listed, 10, settle)
+        if stamp is None:
+            raise RuntimeError(f"vibes {scenario}: People did not open; screen:\n{session.text()}")
+        if scenario == "people_300":
+            samples["cached_open_ms"] = [(stamp - sent) * 1000]
+            samples["cached_open_writes"] = [float(writes_between(session, sent, stamp))]
+            samples["answers_before_list"] = [float(len([t for t, _ in fake.answers if t <= stamp]))]
+        # The refresh: every followed person's profile in `uid IN [≤30]` queries.
+        deadline = time.perf_counter() + 20
+        while fake.count("runQuery:users:IN") < FOLLOWING // 30 and time.perf_counter() < deadline:
+            session.read_until_quiet(settle, 0.5)
+        session.read_until_quiet(0.3, 0.3)
+        session.parse_pending()
+        if scenario == "people_300":
+            samples["in_queries"] = [float(fake.count("runQuery:users:IN"))]
+            samples["in_queries_in_flight_max"] = [float(fake.max_in_flight_in.get("users", 0))]
+            samples["queries_in_flight_max"] = [float(fake.max_in_flight)]
+            return samples
+        # find_users: / focuses the find field; typing "friend29" (a username prefix whose results no shorter prefix
+        # has: @friend29 and @friend290) searches after the typing pause, as a user's would.
+        session.key(b"/", settle)
+        fake.reset()
+        for character in "friend29":
+            burst = session.key(character.encode(), settle)
+            if burst.latency_ms is not None:
+                samples.setdefault("type_ms", []).append(burst.latency_ms)
+                samples.setdefault("type_bytes", []).append(float(burst.size))
+        stamp = wait_for(session, lambda text: "@friend29)" in text and "@friend290)" in text, 10, settle)
+        answered = fake.last_answer_before(stamp) if stamp is not None else None
+        if stamp is None or answered is None:
+            raise RuntimeError(f"vibes find_users: no results; screen:\n{session.text()}")
+        samples["find_queries"] = [float(fake.count("runQuery"))]
+        samples["results_after_answer_ms"] = [(stamp - answered) * 1000]
+        samples["results_after_answer_writes"] = [float(writes_between(session, answered, stamp))]
+    finally:
+        session.close(program.quit_keys)
     return samples
 
 
@@ -906,7 +1074,7 @@ def compile_floor(out: Path) -> Path:
 # ---------------------------------------------------------------------------------------------------- running
 
 def scenario_items(scenario: str) -> int:
-    if scenario in SPOTIFY_SCENARIOS or scenario in VIBES_ONLY:
+    if scenario in SPOTIFY_SCENARIOS or scenario in VIBES_ONLY or scenario in FIREBASE_SCENARIOS:
         return 0
     suffix = scenario.rsplit("_", 1)[-1]
     return SIZES.get(suffix, 1_000)
@@ -1021,7 +1189,8 @@ def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
     began = time.perf_counter()
     vibes_homes = {}
     slow_server = SlowTicketmaster() if any("refresh" in s for s in scenarios) else None
-    for key in sorted({home_key(s) for s in scenarios if s not in SPOTIFY_SCENARIOS and s not in VIBES_ONLY}):
+    for key in sorted({home_key(s) for s in scenarios
+                       if s not in SPOTIFY_SCENARIOS and s not in VIBES_ONLY and s not in FIREBASE_SCENARIOS}):
         vibes_homes[key] = work / f"vibes-{key}"
         count = int(key.split("-")[-1])
         if key.startswith("refresh-"):
@@ -1039,6 +1208,13 @@ def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
         vibes.spotify = (home, fake)
         if "preview_first_audio" in scenarios and not prepare_preview(home):
             scenarios = [s for s in scenarios if s != "preview_first_audio"]
+    firebase = None
+    if FIREBASE_SCENARIOS & set(scenarios):
+        firebase = FirebaseFake(latency=0.05)
+        firebase_fake.seed_world(firebase, FOLLOWING)
+        home = work / "vibes-firebase"
+        prepare_firebase_home(args.vibes.resolve(), home, firebase)
+        vibes.firebase = (home, firebase)
     if VIBES_ONLY & set(scenarios):
         create_home = work / "vibes-create"
         prepare_vibes_home(args.vibes.resolve(), create_home, 0)
@@ -1068,6 +1244,10 @@ def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
                     if program is not vibes or fake is None:
                         continue
                     result = run_spotify_once(program, scenario, args.quick, args.settle, fake)
+                elif scenario in FIREBASE_SCENARIOS:
+                    if program is not vibes or firebase is None:
+                        continue
+                    result = run_firebase_once(program, scenario, args.quick, args.settle, firebase)
                 else:
                     result = run_once(program, scenario, args.quick, args.settle)
                 if run < args.warmup:
@@ -1185,6 +1365,45 @@ def make_report(args, scenarios, programs, samples) -> dict:
         writes = spotify["detail_back"]["programs"]["vibes"]["second_open_writes"]["max"]
         report["targets"].append({"target": "detail_back: the second open draws in one frame", "vibes": writes,
                                   "base": 1.0, "ratio": writes, "limit": 1.0, "met": writes <= 1.0})
+    except KeyError:
+        pass
+    social = report["scenarios"]
+    try:
+        people = social["people_300"]["programs"]["vibes"]
+        writes = people["cached_open_writes"]["max"]
+        report["targets"].append({"target": "people_300: People opens from its copy in one frame", "vibes": writes,
+                                  "base": 1.0, "ratio": writes, "limit": 1.0, "met": writes <= 1.0})
+        before = people["answers_before_list"]["max"]
+        report["targets"].append({"target": "people_300: the list is drawn before any Firestore answer",
+                                  "vibes": before, "base": 0.0, "ratio": before, "limit": 0.0, "met": before == 0})
+        limit = float(-(-FOLLOWING // 30))
+        flying = people["in_queries_in_flight_max"]["max"]
+        report["targets"].append({"target": f"people_300: <= {limit:g} IN queries in flight together",
+                                  "vibes": flying, "base": limit, "ratio": round(flying / limit, 2), "limit": 1.0,
+                                  "met": flying <= limit})
+    except KeyError:
+        pass
+    try:
+        find = social["find_users"]["programs"]["vibes"]
+        writes = find["results_after_answer_writes"]["max"]
+        report["targets"].append({"target": "find_users: results in the first frame after the answer",
+                                  "vibes": writes, "base": 1.0, "ratio": writes, "limit": 1.0, "met": writes <= 1.0})
+        # An answer from Firebase is drawn about as fast as a key press is (the same run's per-key latency).
+        late, key = find["results_after_answer_ms"]["median"], find["type_ms"]["median"]
+        report["targets"].append({"target": "find_users: answer to results <= 1.5x a typed character",
+                                  "vibes": late, "base": key, "ratio": round(late / key, 2) if key else float("inf"),
+                                  "limit": 1.5, "met": late <= 1.5 * key})
+    except KeyError:
+        pass
+    try:
+        poll = social["social_poll_10"]["programs"]["vibes"]
+        writes = poll["cards_after_answer_writes"]["max"]
+        report["targets"].append({"target": "social_poll_10: new cards in the first frame after the answer",
+                                  "vibes": writes, "base": 1.0, "ratio": writes, "limit": 1.0, "met": writes <= 1.0})
+        late, key = poll["cards_after_answer_ms"]["median"], poll["down_ms"]["median"]
+        report["targets"].append({"target": "social_poll_10: answer to new cards <= 1.5x Down on the Feed",
+                                  "vibes": late, "base": key, "ratio": round(late / key, 2) if key else float("inf"),
+                                  "limit": 1.5, "met": late <= 1.5 * key})
     except KeyError:
         pass
     return report

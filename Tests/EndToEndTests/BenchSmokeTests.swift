@@ -21,6 +21,12 @@ final class BenchSmokeTests: XCTestCase {
   /// Pictures and sound, vibes only: a detail frame with its cover against the same frame without, and key to the
   /// first audio of a cached preview (mpv at `--ao=null`; `make test` installs mpv and ffmpeg).
   static let mediaScenarios = ["artwork_detail", "preview_first_audio"]
+  /// Signed in (`vibes auth login google --device`) against the bench's loopback Google/Firebase
+  /// (bench/firebase_fake.py) as someone who follows 300 people: each with the count it exists for.
+  static let socialScenarios = [
+    "people_300": "in_queries_in_flight_max", "find_users": "results_after_answer_writes",
+    "social_poll_10": "cards_after_answer_writes",
+  ]
 
   static var repositoryRoot: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -67,7 +73,7 @@ final class BenchSmokeTests: XCTestCase {
     XCTAssertEqual(
       Set(scenarios.keys),
       Set(Self.scenarios).union(Self.spotifyScenarios.keys).union(Self.vibesOnlyScenarios).union(Self.feedScenarios)
-        .union(Self.mediaScenarios))
+        .union(Self.mediaScenarios).union(Self.socialScenarios.keys))
     for name in Self.vibesOnlyScenarios + Self.feedScenarios + Self.mediaScenarios {
       let programs = (scenarios[name] as? [String: Any])?["programs"] as? [String: [String: Any]]
       XCTAssertNotNil(programs?["vibes"], "\(name) ran for vibes (\(result.output))")
@@ -109,11 +115,26 @@ final class BenchSmokeTests: XCTestCase {
         XCTAssertNotNil(programs?["vibes"]?[metric], "\(name) vibes \(metric) (\(result.output))")
       }
     }
+    // Issues 22 and 23: counts, not times. People's refresh asks for 300 profiles in ⌈300/30⌉ `IN` queries (never
+    // more in flight together).
+    for (name, metric) in Self.socialScenarios {
+      let programs = (scenarios[name] as? [String: Any])?["programs"] as? [String: [String: Any]]
+      XCTAssertNotNil(programs?["vibes"]?[metric], "\(name) vibes \(metric) (\(result.output))")
+    }
+    let people = ((scenarios["people_300"] as? [String: Any])?["programs"] as? [String: [String: Any]])?["vibes"]
+    XCTAssertEqual((people?["in_queries"] as? [String: Double])?["max"], 10, result.output)
+    XCTAssertLessThanOrEqual((people?["in_queries_in_flight_max"] as? [String: Double])?["max"] ?? 99, 10)
+    XCTAssertNotNil(people?["answers_before_list"], "a count whose target is timing-sensitive: reported, not asserted")
+    let poll = ((scenarios["social_poll_10"] as? [String: Any])?["programs"] as? [String: [String: Any]])?["vibes"]
+    XCTAssertGreaterThan((poll?["new_cards_in_that_frame"] as? [String: Double])?["max"] ?? 0, 0, result.output)
     let targets = try XCTUnwrap(report["targets"] as? [[String: Any]])
     XCTAssertGreaterThanOrEqual(targets.count, 8)
     let names = Set(targets.compactMap { $0["target"] as? String })
     XCTAssertTrue(names.contains("Down on song cards <= 1.1x Down on concert cards"), "\(names)")
     XCTAssertTrue(names.contains("Enter on a song card <= 1.1x Enter on a concert card"), "\(names)")
+    XCTAssertTrue(names.contains("people_300: <= 10 IN queries in flight together"), "\(names)")
+    XCTAssertTrue(names.contains("find_users: results in the first frame after the answer"), "\(names)")
+    XCTAssertTrue(names.contains("social_poll_10: new cards in the first frame after the answer"), "\(names)")
   }
 
   static func which(_ name: String, path: String) -> String? {

@@ -18,9 +18,10 @@ final class BenchSmokeTests: XCTestCase {
     "start_concerts_100k", "scroll_concerts_100k", "scroll_during_refresh", "start_social_10k",
     "cards_concerts_10k", "cards_social_10k",
   ]
-  /// Pictures and sound, vibes only: a detail frame with its cover against the same frame without, and key to the
-  /// first audio of a cached preview (mpv at `--ao=null`; `make test` installs mpv and ffmpeg).
-  static let mediaScenarios = ["artwork_detail", "preview_first_audio"]
+  /// Pictures and sound, vibes only: a detail frame with its cover against the same frame without, a list scrolled
+  /// with its thumbnails against the same list without, and key to the first audio of a cached preview (mpv at
+  /// `--ao=null`; `make test` installs mpv and ffmpeg).
+  static let mediaScenarios = ["artwork_detail", "scroll_thumbs_off", "scroll_thumbs", "preview_first_audio"]
   /// Signed in (`vibes auth login google --device`) against the bench's loopback Google/Firebase
   /// (bench/firebase_fake.py) as someone who follows 300 people: each with the count it exists for.
   static let socialScenarios = [

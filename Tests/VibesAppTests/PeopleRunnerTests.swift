@@ -76,6 +76,8 @@ final class PeopleRunnerTests: XCTestCase {
 
   func testSignedOutSaysSoWithoutANetworkRequestAndForgetsTheCopy() async throws {
     try database.savePeopleCache(owner: "uid-old", key: "lists", payload: Data("{}".utf8), at: Self.now)
+    let readAhead = await run(.preloadLists)
+    XCTAssertEqual(readAhead, [], "signed out: nothing read ahead")
     let actions = await run(.loadLists(requestID: 1))
     XCTAssertEqual(actions, [.listsFailed(requestID: 1, .notSignedIn)])
     let requests = await fake.recordedRequests()
@@ -172,6 +174,10 @@ final class PeopleRunnerTests: XCTestCase {
     XCTAssertEqual(cached.following.map(\.uid), [ada.uid])
     XCTAssertEqual(cached.username, "me_myself")
     XCTAssertEqual(actions[1], .listsFailed(requestID: 4, .offline))
+
+    // Read ahead (Profile's first visit): only the copy, no request, so it comes even offline; none before a copy.
+    let readAhead = await run(.preloadLists, offline)
+    XCTAssertEqual(readAhead, [.listsPreloaded(cached)])
 
     let profile = await run(.loadProfile(requestID: 5, adaSummary), offline)
     var expected = seen

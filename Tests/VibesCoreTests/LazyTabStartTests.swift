@@ -82,3 +82,38 @@ final class LazyTabStartTests: XCTestCase {
       "Explore starts again on its first visit after signing out")
   }
 }
+
+/// People's saved lists are read ahead on Profile's first visit, so `p` draws them in People's first frame instead
+/// of "Loading…" while the copy is read (the bench's `people_300`: "opens in one frame from cache").
+final class PeoplePreloadTests: XCTestCase {
+  static let ada = PersonSummary(uid: "uid-ada", displayName: "Ada", username: "ada")
+  static let copy = PeopleLists(
+    username: "me", following: [ada], followers: [], fetchedAt: Date(timeIntervalSince1970: 1_900_000_000))
+
+  func testProfilesFirstVisitReadsPeoplesCopyAndPDrawsItInTheFirstFrame() {
+    var state = AppState()
+    _ = AppReducer.reduce(&state, .started)
+    _ = AppReducer.reduce(&state, .factsLoaded(SetupFacts()))
+    let first = AppReducer.reduce(&state, .input(.key(.tabKey(.profile))))
+    XCTAssertEqual(first.filter { $0 == PeopleFeature.run(.preloadLists) }.count, 1, "\(first)")
+    _ = AppReducer.reduce(&state, .input(.key(.tabKey(.feed))))
+    let again = AppReducer.reduce(&state, .input(.key(.tabKey(.profile))))
+    XCTAssertFalse(again.contains(PeopleFeature.run(.preloadLists)), "read ahead once, on the first visit")
+
+    _ = AppReducer.reduce(&state, .people(.listsPreloaded(Self.copy)))
+    _ = AppReducer.reduce(&state, .input(.key(.character("p"))))
+    let screen = AppView.render(state, Localizer(.en)).text
+    XCTAssertFalse(screen.contains("Loading"), screen)
+    XCTAssertTrue(screen.contains("@ada"), screen)
+  }
+
+  func testACopyReadAheadNeverReplacesNewerLists() {
+    var people = PeopleFeature()
+    var context = AppContext(size: ScreenSize(width: 80, height: 24))
+    var newer = Self.copy
+    newer.username = "renamed"
+    people.lists = newer
+    XCTAssertEqual(people.reduce(.listsPreloaded(Self.copy), &context), [])
+    XCTAssertEqual(people.lists?.username, "renamed")
+  }
+}

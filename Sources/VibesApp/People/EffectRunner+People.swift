@@ -18,6 +18,8 @@ extension EffectRunner {
       send(.people(.findDue(timerID: timerID)))
     case .loadLists(let requestID):
       await loadPeopleLists(requestID, send: send)
+    case .preloadLists:
+      if let copy = await peopleListsCopy() { send(.people(.listsPreloaded(copy))) }
     case .loadSuggestions(let requestID, let following, let force):
       await loadPeopleSuggestions(requestID, following: following, force: force, send: send)
     case .find(let requestID, let query):
@@ -108,6 +110,23 @@ extension EffectRunner {
   static let peopleListsKey = "lists"
   static func peopleProfileKey(_ uid: String) -> String { "profile:\(uid)" }
 
+  /// The SQLite copy of your lists with its age, or nil (signed out, none kept, unreadable). Reads nothing else.
+  func peopleListsCopy() async -> PeopleLists? {
+    guard case .success(let owner) = await peopleOwner() else { return nil }
+    return peopleListsCopy(owner: owner)
+  }
+
+  func peopleListsCopy(owner: String) -> PeopleLists? {
+    guard let entry = try? dependencies.database.peopleCache(owner: owner, key: Self.peopleListsKey),
+      var cached = try? JSONDecoder().decode(PeopleLists.self, from: entry.payload)
+    else { return nil }
+    cached.fetchedAt = entry.fetchedAt
+    cached.isCached = true
+    cached.standing?.refresh(now: dependencies.now(), timeZone: .current)
+    cached.waiting = waitingPeopleChanges(owner: owner).nilIfEmpty
+    return cached
+  }
+
   func loadPeopleLists(_ requestID: Int, send: @escaping @Sendable (AppAction) -> Void) async {
     let owner: String
     switch await peopleOwner() {
@@ -122,14 +141,8 @@ extension EffectRunner {
     case .success(let uid): owner = uid
     }
     let database = dependencies.database
-    if let entry = try? database.peopleCache(owner: owner, key: Self.peopleListsKey),
-      var cached = try? JSONDecoder().decode(PeopleLists.self, from: entry.payload)
-    {
+    if let cached = peopleListsCopy(owner: owner) {
       // The copy shows at once (with its age); Firebase's answer replaces it.
-      cached.fetchedAt = entry.fetchedAt
-      cached.isCached = true
-      cached.standing?.refresh(now: dependencies.now(), timeZone: .current)
-      cached.waiting = waitingPeopleChanges(owner: owner).nilIfEmpty
       send(.people(.listsLoaded(requestID: requestID, cached, final: false)))
     }
     // What was followed, unfollowed or blocked offline is sent first (once), so the lists below include it.

@@ -175,11 +175,17 @@ public enum PeopleAction: Sendable, Hashable {
   case queued(requestID: Int, PersonSummary, PersonOperation)
   /// Queued changes the service refused when they were sent: dropped.
   case changesDropped([DroppedChange])
+  /// The SQLite copy of the lists, read ahead (`preloadLists`) so that opening People draws it in its first frame;
+  /// kept only while nothing newer is there.
+  case listsPreloaded(PeopleLists)
 }
 
 public enum PeopleEffect: CancellableEffect {
   /// Your account line, following and followers (the SQLite copy first, then Firebase; cached again).
   case loadLists(requestID: Int)
+  /// Only the SQLite copy of the lists (no request), answered as `listsPreloaded` when there is one. Profile asks
+  /// for it on its first visit, so `p` (People, usually opened from Profile) draws the saved lists at once.
+  case preloadLists
   /// Suggested people (`SocialRepository.suggestions`): the SQLite copy while it is younger than a refresh
   /// interval (unless `force`), else at most five bounded Firestore queries over the first 30 of `following`;
   /// cached again. Offline: the copy, marked with its age.
@@ -215,7 +221,7 @@ public enum PeopleEffect: CancellableEffect {
     case .loadLists(let id), .scheduleFind(let id, _), .find(let id, _), .loadProfile(let id, _): return id
     case .scheduleUsernameCheck(let id, _), .checkUsername(let id, _), .signIn(let id, _): return id
     case .loadBlocked(let id), .loadSuggestions(let id, _, _): return id
-    case .perform, .claimUsername, .saveProfile, .unblock, .uploadPhoto, .removePhoto: return nil
+    case .perform, .claimUsername, .saveProfile, .unblock, .uploadPhoto, .removePhoto, .preloadLists: return nil
     }
   }
 }
@@ -389,6 +395,11 @@ extension PeopleFeature: TabFeature {
       return []
     case .changesDropped(let dropped):
       changesDropped(dropped, &context)
+      return []
+    case .listsPreloaded(let copy):
+      guard lists == nil else { return [] }
+      lists = copy
+      list.clamp(count: rows.count, visibleRows: Self.visibleRows(context))
       return []
     }
   }

@@ -165,6 +165,12 @@ extension ProfileState: TabFeature {
     context.facts?.storedSecrets.contains(.spotify) ?? false
   }
 
+  /// The first visit reads People's saved lists ahead: People is opened from here (`p`), and its first frame then
+  /// shows the copy instead of "Loading…" while the copy is read (the bench's `people_300`).
+  public mutating func start(_ context: inout AppContext) -> [AppEffect] {
+    [PeopleFeature.run(.preloadLists)]
+  }
+
   public mutating func arrive(_ context: inout AppContext) -> [AppEffect] {
     load(range, &context, force: false) + [Self.run(.loadInfo)]
   }

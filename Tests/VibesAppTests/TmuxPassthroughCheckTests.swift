@@ -1,4 +1,5 @@
 import Foundation
+import VibesStorage
 import XCTest
 
 @testable import VibesApp
@@ -32,42 +33,19 @@ final class TmuxPassthroughCheckTests: XCTestCase {
     }
   }
 
-  /// tmux through posix_spawn with stdio on /dev/null: Foundation's Process would wait for the server `new-session`
-  /// forks (see EndToEndTests/Spawn.swift).
+  /// tmux started the one way vibes starts children (`SpawnedChild`: stdio on /dev/null, no blocked signal; Foundation's
+  /// Process would wait for the server `new-session` forks, see EndToEndTests/Spawn.swift); its shell status.
   @discardableResult
   private func run(_ arguments: [String]) throws -> Int32 {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     var environment = ProcessInfo.processInfo.environment
     environment["TERM"] = "xterm-256color"
     environment.removeValue(forKey: "TMUX")
-    let cArgs = (["/usr/bin/tmux"] + arguments).map { strdup($0) } + [nil]
-    let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for argument in cArgs { free(argument) }
-      for variable in cEnv { free(variable) }
+    let child = try SpawnedChild.start("/usr/bin/tmux", arguments: arguments, environment: .exactly(environment))
+    guard let exit = child.wait(timeout: 20) else {
+      child.stop()
+      throw POSIXError(.ETIMEDOUT)
     }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var emptyMask = sigset_t()
-    sigemptyset(&emptyMask)
-    posix_spawnattr_setsigmask(&attributes, &emptyMask)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGCHLD, SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, cArgs, cEnv)
-    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    return status
+    return exit.shellStatus
   }
 
   /// A pane's environment inside this test's tmux server.

@@ -41,7 +41,13 @@ final class ChildSpawnTests: XCTestCase {
     XCTAssertNil(environment.variables["VIBES_FIREBASE_API_KEY"])
     let child = try SpawnedChild.start("/bin/sleep", arguments: ["10"], environment: environment)
     defer { child.stop() }
-    let seen = environ(child.processIdentifier)
+    // Read until the exec'd image's environment shows: on a loaded machine the first read can come back empty.
+    var seen = environ(child.processIdentifier)
+    let deadline = Date().addingTimeInterval(5)
+    while !seen.contains(where: { $0.hasPrefix("PATH=") }), Date() < deadline {
+      usleep(10_000)
+      seen = environ(child.processIdentifier)
+    }
     XCTAssertFalse(seen.isEmpty, "the child's environment is readable")
     XCTAssertFalse(seen.contains { $0.hasPrefix("VIBES_") || $0.contains("AIzaSecretOfTheParent") }, "\(seen)")
     XCTAssertEqual(Set(seen.map { String($0.prefix { $0 != "=" }) }), Set(environment.variables.keys))

@@ -82,14 +82,4 @@ final class SocialFeedRankingTests: XCTestCase {
     XCTAssertEqual(once.map(\.id), ["share:a", "share:b"])
     XCTAssertEqual(SocialFeedRanking.order(cards.reversed(), signals: SocialSignals(), now: now), once)
   }
-
-  func testInteractionsAreCountedFromThreadMessages() {
-    let thread = SocialThread(id: "a_me", participants: ["a", "me"], lastMessageAt: nil)
-    let messages = [
-      ThreadMessage(id: "1", threadId: "a_me", senderId: "a", shareId: "1", text: nil, createdAt: nil),
-      ThreadMessage(id: "2", threadId: "a_me", senderId: "me", shareId: "2", text: nil, createdAt: nil),
-      ThreadMessage(id: "3", threadId: "unknown", senderId: "b", shareId: "3", text: nil, createdAt: nil),
-    ]
-    XCTAssertEqual(SocialSignals.interactions(in: messages, threads: [thread], me: "me"), ["a": 2])
-  }
 }

@@ -75,18 +75,6 @@ public struct SocialSignals: Sendable, Equatable {
     self.interactions = interactions
     self.seen = seen
   }
-
-  /// Interaction counts from the messages of your threads: every song or text between you and someone counts once.
-  public static func interactions(in messages: [ThreadMessage], threads: [SocialThread], me: String) -> [String: Int] {
-    let others = Dictionary(
-      threads.compactMap { thread in thread.other(than: me).map { (thread.id, $0) } }, uniquingKeysWith: { a, _ in a })
-    var counts: [String: Int] = [:]
-    for message in messages {
-      guard let other = others[message.threadId] else { continue }
-      counts[other, default: 0] += 1
-    }
-    return counts
-  }
 }
 
 /// Orders the social Feed: pure. Social cards are scored by recency (halving every `halfLifeHours`) weighted by how

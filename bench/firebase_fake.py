@@ -20,10 +20,11 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import json
-import threading
 import time
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
+
+from fakehttp import LoopbackFake, google_error, reply_json
 
 PROJECT_ID = "vibes-bench"
 API_KEY = "AIzaBenchFirebaseKey0123456789"
@@ -160,12 +161,10 @@ def has_in(where: dict | None) -> bool:
 
 # ------------------------------------------------------------------------------------------------------ server
 
-class FirebaseFake:
+class FirebaseFake(LoopbackFake):
     def __init__(self, latency: float = 0.05):
         self.latency = latency
-        self.lock = threading.Lock()
         self.documents: dict[str, dict] = {}  # path relative to ROOT -> {"fields", "createTime", "updateTime"}
-        self.counts: dict[str, int] = {}
         self.in_flight = 0
         self.in_flight_in: dict[str, int] = {}  # per collection, queries with an IN filter
         self.max_in_flight = 0
@@ -174,37 +173,7 @@ class FirebaseFake:
         self.polls = 0  # how many times add_new_shares ran
         self.active = 0  # requests being answered
         self.last_activity = time.perf_counter()  # (time the answer was written, collection queried)
-        fake = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args):
-                pass
-
-            def body(self) -> bytes:
-                return self.rfile.read(int(self.headers.get("Content-Length") or 0))
-
-            def do_GET(self):
-                fake.handle(self, "GET", b"")
-
-            def do_POST(self):
-                fake.handle(self, "POST", self.body())
-
-            def do_PATCH(self):
-                fake.handle(self, "PATCH", self.body())
-
-            def do_DELETE(self):
-                fake.handle(self, "DELETE", b"")
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}"
+        super().__init__()
 
     def environment(self) -> dict[str, str]:
         """What vibes needs to sign in and talk to this fake (all endpoints on one address)."""
@@ -224,10 +193,6 @@ class FirebaseFake:
             now = now_stamp()
             self.documents[path] = {"fields": fields, "createTime": now, "updateTime": now}
 
-    def count(self, route: str) -> int:
-        with self.lock:
-            return self.counts.get(route, 0)
-
     def reset(self):
         with self.lock:
             self.counts.clear()
@@ -240,10 +205,6 @@ class FirebaseFake:
             times = [t for t, c in self.answers if t <= moment and (collection is None or c == collection)]
         return max(times) if times else None
 
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
-
     # Requests --------------------------------------------------------------------------------------------
 
     def quiet_for(self) -> float:
@@ -252,6 +213,7 @@ class FirebaseFake:
             return 0.0 if self.active else time.perf_counter() - self.last_activity
 
     def handle(self, handler: BaseHTTPRequestHandler, method: str, raw: bytes):
+        """Every request, counted as being answered until its answer is written (see `quiet_for`)."""
         with self.lock:
             self.active += 1
         try:
@@ -296,8 +258,7 @@ class FirebaseFake:
                 "user_id": ME, "project_id": "123456789"})
         prefix = f"/v1/{ROOT}"
         if not path.startswith(prefix):
-            return self.route(handler, "unknown", {"error": {"code": 404, "message": "Not found",
-                                                             "status": "NOT_FOUND"}}, status=404)
+            return self.route(handler, "unknown", google_error(404, "NOT_FOUND", "Not found"), status=404)
         rest = path[len(prefix):].lstrip("/")
         if rest.endswith(":runQuery") or rest == ":runQuery":
             return self.run_query(handler, rest[: -len(":runQuery")].rstrip("/"), body)
@@ -323,9 +284,8 @@ class FirebaseFake:
             with self.lock:
                 found = self.document(rest) if rest in self.documents else None
             if found is None:
-                return self.route(handler, "get", {"error": {"code": 404, "status": "NOT_FOUND",
-                                                             "message": f'Document "{ROOT}/{rest}" not found.'}},
-                                  status=404)
+                return self.route(handler, "get", google_error(404, "NOT_FOUND",
+                                                               f'Document "{ROOT}/{rest}" not found.'), status=404)
             return self.route(handler, "get", found)
         if method == "PATCH":
             query = urllib.parse.parse_qs(parts.query)
@@ -338,8 +298,7 @@ class FirebaseFake:
             with self.lock:
                 self.documents.pop(rest, None)
             return self.route(handler, "delete", {})
-        return self.route(handler, "unknown", {"error": {"code": 400, "message": "Unsupported",
-                                                         "status": "INVALID_ARGUMENT"}}, status=400)
+        return self.route(handler, "unknown", google_error(400, "INVALID_ARGUMENT", "Unsupported"), status=400)
 
     def document(self, key: str) -> dict:
         stored = self.documents[key]
@@ -380,13 +339,11 @@ class FirebaseFake:
                 key = write["update"]["name"][len(ROOT) + 1:]
                 exists = write.get("currentDocument", {}).get("exists")
                 if exists is False and key in self.documents:
-                    return self.route(handler, "commit", {"error": {
-                        "code": 409, "status": "ALREADY_EXISTS", "message": f"Document already exists: {ROOT}/{key}"}},
-                        status=409, locked=True)
+                    return self.route(handler, "commit", google_error(
+                        409, "ALREADY_EXISTS", f"Document already exists: {ROOT}/{key}"), status=409, locked=True)
                 if exists is True and key not in self.documents:
-                    return self.route(handler, "commit", {"error": {
-                        "code": 404, "status": "NOT_FOUND", "message": f"No document to update: {ROOT}/{key}"}},
-                        status=404, locked=True)
+                    return self.route(handler, "commit", google_error(
+                        404, "NOT_FOUND", f"No document to update: {ROOT}/{key}"), status=404, locked=True)
                 mask = write.get("updateMask", {}).get("fieldPaths")
                 self.update(key, write["update"].get("fields") or {}, mask)
                 fields = self.documents[key]["fields"]
@@ -433,9 +390,9 @@ class FirebaseFake:
         is_in = has_in(query.get("where"))
         collection = ",".join(sorted(source["collectionId"] for source in query.get("from", [])))
         with self.lock:
-            self.counts[f"runQuery:{collection}"] = self.counts.get(f"runQuery:{collection}", 0) + 1
+            self.counted(f"runQuery:{collection}")
             if is_in:
-                self.counts[f"runQuery:{collection}:IN"] = self.counts.get(f"runQuery:{collection}:IN", 0) + 1
+                self.counted(f"runQuery:{collection}:IN")
             self.in_flight += 1
             self.max_in_flight = max(self.max_in_flight, self.in_flight)
             if is_in:
@@ -457,21 +414,12 @@ class FirebaseFake:
                     self.in_flight_in[collection] -= 1
 
     def route(self, handler, route: str, body, status: int = 200, collection: str = "", locked: bool = False):
-        data = json.dumps(body).encode()
         if locked:
-            self.counts[route] = self.counts.get(route, 0) + 1
+            self.counted(route)
         else:
             with self.lock:
-                self.counts[route] = self.counts.get(route, 0) + 1
-        try:
-            handler.send_response(status)
-            handler.send_header("Content-Type", "application/json; charset=UTF-8")
-            handler.send_header("Content-Length", str(len(data)))
-            handler.send_header("Connection", "close")
-            handler.end_headers()
-            handler.wfile.write(data)
-            handler.wfile.flush()
-        except (BrokenPipeError, ConnectionResetError):
+                self.counted(route)
+        if not reply_json(handler, body, status, content_type="application/json; charset=UTF-8"):
             return  # vibes quit (or cancelled the request) before the answer: nothing was answered
         if collection:
             moment = time.perf_counter()

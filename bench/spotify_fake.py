@@ -6,13 +6,13 @@ the last answer was fully written (time.perf_counter, the bench's clock: it runs
 
 from __future__ import annotations
 
-import json
 import struct
-import threading
 import zlib
 import time
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
+
+from fakehttp import LoopbackFake, redirect, reply, reply_json, spotify_error
 
 ALBUM_ID = "BenchAlbum000000000001"
 ARTIST_ID = "BenchArtist00000000001"
@@ -60,70 +60,30 @@ def page(items: list, limit: int = 10) -> dict:
     return {"items": items[:limit], "total": len(items), "limit": limit, "offset": 0, "next": None}
 
 
-class SpotifyFake:
+class SpotifyFake(LoopbackFake):
     def __init__(self, latency: float = 0.05):
         self.latency = latency
-        self.lock = threading.Lock()
-        self.counts: dict[str, int] = {}
         self.answered: dict[str, float] = {}
-        fake = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args):
-                pass
-
-            def do_GET(self):
-                fake.handle(self, "GET")
-
-            def do_POST(self):
-                length = int(self.headers.get("Content-Length") or 0)
-                self.rfile.read(length)
-                fake.handle(self, "POST")
-
-            def do_PUT(self):
-                fake.handle(self, "PUT")
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}"
+        super().__init__()
 
     def count_prefix(self, prefix: str) -> int:
         with self.lock:
             return sum(count for path, count in self.counts.items() if path.startswith(prefix))
-
-    def count(self, path: str) -> int:
-        with self.lock:
-            return self.counts.get(path, 0)
 
     def reset(self):
         with self.lock:
             self.counts.clear()
             self.answered.clear()
 
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
-
-    def handle(self, handler: BaseHTTPRequestHandler, method: str):
+    def handle(self, handler: BaseHTTPRequestHandler, method: str, body: bytes):
         parts = urllib.parse.urlsplit(handler.path)
         path, query = parts.path, urllib.parse.parse_qs(parts.query)
         with self.lock:
-            self.counts[path] = self.counts.get(path, 0) + 1
+            self.counted(path)
         if path == "/authorize":
             target = query["redirect_uri"][0] + "?" + urllib.parse.urlencode(
                 {"code": "bench-code", "state": query["state"][0]})
-            handler.send_response(302)
-            handler.send_header("Location", target)
-            handler.send_header("Content-Length", "0")
-            handler.send_header("Connection", "close")
-            handler.end_headers()
+            redirect(handler, target)
             return
         if path == "/api/token":
             return self.json(handler, path, {"access_token": "bench-access", "token_type": "Bearer",
@@ -149,38 +109,19 @@ class SpotifyFake:
             items = [saved_track(n, self.url) for n in range(1, SAVED_COUNT + 1)]
             return self.json(handler, path, page(items, SAVED_COUNT))
         if path.startswith("/image/thumb-"):
-            handler.send_response(200)
-            handler.send_header("Content-Type", "image/png")
-            handler.send_header("Content-Length", str(len(THUMB)))
-            handler.send_header("Connection", "close")
-            handler.end_headers()
-            handler.wfile.write(THUMB)
-            handler.wfile.flush()
+            reply(handler, THUMB, "image/png")
             return
         if path == "/image/cover.png":
-            handler.send_response(200)
-            handler.send_header("Content-Type", "image/png")
-            handler.send_header("Content-Length", str(len(COVER)))
-            handler.send_header("Connection", "close")
-            handler.end_headers()
-            handler.wfile.write(COVER)
-            handler.wfile.flush()
-            with self.lock:
-                self.answered[path] = time.perf_counter()
+            if reply(handler, COVER, "image/png"):
+                with self.lock:
+                    self.answered[path] = time.perf_counter()
             return
         if path == "/v1/me/library/contains":
             uris = (query.get("uris") or [""])[0].split(",")
             return self.json(handler, path, [False for _ in uris])
-        return self.json(handler, path, {"error": {"status": 404, "message": "Not found"}}, status=404)
+        return self.json(handler, path, spotify_error(404, "Not found"), status=404)
 
     def json(self, handler: BaseHTTPRequestHandler, path: str, body, status: int = 200):
-        data = json.dumps(body).encode()
-        handler.send_response(status)
-        handler.send_header("Content-Type", "application/json")
-        handler.send_header("Content-Length", str(len(data)))
-        handler.send_header("Connection", "close")
-        handler.end_headers()
-        handler.wfile.write(data)
-        handler.wfile.flush()
-        with self.lock:
-            self.answered[path] = time.perf_counter()
+        if reply_json(handler, body, status):
+            with self.lock:
+                self.answered[path] = time.perf_counter()

@@ -85,7 +85,7 @@ let package = Package(
     ),
     .testTarget(name: "VibesTerminalTests", dependencies: ["VibesTerminal", "VibesUI", "VibesCore", "VibesGraphics"]),
     .testTarget(name: "VibesStorageTests", dependencies: ["VibesStorage", "VibesCore"]),
-    .testTarget(name: "VibesGraphicsTests", dependencies: ["VibesGraphics"]),
+    .testTarget(name: "VibesGraphicsTests", dependencies: ["VibesGraphics", "VibesStorage"]),
     .testTarget(name: "VibesServicesTests", dependencies: ["VibesServices", "VibesTestSupport"]),
     .testTarget(
       name: "VibesAppTests",

@@ -1,4 +1,5 @@
 import Foundation
+import VibesStorage
 import XCTest
 
 @testable import VibesGraphics
@@ -30,45 +31,20 @@ final class TmuxPassthroughTests: XCTestCase {
     if let directory { try? FileManager.default.removeItem(at: directory) }
   }
 
-  /// posix_spawn, not Foundation's Process: the tmux server that `new-session` forks would keep the socket
-  /// Process watches for the exit, and `waitUntilExit` would never return (see EndToEndTests/Spawn.swift).
-  @discardableResult
-  private func run(_ tool: String, _ arguments: [String], wait: Bool = true) throws -> pid_t {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  /// The environment tmux and `script` get: the runner's, as a shell would pass it on, with a known TERM and no
+  /// outer tmux.
+  private var environment: ChildEnvironment {
     var environment = ProcessInfo.processInfo.environment
     environment["TERM"] = "xterm-256color"
     environment.removeValue(forKey: "TMUX")
-    let cArgs = ([tool] + arguments).map { strdup($0) } + [nil]
-    let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for argument in cArgs { free(argument) }
-      for variable in cEnv { free(variable) }
-    }
-    // Not this (pool) thread's blocked signals: a tmux server with SIGCHLD blocked never reaps its panes.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var emptyMask = sigset_t()
-    sigemptyset(&emptyMask)
-    posix_spawnattr_setsigmask(&attributes, &emptyMask)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGCHLD, SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, tool, &actions, &attributes, cArgs, cEnv)
-    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-    if wait {
-      var status: Int32 = 0
-      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    }
-    return pid
+    return .exactly(environment)
+  }
+
+  /// Runs `tool` to its end the one way vibes starts children (`SpawnedChild`: posix_spawn, not Foundation's
+  /// Process, whose exit watch the tmux server that `new-session` forks would hold open; see
+  /// EndToEndTests/Spawn.swift).
+  private func run(_ tool: String, _ arguments: [String]) throws {
+    try SpawnedChild.run(tool, arguments: arguments, environment: environment, timeout: 60)
   }
 
   /// What an attached tmux client's terminal received while a pane printed `payload`.
@@ -80,13 +56,13 @@ final class TmuxPassthroughTests: XCTestCase {
     try run(
       tmux, ["-L", socketName, "-f", "/dev/null", "new-session", "-d", "-s", "s", "-x", "80", "-y", "24", "sleep 60"])
     try run(tmux, ["-L", socketName, "set", "-g", "allow-passthrough", passthrough ? "on" : "off"])
-    let client = try run(
-      "/usr/bin/script", ["-q", "-f", "-c", "tmux -L \(socketName) attach -t s", log], wait: false)
+    let client = try SpawnedChild.start(
+      "/usr/bin/script", arguments: ["-q", "-f", "-c", "tmux -L \(socketName) attach -t s", log],
+      environment: environment)
     defer {
-      var status: Int32 = 0
-      if waitpid(client, &status, WNOHANG) == 0 {
-        kill(client, SIGKILL)
-        waitpid(client, &status, 0)
+      if client.isRunning {
+        client.send(SIGKILL)
+        client.wait()
       }
     }
     Thread.sleep(forTimeInterval: 1)
@@ -94,9 +70,7 @@ final class TmuxPassthroughTests: XCTestCase {
     Thread.sleep(forTimeInterval: 1.5)
     try run(tmux, ["-L", socketName, "kill-server"])
     // The client ends with the server; give `script` a moment to write its last bytes.
-    var status: Int32 = 0
-    let deadline = Date().addingTimeInterval(3)
-    while waitpid(client, &status, WNOHANG) == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    client.wait(timeout: 3)
     return [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: log))) ?? Data())
   }
 

@@ -6,7 +6,7 @@ import VibesTestSupport
 import XCTest
 
 /// The App Store Connect tab in the real binary, in tmux, against the loopback fake.
-final class AppStoreConnectEndToEndTests: XCTestCase {
+final class AppStoreConnectEndToEndTests: EndToEndTestCase {
   static let issuer = "57246542-96fe-1a63-e053-0824d011072a"
   static let keyID = "2X9R4HXF34"
   static let apps = (1...5).map {
@@ -16,30 +16,20 @@ final class AppStoreConnectEndToEndTests: XCTestCase {
   }
 
   let key = TestAppStoreConnectKey()
-  var harness: VibesHarness!
   var fake: FakeAppStoreConnectServer!
-  var sessions: [Tmux] = []
 
   override func setUp() async throws {
-    try requireTmux()
-    harness = try VibesHarness()
-    fake = try await FakeAppStoreConnectServer(
-      keys: [Self.keyID: .init(issuerID: Self.issuer, publicKey: key.publicKey)], apps: Self.apps,
-      pageSize: 2)
-  }
-
-  override func tearDown() async throws {
-    for session in sessions { session.kill() }
-    await fake?.stop()
-    harness?.cleanUp()
+    try await super.setUp()
+    fake = try await serve(
+      FakeAppStoreConnectServer(
+        keys: [Self.keyID: .init(issuerID: Self.issuer, publicKey: key.publicKey)], apps: Self.apps,
+        pageSize: 2))
   }
 
   func launch(_ extra: [String: String] = [:]) throws -> Tmux {
     var environment = fake.environment
     environment.merge(extra) { $1 }
-    let tmux = try harness.start(environment, width: 100, height: 32)
-    sessions.append(tmux)
-    return tmux
+    return try startVibes(environment, width: 100, height: 32)
   }
 
   func widget() throws -> String {

@@ -5,14 +5,15 @@ import XCTest
 /// `vibes auth …`, `vibes status` and `vibes widget` run as the built binary against loopback fakes, with a
 /// private XDG home and the vault: secrets only on standard input, nothing saved on rejection, the JSON
 /// schema, exit statuses, and no secret in any output.
-final class AuthCommandEndToEndTests: XCTestCase {
+final class AuthCommandEndToEndTests: EndToEndTestCase {
+  override class var needsTmux: Bool { false }
+
   static let geminiKey = "AIzaGoodKey_0123456789abcdefghijklmn"
   static let ticketmasterKey = "tm-good-key-0123456789"
   static let trackerKey = "trk_live_secret_0123456789"
   static let issuer = "57246542-96fe-1a63-e053-0824d011072a"
   static let keyID = "2X9R4HXF34"
 
-  var harness: VibesHarness!
   var gemini: FakeGeminiServer!
   var ticketmaster: FakeTicketmasterServer!
   var tracker: FakeTrackerServer!
@@ -20,20 +21,14 @@ final class AuthCommandEndToEndTests: XCTestCase {
   let ascKey = TestAppStoreConnectKey()
 
   override func setUp() async throws {
-    harness = try VibesHarness()
-    gemini = try await FakeGeminiServer(validKeys: [Self.geminiKey])
-    ticketmaster = try await FakeTicketmasterServer(validKeys: [Self.ticketmasterKey], eventsByCity: ["Berlin": 42])
-    tracker = try await FakeTrackerServer(validKeys: [Self.trackerKey], validBrands: ["brand-42"])
-    appStoreConnect = try await FakeAppStoreConnectServer(
-      keys: [Self.keyID: .init(issuerID: Self.issuer, publicKey: ascKey.publicKey)], apps: [])
-  }
-
-  override func tearDown() async throws {
-    await gemini?.stop()
-    await ticketmaster?.stop()
-    await tracker?.stop()
-    await appStoreConnect?.stop()
-    harness?.cleanUp()
+    try await super.setUp()
+    gemini = try await serve(FakeGeminiServer(validKeys: [Self.geminiKey]))
+    ticketmaster = try await serve(
+      FakeTicketmasterServer(validKeys: [Self.ticketmasterKey], eventsByCity: ["Berlin": 42]))
+    tracker = try await serve(FakeTrackerServer(validKeys: [Self.trackerKey], validBrands: ["brand-42"]))
+    appStoreConnect = try await serve(
+      FakeAppStoreConnectServer(
+        keys: [Self.keyID: .init(issuerID: Self.issuer, publicKey: ascKey.publicKey)], apps: []))
   }
 
   var environment: [String: String] {

@@ -5,22 +5,10 @@ import XCTest
 /// `vibes auth login google` (browser through the loopback listener, pasted redirect, device flow over ssh),
 /// `auth status --json`, `auth logout google` and `auth delete-account` with the real binary against the loopback
 /// Firebase fake; `$BROWSER` plays the user's browser (Fixtures/fake-browser.py).
-final class AuthGoogleEndToEndTests: XCTestCase {
-  var harness: VibesHarness!
+final class AuthGoogleEndToEndTests: EndToEndTestCase {
+  override class var needsTmux: Bool { false }
+
   var fake: FakeFirebaseServer!
-  var scratch: URL!
-
-  override func setUp() async throws {
-    harness = try VibesHarness()
-    scratch = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-cli-google-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-  }
-
-  override func tearDown() async throws {
-    await fake?.stop()
-    harness?.cleanUp()
-    if let scratch { try? FileManager.default.removeItem(at: scratch) }
-  }
 
   var browserOut: URL { scratch.appendingPathComponent("redirect.txt") }
 
@@ -30,27 +18,13 @@ final class AuthGoogleEndToEndTests: XCTestCase {
   }
 
   func secrets() -> [String] {
-    let box = Box<[String]>()
-    let done = expectation(description: "secrets")
     let fake = self.fake!
-    Task {
-      box.value = await fake.issuedSecrets()
-      done.fulfill()
-    }
-    wait(for: [done], timeout: 10)
-    return box.value ?? []
+    return awaited { await fake.issuedSecrets() } ?? []
   }
 
   func documents() -> [String: String] {
-    let box = Box<[String: String]>()
-    let done = expectation(description: "documents")
     let fake = self.fake!
-    Task {
-      box.value = await fake.documents().mapValues { "\($0)" }
-      done.fulfill()
-    }
-    wait(for: [done], timeout: 10)
-    return box.value ?? [:]
+    return awaited { await fake.documents().mapValues { "\($0)" } } ?? [:]
   }
 
   func testLoginThroughTheBrowserThenStatusLogoutAndNoTokenAnywhere() throws {
@@ -192,17 +166,6 @@ final class AuthGoogleEndToEndTests: XCTestCase {
   }
 
   func awaitFake(deviceInterval: Int) throws -> FakeFirebaseServer {
-    let box = Box<FakeFirebaseServer>()
-    let done = expectation(description: "fake")
-    Task {
-      box.value = try? await FakeFirebaseServer(deviceInterval: deviceInterval)
-      done.fulfill()
-    }
-    wait(for: [done], timeout: 10)
-    return try XCTUnwrap(box.value)
-  }
-
-  final class Box<T>: @unchecked Sendable {
-    var value: T?
+    serve(try XCTUnwrap(awaited { try await FakeFirebaseServer(deviceInterval: deviceInterval) }))
   }
 }

@@ -4,22 +4,10 @@ import XCTest
 
 /// `vibes auth login spotify` against the strict accounts fake, with `$BROWSER` playing the user's browser
 /// (Fixtures/fake-browser.py): through the loopback listener, and by pasting the redirected address on stdin.
-final class AuthSpotifyEndToEndTests: XCTestCase {
-  var harness: VibesHarness!
+final class AuthSpotifyEndToEndTests: EndToEndTestCase {
+  override class var needsTmux: Bool { false }
+
   var fake: FakeSpotifyServer!
-  var scratch: URL!
-
-  override func setUp() async throws {
-    harness = try VibesHarness()
-    scratch = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-cli-spotify-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-  }
-
-  override func tearDown() async throws {
-    await fake?.stop()
-    harness?.cleanUp()
-    if let scratch { try? FileManager.default.removeItem(at: scratch) }
-  }
 
   var browserOut: URL { scratch.appendingPathComponent("redirect.txt") }
 
@@ -81,17 +69,6 @@ final class AuthSpotifyEndToEndTests: XCTestCase {
 
   /// XCTest's synchronous tests cannot await; start the fake on a task and wait for it.
   func awaitFake(displayName: String) throws -> FakeSpotifyServer {
-    let box = Box()
-    let done = expectation(description: "fake")
-    Task {
-      box.server = try? await FakeSpotifyServer(displayName: displayName)
-      done.fulfill()
-    }
-    wait(for: [done], timeout: 10)
-    return try XCTUnwrap(box.server)
-  }
-
-  final class Box: @unchecked Sendable {
-    var server: FakeSpotifyServer?
+    serve(try XCTUnwrap(awaited { try await FakeSpotifyServer(displayName: displayName) }))
   }
 }

@@ -4,29 +4,18 @@ import XCTest
 
 /// `vibes auth` on a real terminal (tmux): the key typed at a hidden prompt never shows on screen, and
 /// logout asks before deleting.
-final class AuthTerminalEndToEndTests: XCTestCase {
+final class AuthTerminalEndToEndTests: EndToEndTestCase {
   static let key = "AIzaTypedKey_0123456789abcdefghijkl"
 
-  var harness: VibesHarness!
   var gemini: FakeGeminiServer!
-  var sessions: [Tmux] = []
 
   override func setUp() async throws {
-    try requireTmux()
-    harness = try VibesHarness()
-    gemini = try await FakeGeminiServer(validKeys: [Self.key])
-  }
-
-  override func tearDown() async throws {
-    for session in sessions { session.kill() }
-    await gemini?.stop()
-    harness?.cleanUp()
+    try await super.setUp()
+    gemini = try await serve(FakeGeminiServer(validKeys: [Self.key]))
   }
 
   func start(_ arguments: [String]) throws -> Tmux {
-    let tmux = try harness.start(gemini.environment, arguments: arguments)
-    sessions.append(tmux)
-    return tmux
+    try startVibes(gemini.environment, arguments: arguments)
   }
 
   func testHiddenPromptThenConfirmedLogout() throws {

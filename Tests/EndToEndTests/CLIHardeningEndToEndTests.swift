@@ -7,22 +7,8 @@ import XCTest
 /// Issue 21 items 6, 7, 11 and a part of 12, against the built binary: stdin closed, an endless stdin, a signal
 /// at the hidden prompt, escape sequences in the Spotify display name (login and `--json`), `logout --all` as
 /// the app's sign-out, and `auth status` on a read-only data folder.
-final class CLIHardeningEndToEndTests: XCTestCase {
-  var harness: VibesHarness!
-  var spotify: FakeSpotifyServer?
-  var sessions: [Tmux] = []
-  var mounts: [URL] = []
-
-  override func setUp() async throws {
-    harness = try VibesHarness()
-  }
-
-  override func tearDown() async throws {
-    for session in sessions { session.kill() }
-    await spotify?.stop()
-    for mount in mounts.reversed() { _ = try? Spawn.run(["/usr/bin/umount", "-l", mount.path], environment: [:]) }
-    harness?.cleanUp()
-  }
+final class CLIHardeningEndToEndTests: EndToEndTestCase {
+  override class var needsTmux: Bool { false }
 
   /// `--with-token` with standard input closed (`<&-`) trapped in Foundation (`try!` on EBADF, exit 132).
   func testATokenFromAClosedStandardInputIsRefusedNotACrash() throws {
@@ -35,8 +21,7 @@ final class CLIHardeningEndToEndTests: XCTestCase {
 
   /// `vibes auth login spotify </dev/zero` grew by ~330 MB/s (`readLine` never finds a line break).
   func testAnEndlessStandardInputKeepsMemoryBounded() async throws {
-    let fake = try await FakeSpotifyServer()
-    spotify = fake
+    let fake = try await serve(FakeSpotifyServer())
     var environment = harness.environment(fake.environment)
     environment["BROWSER"] = "/bin/true"
     let process = Process()
@@ -72,8 +57,7 @@ final class CLIHardeningEndToEndTests: XCTestCase {
   /// off for the rest of the terminal's life.
   func testASignalAtTheHiddenPromptLeavesEchoOn() throws {
     try requireTmux()
-    let tmux = try harness.start(arguments: ["auth", "login", "gemini"])
-    sessions.append(tmux)
+    let tmux = try startVibes(arguments: ["auth", "login", "gemini"])
     tmux.waitFor("Paste the Gemini API key (it is not shown):")
     let vibes = try XCTUnwrap(ProcessTree.descendants(of: tmux.panePID).first { ProcessTree.name(of: $0) == "vibes" })
     let tty = tmux.format("#{pane_tty}")
@@ -92,8 +76,7 @@ final class CLIHardeningEndToEndTests: XCTestCase {
   /// OSC 0/52, CSI 2J, 8-bit CSI/OSC and bidi overrides in the display name reached the terminal raw from
   /// `auth login spotify`, and `auth status --json` let C1 and bidi through.
   func testEscapesInTheDisplayNameNeverReachStandardOutput() async throws {
-    let fake = try await FakeSpotifyServer(displayName: Self.hostileName)
-    spotify = fake
+    let fake = try await serve(FakeSpotifyServer(displayName: Self.hostileName))
     let scratch = harness.home.appendingPathComponent("browser")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     let browser = VibesHarness.fakeBrowser(writingTo: scratch.appendingPathComponent("redirect.txt"))
@@ -188,7 +171,7 @@ final class CLIHardeningEndToEndTests: XCTestCase {
     for arguments in [["--bind", folder.path, folder.path], ["-o", "remount,bind,ro", folder.path]] {
       let result = try Spawn.run(["/usr/bin/mount"] + arguments, environment: ["PATH": "/usr/bin:/bin"])
       guard result.status == 0 else { throw XCTSkip("mount is not permitted here (\(result.status))") }
-      if arguments.first == "--bind" { mounts.append(folder) }
+      if arguments.first == "--bind" { unmountAtEnd(folder) }
     }
   }
 }

@@ -6,40 +6,23 @@ import XCTest
 
 /// The Create tab with the real binary in tmux: Gemini and the Spotify Web API are loopback fakes; the vault and
 /// SQLite are seeded as after a finished setup (Gemini key stored, Spotify connected).
-final class CreateEndToEndTests: XCTestCase {
+final class CreateEndToEndTests: EndToEndTestCase {
   static let geminiKey = "AIzaSyCreateE2EKey0123456789abcdefXYZ"
   static let accessToken = "BQCreateE2EAccessToken0123456789"
   static let refreshToken = "AQCreateE2ERefreshToken0123456789"
   /// Two songs of the fake Gemini catalog (within the first 20) that the Spotify fake does not have.
   static let missing: Set<String> = ["Windowlicker", "Archangel"]
 
-  var harness: VibesHarness!
   var gemini: FakeGeminiServer!
   var spotify: FakeSpotifyWebServer!
-  var sessions: [Tmux] = []
 
   override func setUp() async throws {
-    try requireTmux()
-    harness = try VibesHarness()
-    gemini = try await FakeGeminiServer(validKeys: [Self.geminiKey])
-    spotify = try await FakeSpotifyWebServer(
-      validTokens: [Self.accessToken], catalog: .withGeminiSongs(missing: Self.missing))
-    let paths = AppPaths(environment: ["HOME": harness.home.path])
-    try paths.createDirectories()
-    let vault = VaultSecretStore(vaultFile: paths.vaultFile, keyFile: paths.vaultKeyFile)
-    try vault.write(Self.geminiKey, for: .geminiAPIKey)
-    try vault.write(Self.refreshToken, for: .spotifyRefreshToken)
-    try vault.write(Self.accessToken, for: .spotifyAccessToken)
-    let database = try AppDatabase(path: paths.databaseFile.path)
-    try database.saveSpotifyConnected(
-      displayName: "Ada Lovelace", userID: "ada", at: Date(), expiresAt: Date().addingTimeInterval(3600))
-  }
-
-  override func tearDown() async throws {
-    for session in sessions { session.kill() }
-    await gemini?.stop()
-    await spotify?.stop()
-    harness?.cleanUp()
+    try await super.setUp()
+    gemini = try await serve(FakeGeminiServer(validKeys: [Self.geminiKey]))
+    spotify = try await serve(
+      FakeSpotifyWebServer(validTokens: [Self.accessToken], catalog: .withGeminiSongs(missing: Self.missing)))
+    try harness.seedFinishedSetup(
+      geminiKey: Self.geminiKey, spotifyAccessToken: Self.accessToken, spotifyRefreshToken: Self.refreshToken)
   }
 
   func launch() throws -> Tmux {
@@ -47,9 +30,7 @@ final class CreateEndToEndTests: XCTestCase {
     environment["VIBES_SPOTIFY_API_URL"] = spotify.baseURL.absoluteString
     environment["VIBES_SPOTIFY_ACCOUNTS_URL"] = "http://127.0.0.1:9"
     environment["VIBES_SPOTIFY_CLIENT_ID"] = "0123456789abcdef0123456789abcdef"
-    let tmux = try harness.start(environment)
-    sessions.append(tmux)
-    return tmux
+    return try startVibes(environment)
   }
 
   func testPromptToPreviewWithTwoMissingSongsThenSaveMakesOnePlaylistOfTheResolvedTracks() async throws {

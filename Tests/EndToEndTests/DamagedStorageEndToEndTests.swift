@@ -10,26 +10,9 @@ import XCTest
 /// Damaged storage met by the real binary in tmux: each case is explained on screen (or, when the UI cannot
 /// start, on stderr with exit code 1) in words with what to do; nothing crashes; a vault is never changed
 /// unless the user confirmed a reset.
-final class DamagedStorageEndToEndTests: XCTestCase {
+final class DamagedStorageEndToEndTests: EndToEndTestCase {
   static let oldGeminiKey = "AIzaSyDamageOldKey0123456789abcdefOLD1"
   static let newGeminiKey = "AIzaSyDamageNewKey9876543210zyxwvuNEW2"
-
-  var harness: VibesHarness!
-  var sessions: [Tmux] = []
-  var mounts: [URL] = []
-  var gemini: FakeGeminiServer?
-
-  override func setUp() async throws {
-    try requireTmux()
-    harness = try VibesHarness()
-  }
-
-  override func tearDown() async throws {
-    for session in sessions { session.kill() }
-    await gemini?.stop()
-    for mount in mounts.reversed() { _ = try? Spawn.run(["/usr/bin/umount", "-l", mount.path], environment: [:]) }
-    harness?.cleanUp()
-  }
 
   // MARK: Database
 
@@ -166,8 +149,7 @@ final class DamagedStorageEndToEndTests: XCTestCase {
     try mountTmpfs(at: harness.dataDirectory, options: "size=2m,mode=0700")
     try makeVault()
     let before = try Data(contentsOf: harness.vaultFile)
-    let gemini = try await FakeGeminiServer(validKeys: [Self.newGeminiKey])
-    self.gemini = gemini
+    let gemini = try await serve(FakeGeminiServer(validKeys: [Self.newGeminiKey]))
     let tmux = try launch(gemini.environment)
     tmux.waitFor("Setup · 1/3")
     try fill(harness.dataDirectory)
@@ -216,9 +198,7 @@ final class DamagedStorageEndToEndTests: XCTestCase {
   // MARK: Helpers
 
   func launch(_ extra: [String: String] = [:], width: Int = 80, height: Int = 24) throws -> Tmux {
-    let tmux = try harness.start(extra, width: width, height: height)
-    sessions.append(tmux)
-    return tmux
+    try startVibes(extra, width: width, height: height)
   }
 
   /// Starts vibes on the damaged database; the status line names what happened, that keys are safe and (in a
@@ -364,7 +344,7 @@ final class DamagedStorageEndToEndTests: XCTestCase {
     guard result.status == 0 else {
       throw XCTSkip("mount \(arguments.joined(separator: " ")) is not permitted here (\(result.status))")
     }
-    if let folder { mounts.append(folder) }
+    if let folder { unmountAtEnd(folder) }
   }
 
   /// Writes a filler file until the file system is full.

@@ -6,20 +6,7 @@ import XCTest
 /// folders stay empty, the temporary home is gone afterwards, and the process never holds a TCP connection to
 /// anything but 127.0.0.1 (Google and Firebase included: the demo account, its friends and the song Jonas sends
 /// during the tour come from the demo's own loopback Firebase).
-final class DemoEndToEndTests: XCTestCase {
-  var harness: VibesHarness!
-  var tmux: Tmux?
-
-  override func setUp() async throws {
-    try requireTmux()
-    harness = try VibesHarness()
-  }
-
-  override func tearDown() async throws {
-    tmux?.kill()
-    harness?.cleanUp()
-  }
-
+final class DemoEndToEndTests: EndToEndTestCase {
   static var sampleScript: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("Docs/demo-script.txt")
@@ -42,8 +29,7 @@ final class DemoEndToEndTests: XCTestCase {
     environment["VIBES_GEMINI_API_URL"] = "https://generativelanguage.googleapis.com"
     environment["VIBES_FIRESTORE_URL"] = "https://firestore.googleapis.com"
     environment["VIBES_FIREBASE_TOKEN_URL"] = "https://securetoken.googleapis.com"
-    let tmux = try harness.start(environment, arguments: ["demo", "--script", Self.sampleScript.path])
-    self.tmux = tmux
+    let tmux = try startVibes(environment, arguments: ["demo", "--script", Self.sampleScript.path])
 
     var remotes: [String] = []
     var sockets = 0
@@ -83,8 +69,7 @@ final class DemoEndToEndTests: XCTestCase {
   func testTheDemoShowsTheMarkAndQuitsCleanlyWithoutAScript() throws {
     let temporary = harness.home.appendingPathComponent("tmp")
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-    let tmux = try harness.start(["TMPDIR": temporary.path], arguments: ["demo"], width: 60, height: 20)
-    self.tmux = tmux
+    let tmux = try startVibes(["TMPDIR": temporary.path], arguments: ["demo"], width: 60, height: 20)
     let screen = tmux.waitFor("Welcome to vibes")
     XCTAssertTrue(screen.split(separator: "\n").first?.contains("DEMO") == true, screen)
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path).count, 1, "one demo home")

@@ -6,31 +6,23 @@ import XCTest
 
 /// Issue 15, item 7, App Store Connect: terminal escapes in app names reach the screen inert. The raw bytes vibes
 /// writes to the terminal (tmux pipe-pane) hold no OSC, DCS or 8-bit C1 from the data, and the title is unchanged.
-final class EscapeInjectionAppStoreConnectEndToEndTests: XCTestCase {
+final class EscapeInjectionAppStoreConnectEndToEndTests: EndToEndTestCase {
   static let issuer = "57246542-96fe-1a63-e053-0824d011072a"
   static let keyID = "2X9R4HXF34"
   static let names = EscapePayloads.all("APP-")
 
   let key = TestAppStoreConnectKey()
-  var harness: VibesHarness!
   var fake: FakeAppStoreConnectServer!
-  var recording: EscapeInjectionRecording?
 
   override func setUp() async throws {
-    try requireTmux()
-    harness = try VibesHarness()
+    try await super.setUp()
     let apps = Self.names.enumerated().map { index, name in
       AppStoreConnectApp(
         id: "\(7_000 + index)", name: name, bundleID: "com.example.e\(index)", sku: "E\(index)")
     }
-    fake = try await FakeAppStoreConnectServer(
-      keys: [Self.keyID: .init(issuerID: Self.issuer, publicKey: key.publicKey)], apps: apps, pageSize: 50)
-  }
-
-  override func tearDown() async throws {
-    recording?.tmux.kill()
-    await fake?.stop()
-    harness?.cleanUp()
+    fake = try await serve(
+      FakeAppStoreConnectServer(
+        keys: [Self.keyID: .init(issuerID: Self.issuer, publicKey: key.publicKey)], apps: apps, pageSize: 50))
   }
 
   func testTheScannerSeesEveryPayloadWrittenRaw() {
@@ -39,8 +31,7 @@ final class EscapeInjectionAppStoreConnectEndToEndTests: XCTestCase {
   }
 
   func testAppStoreConnectAppNamesReachTheScreenInert() async throws {
-    let recording = try EscapeInjectionRecording(harness: harness, environment: fake.environment)
-    self.recording = recording
+    let recording = try EscapeInjectionRecording(test: self, environment: fake.environment)
     let tmux = recording.tmux
     tmux.waitFor("Setup · 0/3")
     recording.noteTitle()

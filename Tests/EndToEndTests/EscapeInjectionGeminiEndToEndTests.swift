@@ -8,24 +8,15 @@ import XCTest
 /// generation) and in a generated playlist (its name, description, song titles and artists in the Create preview)
 /// reach the screen inert. vibes never shows an error body's `message` (it maps status and reason to its own
 /// sentence), so for errors the test checks that sentence, and that nothing of the body got through.
-final class EscapeInjectionGeminiEndToEndTests: XCTestCase {
+final class EscapeInjectionGeminiEndToEndTests: EndToEndTestCase {
   static let geminiKey = "AIzaSyEscapeE2EKey0123456789abcdefXYZ"
   static let accessToken = "BQEscapeE2EAccessToken0123456789"
 
-  var harness: VibesHarness!
   var gemini: FakeGeminiServer!
-  var recording: EscapeInjectionRecording?
 
   override func setUp() async throws {
-    try requireTmux()
-    harness = try VibesHarness()
-    gemini = try await FakeGeminiServer(validKeys: [Self.geminiKey])
-  }
-
-  override func tearDown() async throws {
-    recording?.tmux.kill()
-    await gemini?.stop()
-    harness?.cleanUp()
+    try await super.setUp()
+    gemini = try await serve(FakeGeminiServer(validKeys: [Self.geminiKey]))
   }
 
   /// Google's error envelope with every payload in `message` and, for a 403, one as the ErrorInfo `reason`.
@@ -49,8 +40,7 @@ final class EscapeInjectionGeminiEndToEndTests: XCTestCase {
     await gemini.enqueue(.raw(status: 400, body: Self.errorBody(400, status: "INVALID_ARGUMENT")))
     await gemini.enqueue(.raw(status: 403, body: Self.errorBody(403, status: "PERMISSION_DENIED")))
     await gemini.enqueue(.raw(status: 500, body: EscapePayloads.payloads.joined(), contentType: "text/html"))
-    let recording = try EscapeInjectionRecording(harness: harness, environment: gemini.environment)
-    self.recording = recording
+    let recording = try EscapeInjectionRecording(test: self, environment: gemini.environment)
     let tmux = recording.tmux
     tmux.waitFor("Setup · 0/3")
     recording.noteTitle()
@@ -92,8 +82,7 @@ final class EscapeInjectionGeminiEndToEndTests: XCTestCase {
     environment["VIBES_SPOTIFY_API_URL"] = "http://127.0.0.1:9"
     environment["VIBES_SPOTIFY_ACCOUNTS_URL"] = "http://127.0.0.1:9"
     environment["VIBES_SPOTIFY_CLIENT_ID"] = FakeSpotifyServer.clientID
-    let recording = try EscapeInjectionRecording(harness: harness, environment: environment)
-    self.recording = recording
+    let recording = try EscapeInjectionRecording(test: self, environment: environment)
     let tmux = recording.tmux
     tmux.waitFor("Setup · ")
     recording.noteTitle()

@@ -7,34 +7,20 @@ import XCTest
 /// Issue 15, item 7, the user's clipboard: a bracketed paste carrying the payloads into a text field reaches the
 /// screen inert: the Create prompt, the Gemini key field (masked: only the raw bytes and the row can be checked) and
 /// the Ticketmaster city field, whose saved city is then shown in the "Saved." notice.
-final class EscapeInjectionPasteEndToEndTests: XCTestCase {
+final class EscapeInjectionPasteEndToEndTests: EndToEndTestCase {
   static let geminiKey = "AIzaSyPasteE2EKey0123456789abcdefXYZ"
   static let ticketmasterKey = "TmPasteKey0123456789"
 
-  var harness: VibesHarness!
   var ticketmaster: FakeTicketmasterServer!
-  var recording: EscapeInjectionRecording?
 
   override func setUp() async throws {
-    try requireTmux()
-    harness = try VibesHarness()
-    ticketmaster = try await FakeTicketmasterServer(validKeys: [Self.ticketmasterKey], eventsByCity: ["Berlin": 3])
+    try await super.setUp()
+    ticketmaster = try await serve(
+      FakeTicketmasterServer(validKeys: [Self.ticketmasterKey], eventsByCity: ["Berlin": 3]))
     // As after a finished Gemini and Spotify setup, so the Create prompt is open for typing.
-    let paths = AppPaths(environment: ["HOME": harness.home.path])
-    try paths.createDirectories()
-    let vault = VaultSecretStore(vaultFile: paths.vaultFile, keyFile: paths.vaultKeyFile)
-    try vault.write(Self.geminiKey, for: .geminiAPIKey)
-    try vault.write("AQPasteE2ERefreshToken0123456789", for: .spotifyRefreshToken)
-    try vault.write("BQPasteE2EAccessToken0123456789", for: .spotifyAccessToken)
-    let database = try AppDatabase(path: paths.databaseFile.path)
-    try database.saveSpotifyConnected(
-      displayName: "Ada Lovelace", userID: "ada", at: Date(), expiresAt: Date().addingTimeInterval(3600))
-  }
-
-  override func tearDown() async throws {
-    recording?.tmux.kill()
-    await ticketmaster?.stop()
-    harness?.cleanUp()
+    try harness.seedFinishedSetup(
+      geminiKey: Self.geminiKey, spotifyAccessToken: "BQPasteE2EAccessToken0123456789",
+      spotifyRefreshToken: "AQPasteE2ERefreshToken0123456789")
   }
 
   func testPastesIntoThePromptTheKeyAndTheCityFieldReachTheScreenInert() async throws {
@@ -42,8 +28,7 @@ final class EscapeInjectionPasteEndToEndTests: XCTestCase {
     environment["VIBES_SPOTIFY_API_URL"] = "http://127.0.0.1:9"
     environment["VIBES_SPOTIFY_ACCOUNTS_URL"] = "http://127.0.0.1:9"
     environment["VIBES_SPOTIFY_CLIENT_ID"] = FakeSpotifyServer.clientID
-    let recording = try EscapeInjectionRecording(harness: harness, environment: environment)
-    self.recording = recording
+    let recording = try EscapeInjectionRecording(test: self, environment: environment)
     let tmux = recording.tmux
     tmux.waitFor("Setup · 2/3")
     recording.noteTitle()

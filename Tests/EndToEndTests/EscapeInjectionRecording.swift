@@ -9,11 +9,11 @@ final class EscapeInjectionRecording {
   let width: Int
   private(set) var title = ""
 
-  /// Starts vibes with `environment` and begins recording its output.
-  init(harness: VibesHarness, environment: [String: String], width: Int = 100, height: Int = 40) throws {
-    tmux = try harness.start(environment, width: width, height: height)
+  /// Starts vibes with `environment` as one of `test`'s sessions (killed after it) and begins recording its output.
+  init(test: EndToEndTestCase, environment: [String: String], width: Int = 100, height: Int = 40) throws {
+    tmux = try test.startVibes(environment, width: width, height: height)
     self.width = width
-    raw = harness.home.appendingPathComponent("pane-\(UUID().uuidString.prefix(6)).raw")
+    raw = test.harness.home.appendingPathComponent("pane-\(UUID().uuidString.prefix(6)).raw")
     _ = try tmux.run(["pipe-pane", "-t", tmux.target, "-o", "cat >> " + Tmux.quote(raw.path)])
   }
 

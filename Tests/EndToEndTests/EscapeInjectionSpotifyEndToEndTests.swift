@@ -6,17 +6,15 @@ import XCTest
 /// Issue 15, item 7, Spotify: terminal escapes in the display name (the "connected as" line, the checklist's Spotify
 /// row, Profile), in artist, album, track and playlist names (Explore search results, an artist's detail, Profile's
 /// top lists) and in new releases (Feed cards and a release's detail) reach the screen inert.
-final class EscapeInjectionSpotifyEndToEndTests: XCTestCase {
+final class EscapeInjectionSpotifyEndToEndTests: EndToEndTestCase {
   static let browserScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures/fake-browser.py")
   /// Every payload in one display name; "zq" starts every catalog name so one search finds them all.
   static let displayName = EscapePayloads.all("DN-").joined(separator: " ")
   static let tags = ["zqAR-", "zqAL-", "zqTR-", "zqPL-"]
 
-  var harness: VibesHarness!
   var accounts: FakeSpotifyServer!
   var web: FakeSpotifyWebServer!
-  var recording: EscapeInjectionRecording?
 
   /// Ten artists, each with one album released in the last ten days holding one track, and ten playlists of the
   /// user: every name one of the payloads. All of them are the user's top artists and tracks.
@@ -68,17 +66,9 @@ final class EscapeInjectionSpotifyEndToEndTests: XCTestCase {
   }
 
   override func setUp() async throws {
-    try requireTmux()
-    harness = try VibesHarness()
-    accounts = try await FakeSpotifyServer(displayName: Self.displayName)
-    web = try await FakeSpotifyWebServer(accounts: accounts, catalog: Self.hostileCatalog())
-  }
-
-  override func tearDown() async throws {
-    recording?.tmux.kill()
-    await web?.stop()
-    await accounts?.stop()
-    harness?.cleanUp()
+    try await super.setUp()
+    accounts = try await serve(FakeSpotifyServer(displayName: Self.displayName))
+    web = try await serve(FakeSpotifyWebServer(accounts: accounts, catalog: Self.hostileCatalog()))
   }
 
   /// Presses `key` until the selected row (marked "›") holds `text`, waiting for each move to be drawn; checks every
@@ -121,8 +111,7 @@ final class EscapeInjectionSpotifyEndToEndTests: XCTestCase {
     var environment = accounts.environment
     environment["VIBES_SPOTIFY_API_URL"] = web.baseURL.absoluteString
     environment["BROWSER"] = "/usr/bin/python3 \(Self.browserScript.path)"
-    let recording = try EscapeInjectionRecording(harness: harness, environment: environment)
-    self.recording = recording
+    let recording = try EscapeInjectionRecording(test: self, environment: environment)
     let tmux = recording.tmux
     tmux.waitFor("Setup · ")
     recording.noteTitle()

@@ -5,34 +5,25 @@ import XCTest
 
 /// Issue 15, item 7, Ticketmaster: terminal escapes in event, venue and city names reach the screen inert, on the
 /// Feed's concert cards and on each concert's detail screen (the real binary in tmux, raw output recorded).
-final class EscapeInjectionTicketmasterEndToEndTests: XCTestCase {
+final class EscapeInjectionTicketmasterEndToEndTests: EndToEndTestCase {
   static let key = "TmEscapeKey0123456789"
   static let events = EscapePayloads.all("EV-")
   /// Venues and cities are shifted against the events so a short event name shows the venue after it on the card.
   static let venues = Array(EscapePayloads.all("VN-").suffix(9) + EscapePayloads.all("VN-").prefix(1))
   static let cities = Array(EscapePayloads.all("CT-").suffix(8) + EscapePayloads.all("CT-").prefix(2))
 
-  var harness: VibesHarness!
   var ticketmaster: FakeTicketmasterServer!
-  var recording: EscapeInjectionRecording?
 
   override func setUp() async throws {
-    try requireTmux()
-    harness = try VibesHarness()
-    ticketmaster = try await FakeTicketmasterServer(
-      validKeys: [Self.key], eventsByCity: ["Berlin": Self.events.count],
-      style: .named(events: Self.events, venues: Self.venues, cities: Self.cities))
-  }
-
-  override func tearDown() async throws {
-    recording?.tmux.kill()
-    await ticketmaster?.stop()
-    harness?.cleanUp()
+    try await super.setUp()
+    ticketmaster = try await serve(
+      FakeTicketmasterServer(
+        validKeys: [Self.key], eventsByCity: ["Berlin": Self.events.count],
+        style: .named(events: Self.events, venues: Self.venues, cities: Self.cities)))
   }
 
   func testEventVenueAndCityNamesReachTheFeedAndDetailInert() async throws {
-    let recording = try EscapeInjectionRecording(harness: harness, environment: ticketmaster.environment)
-    self.recording = recording
+    let recording = try EscapeInjectionRecording(test: self, environment: ticketmaster.environment)
     let tmux = recording.tmux
     tmux.waitFor("Set up Ticketmaster to see concerts")
     recording.noteTitle()

@@ -8,24 +8,15 @@ import XCTest
 /// refused and dropped). vibes maps error bodies to its own sentences, so for those the test checks the sentence and
 /// that nothing of the body got through; pasted names keep their printable text (the input drops only controls),
 /// so the log shows the marker and the raw bytes are checked for control strings.
-final class EscapeInjectionTrackerEndToEndTests: XCTestCase {
+final class EscapeInjectionTrackerEndToEndTests: EndToEndTestCase {
   static let key = "trkEscapeKey0123456789abcdef"
   static let brand = "brand-escape"
 
-  var harness: VibesHarness!
   var fake: FakeTrackerServer!
-  var recording: EscapeInjectionRecording?
 
   override func setUp() async throws {
-    try requireTmux()
-    harness = try VibesHarness()
-    fake = try await FakeTrackerServer(validKeys: [Self.key], validBrands: [Self.brand])
-  }
-
-  override func tearDown() async throws {
-    recording?.tmux.kill()
-    await fake?.stop()
-    harness?.cleanUp()
+    try await super.setUp()
+    fake = try await serve(FakeTrackerServer(validKeys: [Self.key], validBrands: [Self.brand]))
   }
 
   static func detailBody(_ extra: String = "") -> String {
@@ -38,8 +29,7 @@ final class EscapeInjectionTrackerEndToEndTests: XCTestCase {
   func testErrorBodiesAndPastedEventNamesReachTheTrackerTabInert() async throws {
     await fake.enqueue(.raw(status: 422, body: Self.detailBody("brand ")))
     await fake.enqueue(.raw(status: 500, body: Self.payloadText, contentType: "text/html"))
-    let recording = try EscapeInjectionRecording(harness: harness, environment: fake.environment)
-    self.recording = recording
+    let recording = try EscapeInjectionRecording(test: self, environment: fake.environment)
     let tmux = recording.tmux
     tmux.waitFor("1 Feed")
     recording.noteTitle()

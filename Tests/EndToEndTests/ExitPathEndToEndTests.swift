@@ -7,21 +7,9 @@ import XCTest
 /// Connect setup form with a private key pasted into its focused secret field, the Tracker form with a typed API
 /// key). Afterwards the terminal is as a fresh one (stty, alternate screen left, bracketed paste off, cursor on)
 /// and no secret is in the scrollback.
-final class ExitPathEndToEndTests: XCTestCase {
-  var harness: VibesHarness!
-  var sessions: [Tmux] = []
+final class ExitPathEndToEndTests: EndToEndTestCase {
   let key = TestAppStoreConnectKey()
   static let trackerKey = "trk_live_SECRETSECRET0123456789"
-
-  override func setUp() async throws {
-    try requireTmux()
-    harness = try VibesHarness()
-  }
-
-  override func tearDown() async throws {
-    for session in sessions { session.kill() }
-    harness?.cleanUp()
-  }
 
   /// The termios of a fresh tmux pane, to compare with the pane vibes has left.
   /// Read once `sleep` runs: tmux sets the pane's modes (IUTF8 among them) in the child before it starts the
@@ -142,8 +130,7 @@ final class ExitPathEndToEndTests: XCTestCase {
 
   /// Starts vibes in a tmux pane whose raw output is copied to a file; returns the pane and the file.
   func startWatched(_ name: String, environment: [String: String] = [:]) throws -> (Tmux, URL) {
-    let tmux = try harness.start(environment)
-    sessions.append(tmux)
+    let tmux = try startVibes(environment)
     let raw = harness.home.appendingPathComponent("raw-\(name)")
     _ = try tmux.run(["pipe-pane", "-t", tmux.target, "-o", "cat >> " + Tmux.quote(raw.path)])
     return (tmux, raw)

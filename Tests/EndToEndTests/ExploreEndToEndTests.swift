@@ -5,40 +5,24 @@ import XCTest
 
 /// Explore and Profile with the real binary in tmux: Spotify connected through the accounts fake and the
 /// scripted browser, the Web API fake (with escape sequences in names) behind `VIBES_SPOTIFY_API_URL`.
-final class ExploreEndToEndTests: XCTestCase {
+final class ExploreEndToEndTests: EndToEndTestCase {
   static let browserScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures/fake-browser.py")
 
-  var harness: VibesHarness!
   var accounts: FakeSpotifyServer!
   var web: FakeSpotifyWebServer!
-  var sessions: [Tmux] = []
-  var scratch: URL!
 
   override func setUp() async throws {
-    try requireTmux()
-    harness = try VibesHarness()
-    scratch = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-e2e-explore-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    accounts = try await FakeSpotifyServer()
-    web = try await FakeSpotifyWebServer(accounts: accounts, catalog: .standard(hostileNames: true))
-  }
-
-  override func tearDown() async throws {
-    for session in sessions { session.kill() }
-    await web?.stop()
-    await accounts?.stop()
-    harness?.cleanUp()
-    if let scratch { try? FileManager.default.removeItem(at: scratch) }
+    try await super.setUp()
+    accounts = try await serve(FakeSpotifyServer())
+    web = try await serve(FakeSpotifyWebServer(accounts: accounts, catalog: .standard(hostileNames: true)))
   }
 
   func launch() throws -> Tmux {
     var environment = accounts.environment
     environment["VIBES_SPOTIFY_API_URL"] = web.baseURL.absoluteString
     environment.merge(VibesHarness.fakeBrowser(writingTo: scratch.appendingPathComponent("redirect.txt"))) { $1 }
-    let tmux = try harness.start(environment)
-    sessions.append(tmux)
-    return tmux
+    return try startVibes(environment)
   }
 
   func requests(_ method: String, _ path: String) async -> Int {

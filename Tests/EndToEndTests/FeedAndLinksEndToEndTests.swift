@@ -4,19 +4,7 @@ import VibesStorage
 import XCTest
 
 /// The Feed's cached items from a real SQLite file, and links opened through $BROWSER.
-final class FeedAndLinksEndToEndTests: XCTestCase {
-  var harness: VibesHarness!
-  var sessions: [Tmux] = []
-
-  override func setUp() async throws {
-    try requireTmux()
-    harness = try VibesHarness()
-  }
-
-  override func tearDown() async throws {
-    for session in sessions { session.kill() }
-    harness?.cleanUp()
-  }
+final class FeedAndLinksEndToEndTests: EndToEndTestCase {
 
   func testCachedItemsShowBelowTheCardSanitisedAndScroll() throws {
     try FileManager.default.createDirectory(at: harness.dataDirectory, withIntermediateDirectories: true)
@@ -28,8 +16,7 @@ final class FeedAndLinksEndToEndTests: XCTestCase {
           localDate: "2030-01-01"))
     }
     try database.replaceConcerts(city: "Berlin", cards: cards, fetchedAt: Date())
-    let tmux = try harness.start()
-    sessions.append(tmux)
+    let tmux = try startVibes()
     tmux.waitFor("Newest gig")
     // The feed window and the setup facts load independently: wait for both, then check them together.
     let screen = tmux.waitFor("Setup · 0/3 complete")
@@ -50,8 +37,7 @@ final class FeedAndLinksEndToEndTests: XCTestCase {
     let script = harness.home.appendingPathComponent("fake-browser.sh")
     try "#!/bin/sh\nprintf '%s' \"$1\" > '\(record.path)'\n".write(to: script, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-    let tmux = try harness.start(["BROWSER": script.path])
-    sessions.append(tmux)
+    let tmux = try startVibes(["BROWSER": script.path])
     tmux.waitFor("Setup · 0/3")
     tmux.send("Enter", "Down", "Down", "Enter")
     tmux.waitFor("Developer Portal")
@@ -61,8 +47,7 @@ final class FeedAndLinksEndToEndTests: XCTestCase {
   }
 
   func testWithoutABrowserTheUserIsToldToCopyTheLink() throws {
-    let tmux = try harness.start()
-    sessions.append(tmux)
+    let tmux = try startVibes()
     tmux.waitFor("Setup · 0/3")
     tmux.send("Enter", "Down", "Enter")
     tmux.waitFor("Google AI Studio")

@@ -4,29 +4,20 @@ import XCTest
 
 /// The living Feed as a user meets it: set up Ticketmaster with a city, concerts appear, Enter opens one with its
 /// Buy tickets link; after a restart with the network gone, the cached cards and the offline line show.
-final class FeedCardsEndToEndTests: XCTestCase {
+final class FeedCardsEndToEndTests: EndToEndTestCase {
   static let ticketmasterKey = "TmE2eFeedKey0123456789"
 
-  var harness: VibesHarness!
   var ticketmaster: FakeTicketmasterServer!
-  var sessions: [Tmux] = []
 
   override func setUp() async throws {
-    try requireTmux()
-    harness = try VibesHarness()
-    ticketmaster = try await FakeTicketmasterServer(validKeys: [Self.ticketmasterKey], eventsByCity: ["Berlin": 42])
-  }
-
-  override func tearDown() async throws {
-    for session in sessions { session.kill() }
-    await ticketmaster?.stop()
-    harness?.cleanUp()
+    try await super.setUp()
+    ticketmaster = try await serve(
+      FakeTicketmasterServer(validKeys: [Self.ticketmasterKey], eventsByCity: ["Berlin": 42]))
   }
 
   func testConcertsAppearOpenWithTheirTicketLinkAndStayOffline() async throws {
     let environment = ticketmaster.environment
-    let tmux = try harness.start(environment)
-    sessions.append(tmux)
+    let tmux = try startVibes(environment)
     tmux.waitFor("Set up Ticketmaster to see concerts")
     tmux.send("Enter", "Down", "Down", "Enter")
     tmux.waitFor("Developer Portal")
@@ -52,8 +43,7 @@ final class FeedCardsEndToEndTests: XCTestCase {
     tmux.waitForExit()
 
     await ticketmaster.stop()
-    let again = try harness.start(environment)
-    sessions.append(again)
+    let again = try startVibes(environment)
     screen = again.waitFor("Fake Band 1 · Fake Hall")
     XCTAssertTrue(screen.contains("Feed · 42 cached"), screen)
     again.send("r")

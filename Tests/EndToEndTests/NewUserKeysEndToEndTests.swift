@@ -4,25 +4,11 @@ import XCTest
 /// Issue 20's key-map traps in a real terminal, in `vibes demo`: the Gemini step opened from Create goes back to
 /// Create with Esc, typed text on Create lands in the prompt (q and digits included, nothing quits), and q with a
 /// typed prompt asks before quitting.
-final class NewUserKeysEndToEndTests: XCTestCase {
-  var harness: VibesHarness!
-  var tmux: Tmux?
-
-  override func setUp() async throws {
-    try requireTmux()
-    harness = try VibesHarness()
-  }
-
-  override func tearDown() async throws {
-    tmux?.kill()
-    harness?.cleanUp()
-  }
-
+final class NewUserKeysEndToEndTests: EndToEndTestCase {
   func testTypingOnCreateTakesTextEscReturnsAcrossTabsAndQAsksFirst() throws {
     let temporary = harness.home.appendingPathComponent("tmp")
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-    let tmux = try harness.start(["TMPDIR": temporary.path], arguments: ["demo"])
-    self.tmux = tmux
+    let tmux = try startVibes(["TMPDIR": temporary.path], arguments: ["demo"])
     // The demo starts with the first-launch tutorial: skip it.
     tmux.waitFor("Welcome to vibes")
     tmux.send("s")
@@ -69,8 +55,7 @@ final class NewUserKeysEndToEndTests: XCTestCase {
   func testExploreAfterConnectingSearchingAndPastingAndTheNarrowTabBar() throws {
     let temporary = harness.home.appendingPathComponent("tmp")
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-    let tmux = try harness.start(["TMPDIR": temporary.path], arguments: ["demo"])
-    self.tmux = tmux
+    let tmux = try startVibes(["TMPDIR": temporary.path], arguments: ["demo"])
     tmux.waitFor("Welcome to vibes")
     tmux.send("s")
     tmux.waitForAbsence("Welcome to vibes")

@@ -7,23 +7,9 @@ import XCTest
 /// @demo_listener, the rules' ownership half enforced): suggestions with their reasons (never the blocked user), a
 /// follow from a suggestion, find by name, a person's profile, follow, unfollow (asked), block (asked: they leave
 /// every list), and the blocked list.
-final class PeopleEndToEndTests: XCTestCase {
-  var harness: VibesHarness!
-  var tmux: Tmux?
-
-  override func setUp() async throws {
-    try requireTmux()
-    harness = try VibesHarness()
-  }
-
-  override func tearDown() async throws {
-    tmux?.kill()
-    harness?.cleanUp()
-  }
-
+final class PeopleEndToEndTests: EndToEndTestCase {
   func testSuggestFindFollowUnfollowAndBlockInTheDemo() throws {
-    let tmux = try harness.start(arguments: ["demo"], width: 80, height: 30)
-    self.tmux = tmux
+    let tmux = try startVibes(arguments: ["demo"], width: 80, height: 30)
     // The demo starts from the first-launch tutorial (its own home): s skips it.
     tmux.waitFor("Welcome to vibes", timeout: 30)
     tmux.send("s")

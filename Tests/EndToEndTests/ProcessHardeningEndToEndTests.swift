@@ -7,13 +7,9 @@ import XCTest
 
 /// The running `vibes` has core dumps off: RLIMIT_CORE 0 (seen in /proc/PID/limits) and not dumpable
 /// (its /proc/PID files then belong to root, the kernel's sign of PR_SET_DUMPABLE 0 for a non-root user).
-final class ProcessHardeningEndToEndTests: XCTestCase {
+final class ProcessHardeningEndToEndTests: EndToEndTestCase {
   func testTheRunningAppCannotDumpCore() throws {
-    try requireTmux()
-    let harness = try VibesHarness()
-    defer { harness.cleanUp() }
-    let tmux = try harness.start()
-    defer { tmux.kill() }
+    let tmux = try startVibes()
     tmux.waitFor("Setup · 0/3")
     let pids = ProcessTree.descendants(of: tmux.panePID).filter { ProcessTree.name(of: $0) == "vibes" }
     let pid = try XCTUnwrap(pids.first, "one vibes under the pane")

@@ -3,38 +3,26 @@ import VibesTestSupport
 import XCTest
 
 /// The real binary in tmux against loopback fakes, as a user would drive it.
-final class SetupFlowEndToEndTests: XCTestCase {
+final class SetupFlowEndToEndTests: EndToEndTestCase {
   static let goodGeminiKey = "AIzaSyE2eGoodKey0123456789abcdefXYZ9Qk"
   static let badGeminiKey = "AIzaSyE2eWrongKey987654321zyxwvu"
   static let ticketmasterKey = "TmE2eConsumerKey0123456789"
 
-  var harness: VibesHarness!
   var gemini: FakeGeminiServer!
   var ticketmaster: FakeTicketmasterServer!
-  var sessions: [Tmux] = []
 
   override func setUp() async throws {
-    try requireTmux()
-    harness = try VibesHarness()
-    gemini = try await FakeGeminiServer(validKeys: [Self.goodGeminiKey])
-    ticketmaster = try await FakeTicketmasterServer(
-      validKeys: [Self.ticketmasterKey], eventsByCity: ["Berlin": 42, "Smalltown": 0])
-  }
-
-  override func tearDown() async throws {
-    for session in sessions { session.kill() }
-    await gemini?.stop()
-    await ticketmaster?.stop()
-    harness?.cleanUp()
+    try await super.setUp()
+    gemini = try await serve(FakeGeminiServer(validKeys: [Self.goodGeminiKey]))
+    ticketmaster = try await serve(
+      FakeTicketmasterServer(validKeys: [Self.ticketmasterKey], eventsByCity: ["Berlin": 42, "Smalltown": 0]))
   }
 
   func launch(_ extra: [String: String] = [:], width: Int = 80, height: Int = 24) throws -> Tmux {
     var environment = gemini.environment
     environment.merge(ticketmaster.environment) { $1 }
     environment.merge(extra) { $1 }
-    let tmux = try harness.start(environment, width: width, height: height)
-    sessions.append(tmux)
-    return tmux
+    return try startVibes(environment, width: width, height: height)
   }
 
   func testFirstScreenShowsTheSetupCardAtZeroOfThree() throws {
@@ -205,14 +193,5 @@ final class SetupFlowEndToEndTests: XCTestCase {
 
   func line(containing text: String, in screen: String) -> String {
     screen.components(separatedBy: "\n").first { $0.contains(text) } ?? ""
-  }
-}
-
-func requireTmux() throws {
-  if !Tmux.isAvailable {
-    if ProcessInfo.processInfo.environment["VIBES_REQUIRE_TMUX"] == "1" {
-      XCTFail("tmux is required for the end-to-end tests (make test installs it)")
-    }
-    throw XCTSkip("tmux not installed")
   }
 }

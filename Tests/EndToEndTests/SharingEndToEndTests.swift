@@ -8,34 +8,20 @@ import XCTest
 /// and indexes of the repository) and the Spotify fakes. A shares a song to all from Explore's song menu; B, who
 /// follows A, presses r on the Feed and sees "@ana shared a song" with the message. A sends a song to B alone: it
 /// reaches B's Feed and Inbox, and C (who also follows A) sees the share to all but not the song sent to B.
-final class SharingEndToEndTests: XCTestCase {
+final class SharingEndToEndTests: EndToEndTestCase {
   static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
   var firebase: FakeFirebaseServer!
   var accounts: FakeSpotifyServer!
   var web: FakeSpotifyWebServer!
-  var homes: [VibesHarness] = []
-  var sessions: [Tmux] = []
-  var scratch: URL!
 
   override func setUp() async throws {
-    try requireTmux()
-    scratch = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-e2e-share-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    try await super.setUp()
     let indexes = try FakeCompositeIndex.load(Self.repositoryRoot.appendingPathComponent("firestore.indexes.json"))
-    firebase = try await FakeFirebaseServer(indexes: indexes, deviceInterval: 1)
-    accounts = try await FakeSpotifyServer()
-    web = try await FakeSpotifyWebServer(accounts: accounts, catalog: .standard())
-  }
-
-  override func tearDown() async throws {
-    for session in sessions { session.kill() }
-    await web?.stop()
-    await accounts?.stop()
-    await firebase?.stop()
-    for home in homes { home.cleanUp() }
-    if let scratch { try? FileManager.default.removeItem(at: scratch) }
+    firebase = try await serve(FakeFirebaseServer(indexes: indexes, deviceInterval: 1))
+    accounts = try await serve(FakeSpotifyServer())
+    web = try await serve(FakeSpotifyWebServer(accounts: accounts, catalog: .standard()))
   }
 
   /// A user's home and environment: the Firebase fake, the Spotify fakes and the scripted browser.
@@ -49,8 +35,7 @@ final class SharingEndToEndTests: XCTestCase {
   /// A new user signed in with `vibes auth login google` as Google account `name`, with the @username `name`
   /// claimed (as People's claim writes it); returns the home and the Firebase uid.
   func user(_ name: String) async throws -> (home: VibesHarness, uid: String) {
-    let home = try VibesHarness()
-    homes.append(home)
+    let home = try newHome()
     await firebase.setGoogleUser(sub: "g-\(name)", email: "\(name)@example.com", name: name.capitalized)
     let login = try CLIRun.run(["auth", "login", "google"], environment: environment(home, name), timeout: 30)
     XCTAssertEqual(login.status, 0, login.all)
@@ -77,10 +62,7 @@ final class SharingEndToEndTests: XCTestCase {
   }
 
   func start(_ home: VibesHarness, _ name: String) throws -> Tmux {
-    let tmux = try Tmux(
-      command: [VibesHarness.binary.path], environment: environment(home, name), width: 100, height: 30)
-    sessions.append(tmux)
-    return tmux
+    try keep(Tmux(command: [VibesHarness.binary.path], environment: environment(home, name), width: 100, height: 30))
   }
 
   func testAShareToAllReachesAFollowerOnRAndASongSentToOneReachesOnlyThem() async throws {

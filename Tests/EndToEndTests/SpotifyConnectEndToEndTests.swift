@@ -4,30 +4,11 @@ import XCTest
 
 /// The Spotify sign-in with the real binary in tmux, a strict fake of accounts.spotify.com and
 /// `$BROWSER` set to a script that plays the user's browser (Fixtures/fake-browser.py).
-final class SpotifyConnectEndToEndTests: XCTestCase {
+final class SpotifyConnectEndToEndTests: EndToEndTestCase {
   static let browserScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures/fake-browser.py")
 
-  var harness: VibesHarness!
   var fake: FakeSpotifyServer!
-  var occupant: FakeGeminiServer?
-  var sessions: [Tmux] = []
-  var scratch: URL!
-
-  override func setUp() async throws {
-    try requireTmux()
-    harness = try VibesHarness()
-    scratch = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-e2e-browser-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-  }
-
-  override func tearDown() async throws {
-    for session in sessions { session.kill() }
-    await fake?.stop()
-    await occupant?.stop()
-    harness?.cleanUp()
-    if let scratch { try? FileManager.default.removeItem(at: scratch) }
-  }
 
   var browserOut: URL { scratch.appendingPathComponent("redirect.txt") }
 
@@ -35,9 +16,7 @@ final class SpotifyConnectEndToEndTests: XCTestCase {
     var environment = fake.environment
     environment.merge(VibesHarness.fakeBrowser(writingTo: browserOut)) { $1 }
     environment.merge(extra) { $1 }
-    let tmux = try harness.start(environment)
-    sessions.append(tmux)
-    return tmux
+    return try startVibes(environment)
   }
 
   /// Checklist -> Spotify step -> Connect.
@@ -79,7 +58,7 @@ final class SpotifyConnectEndToEndTests: XCTestCase {
 
   func testBrowserSignInConnectsShowsTheNameRefreshesAndAsksToReconnectWhenRevoked() async throws {
     // 30 s tokens are inside the 60 s refresh margin: every later use refreshes first.
-    fake = try await FakeSpotifyServer(accessTokenLifetime: 30)
+    fake = try await serve(FakeSpotifyServer(accessTokenLifetime: 30))
     let tmux = try launch()
     openSpotifyAndConnect(tmux)
     var screen = tmux.waitFor("connected as Ada Lovelace", timeout: 15)
@@ -152,7 +131,7 @@ final class SpotifyConnectEndToEndTests: XCTestCase {
   }
 
   func testOverSSHThePastedRedirectConnectsOnlyWithTheRightState() async throws {
-    fake = try await FakeSpotifyServer(displayName: "Grace Hopper")
+    fake = try await serve(FakeSpotifyServer(displayName: "Grace Hopper"))
     let tmux = try launch(["SSH_CONNECTION": "10.0.0.2 50022 10.0.0.1 22", "FAKE_BROWSER_MODE": "capture"])
     openSpotifyAndConnect(tmux)
     let screen = tmux.waitFor("ssh -N -L")
@@ -190,9 +169,8 @@ final class SpotifyConnectEndToEndTests: XCTestCase {
   }
 
   func testWithTheListenerUnreachableThePastedURLStillConnects() async throws {
-    let occupant = try await FakeGeminiServer(validKeys: [])
-    self.occupant = occupant
-    fake = try await FakeSpotifyServer(registeredRedirectURI: "http://127.0.0.1:\(occupant.port)/callback")
+    let occupant = try await serve(FakeGeminiServer(validKeys: []))
+    fake = try await serve(FakeSpotifyServer(registeredRedirectURI: "http://127.0.0.1:\(occupant.port)/callback"))
     let tmux = try launch(["VIBES_SPOTIFY_REDIRECT_PORT": "\(occupant.port)", "FAKE_BROWSER_MODE": "capture"])
     openSpotifyAndConnect(tmux)
     tmux.waitFor("could not listen on")
@@ -207,7 +185,7 @@ final class SpotifyConnectEndToEndTests: XCTestCase {
   }
 
   func testEscCancelsTheAttemptAndClosesTheListener() async throws {
-    fake = try await FakeSpotifyServer()
+    fake = try await serve(FakeSpotifyServer())
     let tmux = try launch(["FAKE_BROWSER_MODE": "capture"])
     openSpotifyAndConnect(tmux)
     tmux.waitFor("Waiting for Spotify")
@@ -233,7 +211,7 @@ final class SpotifyConnectEndToEndTests: XCTestCase {
   }
 
   func testAccessDeniedReturnsToTheConnectScreenSilently() async throws {
-    fake = try await FakeSpotifyServer()
+    fake = try await serve(FakeSpotifyServer())
     await fake.setConsent(.deny)
     let tmux = try launch()
     openSpotifyAndConnect(tmux)

@@ -5,26 +5,14 @@ import VibesTestSupport
 import XCTest
 
 /// How the binary behaves as a terminal program: start-up checks, resize, signals, help, language.
-final class TerminalBehaviourEndToEndTests: XCTestCase {
-  var harness: VibesHarness!
-  var sessions: [Tmux] = []
-
-  override func setUp() async throws {
-    harness = try VibesHarness()
-  }
-
-  override func tearDown() async throws {
-    for session in sessions { session.kill() }
-    harness?.cleanUp()
-  }
+final class TerminalBehaviourEndToEndTests: EndToEndTestCase {
+  override class var needsTmux: Bool { false }
 
   func launch(_ extra: [String: String] = [:], arguments: [String] = [], width: Int = 80, height: Int = 24) throws
     -> Tmux
   {
     try requireTmux()
-    let tmux = try harness.start(extra, arguments: arguments, width: width, height: height)
-    sessions.append(tmux)
-    return tmux
+    return try startVibes(extra, arguments: arguments, width: width, height: height)
   }
 
   /// Runs the binary without a terminal, capturing stdout and stderr.
@@ -113,8 +101,7 @@ final class TerminalBehaviourEndToEndTests: XCTestCase {
       var environment = harness.environment()
       environment["TERM"] = term.isEmpty ? nil : term
       try requireTmux()
-      let tmux = try Tmux(command: [VibesHarness.binary.path], environment: environment)
-      sessions.append(tmux)
+      let tmux = keep(try Tmux(command: [VibesHarness.binary.path], environment: environment))
       tmux.waitForExit()
       let screen = tmux.capture(history: true)
       XCTAssertTrue(screen.contains(expected), "TERM=\(term):\n\(screen)")

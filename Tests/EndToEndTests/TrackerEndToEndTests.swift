@@ -4,31 +4,20 @@ import VibesTestSupport
 import XCTest
 
 /// The Tracker tab driven through the real binary in tmux against the loopback tracking API.
-final class TrackerEndToEndTests: XCTestCase {
+final class TrackerEndToEndTests: EndToEndTestCase {
   static let goodKey = "trkE2eGoodKey0123456789abcdef"
   static let badKey = "trkE2eWrongKey987654321zyx"
   static let brand = "brand-e2e"
 
-  var harness: VibesHarness!
   var fake: FakeTrackerServer!
-  var sessions: [Tmux] = []
 
   override func setUp() async throws {
-    try requireTmux()
-    harness = try VibesHarness()
-    fake = try await FakeTrackerServer(validKeys: [Self.goodKey], validBrands: [Self.brand])
-  }
-
-  override func tearDown() async throws {
-    for session in sessions { session.kill() }
-    await fake?.stop()
-    harness?.cleanUp()
+    try await super.setUp()
+    fake = try await serve(FakeTrackerServer(validKeys: [Self.goodKey], validBrands: [Self.brand]))
   }
 
   func launch() throws -> Tmux {
-    let tmux = try harness.start(fake.environment)
-    sessions.append(tmux)
-    return tmux
+    try startVibes(fake.environment)
   }
 
   /// The path: wrong key (error, fields kept), fix, initialize, custom event reaches the API,

@@ -4,24 +4,10 @@ import XCTest
 /// The first-launch tutorial in a real terminal: shown once on a fresh home, walked with →, skipped with s,
 /// and not shown again after a restart. (Every other e2e test starts with VIBES_SKIP_TUTORIAL=1 from the
 /// harness; this one clears it.)
-final class TutorialEndToEndTests: XCTestCase {
-  var harness: VibesHarness!
-  var sessions: [Tmux] = []
-
-  override func setUp() async throws {
-    try requireTmux()
-    harness = try VibesHarness()
-  }
-
-  override func tearDown() async throws {
-    for session in sessions { session.kill() }
-    harness?.cleanUp()
-  }
+final class TutorialEndToEndTests: EndToEndTestCase {
 
   func launch(width: Int = 80, height: Int = 24, language: String = "C.UTF-8") throws -> Tmux {
-    let tmux = try harness.start(["VIBES_SKIP_TUTORIAL": "", "LANG": language], width: width, height: height)
-    sessions.append(tmux)
-    return tmux
+    try startVibes(["VIBES_SKIP_TUTORIAL": "", "LANG": language], width: width, height: height)
   }
 
   func testFirstLaunchShowsTheTutorialArrowsWalkSkipsAndARestartDoesNotShowItAgain() throws {

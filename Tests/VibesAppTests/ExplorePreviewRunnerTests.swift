@@ -53,18 +53,7 @@ final class ExplorePreviewRunnerTests: XCTestCase {
 
   /// A 30-second sine clip in an .m4a, like Apple's previews.
   private func clip() throws -> String {
-    let path = home.appendingPathComponent("tide.m4a").path
-    let ffmpeg = Process()
-    ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-    ffmpeg.arguments = [
-      "-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=30", "-c:a", "aac", "-y", path,
-    ]
-    ffmpeg.standardOutput = FileHandle.nullDevice
-    ffmpeg.standardError = FileHandle.nullDevice
-    try ffmpeg.run()
-    ffmpeg.waitUntilExit()
-    XCTAssertEqual(ffmpeg.terminationStatus, 0)
-    return path
+    try writeSineClip(to: home.appendingPathComponent("tide.m4a").path, seconds: 30)
   }
 
   private func runner(_ previews: PreviewDependencies) -> EffectRunner {

@@ -29,18 +29,7 @@ final class PreviewPlayerTests: XCTestCase {
 
   /// A sine clip of `seconds` in an .m4a, like Apple's previews.
   private func clip(_ name: String, seconds: Int) throws -> String {
-    let path = directory.appendingPathComponent(name).path
-    let ffmpeg = Process()
-    ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-    ffmpeg.arguments = [
-      "-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)", "-c:a", "aac", "-y", path,
-    ]
-    ffmpeg.standardOutput = FileHandle.nullDevice
-    ffmpeg.standardError = FileHandle.nullDevice
-    try ffmpeg.run()
-    ffmpeg.waitUntilExit()
-    XCTAssertEqual(ffmpeg.terminationStatus, 0)
-    return path
+    try writeSineClip(to: directory.appendingPathComponent(name).path, seconds: seconds)
   }
 
   private func player(
@@ -346,4 +335,20 @@ final class PreviewPlayerParentWatchTests: XCTestCase {
     XCTAssertNotEqual(kill(mpv, 0), 0, "mpv quit once its parent was gone")
     if kill(mpv, 0) == 0 { kill(mpv, SIGKILL) }
   }
+}
+
+/// Writes a 440 Hz sine clip of `seconds` in an .m4a (AAC, like Apple's previews) at `path` with ffmpeg, fails the
+/// test unless ffmpeg succeeded, and returns `path`.
+func writeSineClip(to path: String, seconds: Int, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+  let ffmpeg = Process()
+  ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+  ffmpeg.arguments = [
+    "-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)", "-c:a", "aac", "-y", path,
+  ]
+  ffmpeg.standardOutput = FileHandle.nullDevice
+  ffmpeg.standardError = FileHandle.nullDevice
+  try ffmpeg.run()
+  ffmpeg.waitUntilExit()
+  XCTAssertEqual(ffmpeg.terminationStatus, 0, file: file, line: line)
+  return path
 }

@@ -148,14 +148,9 @@ final class AuthStatusModelTests: XCTestCase {
   var storage: CLIStorage!
 
   override func setUpWithError() throws {
-    home = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-authstatus-\(UUID().uuidString)")
-    let paths = AppPaths(environment: ["HOME": home.path])
-    try paths.createDirectories()
-    storage = CLIStorage(
-      environment: ["HOME": home.path], paths: paths,
-      secrets: VaultSecretStore(vaultFile: paths.vaultFile, keyFile: paths.vaultKeyFile),
-      secretStoreInfo: SecretStoreInfo(kind: .vault, location: paths.vaultFile.path),
-      database: try AppDatabase(path: paths.databaseFile.path))
+    let made = try CLIStorage.vaultInTemporaryHome(named: "vibes-authstatus")
+    home = made.home
+    storage = made.storage
   }
 
   override func tearDown() {

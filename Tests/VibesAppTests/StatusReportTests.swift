@@ -13,14 +13,9 @@ final class StatusReportTests: XCTestCase {
   var dependencies: CLIStorage!
 
   override func setUpWithError() throws {
-    home = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-status-\(UUID().uuidString)")
-    let paths = AppPaths(environment: ["HOME": home.path])
-    try paths.createDirectories()
-    dependencies = CLIStorage(
-      environment: ["HOME": home.path], paths: paths,
-      secrets: VaultSecretStore(vaultFile: paths.vaultFile, keyFile: paths.vaultKeyFile),
-      secretStoreInfo: SecretStoreInfo(kind: .vault, location: paths.vaultFile.path),
-      database: try AppDatabase(path: paths.databaseFile.path))
+    let made = try CLIStorage.vaultInTemporaryHome(named: "vibes-status")
+    home = made.home
+    dependencies = made.storage
   }
 
   override func tearDown() {
@@ -70,5 +65,21 @@ final class SecretStoreWordingTests: XCTestCase {
       Localizer(.de).fallbackReason(.noAnswer(seconds: 5)), "der Schlüsselbund hat nicht innerhalb von 5 s geantwortet."
     )
     XCTAssertEqual(Localizer(.en).fallbackReason(.other("odd\u{1B}[2J reason")), "odd reason")
+  }
+}
+
+extension CLIStorage {
+  /// The CLI's storage over a new home in the temporary folder (`<prefix>-<UUID>`), the vault as its secret store;
+  /// the caller removes the home.
+  static func vaultInTemporaryHome(named prefix: String) throws -> (home: URL, storage: CLIStorage) {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    let paths = AppPaths(environment: ["HOME": home.path])
+    try paths.createDirectories()
+    let storage = CLIStorage(
+      environment: ["HOME": home.path], paths: paths,
+      secrets: VaultSecretStore(vaultFile: paths.vaultFile, keyFile: paths.vaultKeyFile),
+      secretStoreInfo: SecretStoreInfo(kind: .vault, location: paths.vaultFile.path),
+      database: try AppDatabase(path: paths.databaseFile.path))
+    return (home, storage)
   }
 }

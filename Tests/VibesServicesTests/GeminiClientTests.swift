@@ -3,22 +3,8 @@ import VibesServices
 import VibesTestSupport
 import XCTest
 
-final class GeminiClientTests: XCTestCase {
-  private let key = "AIzaSyFAKE-key_0123456789abcdefghijklmnop"
-  private var fake: FakeGeminiServer!
-
-  override func setUp() async throws {
-    fake = try await FakeGeminiServer(validKeys: [key])
-  }
-
-  override func tearDown() async throws {
-    await fake.stop()
-    fake = nil
-  }
-
-  private func client(timeout: TimeInterval = 5, base: URL? = nil) -> GeminiClient {
-    GeminiClient(baseURL: base ?? fake.baseURL, transport: URLSessionTransport(timeout: timeout))
-  }
+final class GeminiClientTests: GeminiFakeTestCase {
+  override class var validKey: String { "AIzaSyFAKE-key_0123456789abcdefghijklmnop" }
 
   func testValidKeySucceedsAndKeyTravelsOnlyInHeader() async throws {
     try await client().validate(apiKey: key)

@@ -5,22 +5,8 @@ import XCTest
 
 /// For You (FR-3.2) over the Gemini fake: one request grounded in the seeds, the reason check, exclusions and
 /// per-artist caps.
-final class GeminiForYouTests: XCTestCase {
-  private let key = "AIzaSyFAKE-foryou_0123456789abcdefghijklm"
-  private var fake: FakeGeminiServer!
-
-  override func setUp() async throws {
-    fake = try await FakeGeminiServer(validKeys: [key])
-  }
-
-  override func tearDown() async throws {
-    await fake.stop()
-    fake = nil
-  }
-
-  private var client: GeminiClient {
-    GeminiClient(baseURL: fake.baseURL, transport: URLSessionTransport(timeout: 5))
-  }
+final class GeminiForYouTests: GeminiFakeTestCase {
+  override class var validKey: String { "AIzaSyFAKE-foryou_0123456789abcdefghijklm" }
 
   private let seeds = GeminiForYouSeeds(
     artists: [
@@ -53,7 +39,7 @@ final class GeminiForYouTests: XCTestCase {
 
   func testTheRequestIsGroundedInTheSeedsWithTheBecauseOfEnumAndAMargin() async throws {
     await fake.enqueueGeneration(.answerText(try answer(goodItems)))
-    let result = try await client.generatePlaylist(
+    let result = try await client().generatePlaylist(
       .forYou(seeds, count: 10), model: "gemini-flash-latest", apiKey: key)
     XCTAssertEqual(result.songs.count, 10)
     XCTAssertEqual(result.name, "For You")
@@ -104,7 +90,7 @@ final class GeminiForYouTests: XCTestCase {
     // Drop two of the good ones so the over-cap and dismissed-artist cases decide what remains.
     items.removeSubrange(2...3)
     await fake.enqueueGeneration(.answerText(try answer(items)))
-    let result = try await client.generatePlaylist(
+    let result = try await client().generatePlaylist(
       .forYou(seeds, count: 20), model: "gemini-flash-latest", apiKey: key)
     let titles = result.songs.map(\.title)
     XCTAssertEqual(
@@ -123,7 +109,7 @@ final class GeminiForYouTests: XCTestCase {
     let items = (0..<15).map { item("S\($0)", "A\($0)", "Like \"Nobody Sent\".", "Radiohead") }
     await fake.enqueueGeneration(.answerText(try answer(items)))
     do {
-      let result = try await client.generatePlaylist(
+      let result = try await client().generatePlaylist(
         .forYou(seeds, count: 10), model: "gemini-flash-latest", apiKey: key)
       XCTFail("expected an error, got \(result)")
     } catch {

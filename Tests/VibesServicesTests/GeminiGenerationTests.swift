@@ -3,28 +3,14 @@ import VibesServices
 import VibesTestSupport
 import XCTest
 
-final class GeminiGenerationTests: XCTestCase {
-  private let key = "AIzaSyFAKE-gen_0123456789abcdefghijklmno"
-  private var fake: FakeGeminiServer!
-
-  override func setUp() async throws {
-    fake = try await FakeGeminiServer(validKeys: [key])
-  }
-
-  override func tearDown() async throws {
-    await fake.stop()
-    fake = nil
-  }
-
-  private var client: GeminiClient {
-    GeminiClient(baseURL: fake.baseURL, transport: URLSessionTransport(timeout: 5))
-  }
+final class GeminiGenerationTests: GeminiFakeTestCase {
+  override class var validKey: String { "AIzaSyFAKE-gen_0123456789abcdefghijklmno" }
 
   private func generate(
     _ request: GeminiPlaylistRequest = .new(prompt: "late night drive", count: 10),
     model: String = "gemini-flash-latest", key: String? = nil
   ) async throws(GeminiGenerationError) -> GeminiPlaylist {
-    try await client.generatePlaylist(request, model: model, apiKey: key ?? self.key)
+    try await client().generatePlaylist(request, model: model, apiKey: key ?? self.key)
   }
 
   private func generationError(
@@ -246,7 +232,7 @@ final class GeminiGenerationTests: XCTestCase {
     }
 
     await fake.setGenerationLatency(2)
-    let client = self.client
+    let client = self.client()
     let key = self.key
     let task = Task {
       try await client.generatePlaylist(.new(prompt: "x", count: 10), model: "gemini-flash-latest", apiKey: key)

@@ -5,25 +5,7 @@ import XCTest
 
 /// Issue 20 item 10: Your library's wire calls against the fake — saved tracks and albums (paged, `limit` ≤ 50,
 /// `next`), removing songs from and moving songs in your own playlists (`DELETE`/`PUT /v1/playlists/{id}/items`).
-final class SpotifyLibraryClientTests: XCTestCase {
-  typealias Catalog = FakeSpotifyWebCatalog
-  private var fake: FakeSpotifyWebServer!
-
-  override func setUp() async throws {
-    fake = try await FakeSpotifyWebServer(validTokens: ["good-token"])
-  }
-
-  override func tearDown() async throws {
-    await fake.stop()
-    fake = nil
-  }
-
-  private func client() -> SpotifyWebClient {
-    SpotifyWebClient(
-      baseURL: fake.baseURL, transport: URLSessionTransport(timeout: 5),
-      tokens: ScriptedSpotifyTokens(current: "good-token"), retry: SleepLog().policy())
-  }
-
+final class SpotifyLibraryClientTests: SpotifyWebFakeTestCase {
   private func ownItems() async -> [String?] {
     await fake.catalog().playlists.first { $0.id == Catalog.ownPlaylistID }?.items ?? []
   }

@@ -5,27 +5,14 @@ import XCTest
 
 /// The Spotify Connect player endpoints against the fake, for a Premium listener with a device, a free listener and
 /// a Premium listener with no active device; errors typed by `reason`, the missing-scope 403, 204 as "nothing".
-final class SpotifyPlayerClientTests: XCTestCase {
-  typealias Catalog = FakeSpotifyWebCatalog
-  private var fake: FakeSpotifyWebServer!
+final class SpotifyPlayerClientTests: SpotifyWebFakeTestCase {
   private let laptop = FakeSpotifyDevice(id: "dev-laptop", name: "Ada's Laptop")
   private let speaker = FakeSpotifyDevice(id: "dev-speaker", name: "Kitchen", type: "Speaker")
 
   override func setUp() async throws {
-    fake = try await FakeSpotifyWebServer(validTokens: ["good-token"])
+    try await super.setUp()
     let devices = [laptop, speaker]
     await fake.setPlayer { $0.devices = devices }
-  }
-
-  override func tearDown() async throws {
-    await fake.stop()
-    fake = nil
-  }
-
-  private func client() -> SpotifyWebClient {
-    SpotifyWebClient(
-      baseURL: fake.baseURL, transport: URLSessionTransport(timeout: 5),
-      tokens: ScriptedSpotifyTokens(current: "good-token"), retry: SleepLog().policy())
   }
 
   private var nightSwim: Catalog.Album {

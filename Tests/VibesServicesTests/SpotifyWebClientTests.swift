@@ -8,25 +8,7 @@ import XCTest
 #endif
 
 /// Each Web API call against the post-2026 fake: request shape, decoding, paging, state.
-final class SpotifyWebClientTests: XCTestCase {
-  typealias Catalog = FakeSpotifyWebCatalog
-  private var fake: FakeSpotifyWebServer!
-
-  override func setUp() async throws {
-    fake = try await FakeSpotifyWebServer(validTokens: ["good-token"])
-  }
-
-  override func tearDown() async throws {
-    await fake.stop()
-    fake = nil
-  }
-
-  private func client() -> SpotifyWebClient {
-    SpotifyWebClient(
-      baseURL: fake.baseURL, transport: URLSessionTransport(timeout: 5),
-      tokens: ScriptedSpotifyTokens(current: "good-token"), retry: SleepLog().policy())
-  }
-
+final class SpotifyWebClientTests: SpotifyWebFakeTestCase {
   func testSearchIsOneRequestGroupedByTypeWithBearerToken() async throws {
     let results = try await client().search("aurora")
     let artist = try XCTUnwrap(results.artists?.items.first)

@@ -4,26 +4,7 @@ import VibesTestSupport
 import XCTest
 
 /// Token refresh, development-mode 403s, rate limits, 5xx backoff, cancellation and error hygiene.
-final class SpotifyWebErrorTests: XCTestCase {
-  typealias Catalog = FakeSpotifyWebCatalog
-  private var fake: FakeSpotifyWebServer!
-
-  override func setUp() async throws {
-    fake = try await FakeSpotifyWebServer(validTokens: ["good-token"])
-  }
-
-  override func tearDown() async throws {
-    await fake.stop()
-    fake = nil
-  }
-
-  private func client(
-    tokens: any SpotifyAccessTokenSource = ScriptedSpotifyTokens(current: "good-token"),
-    retry: SpotifyRetryPolicy = SleepLog().policy(), base: URL? = nil
-  ) -> SpotifyWebClient {
-    SpotifyWebClient(
-      baseURL: base ?? fake.baseURL, transport: URLSessionTransport(timeout: 5), tokens: tokens, retry: retry)
-  }
+final class SpotifyWebErrorTests: SpotifyWebFakeTestCase {
 
   // MARK: 401
 

@@ -73,3 +73,30 @@ func isRemovedSpotifyEndpoint(_ request: FakeSpotifyWebRequest) -> Bool {
   if batch.contains(path) || request.queryValue("ids") != nil { return true }
   return false
 }
+
+/// The set-up of every Web API client test: the fake (which takes the token "good-token") started before each test
+/// and stopped after it, and a client for it with a scripted token source and a retry policy that never sleeps.
+class SpotifyWebFakeTestCase: XCTestCase {
+  typealias Catalog = FakeSpotifyWebCatalog
+  var fake: FakeSpotifyWebServer!
+
+  override func setUp() async throws {
+    try await super.setUp()
+    fake = try await FakeSpotifyWebServer(validTokens: ["good-token"])
+  }
+
+  override func tearDown() async throws {
+    await fake.stop()
+    fake = nil
+    try await super.tearDown()
+  }
+
+  /// A client of the fake (of `base` where given: a closed port, say).
+  func client(
+    tokens: any SpotifyAccessTokenSource = ScriptedSpotifyTokens(current: "good-token"),
+    retry: SpotifyRetryPolicy = SleepLog().policy(), base: URL? = nil
+  ) -> SpotifyWebClient {
+    SpotifyWebClient(
+      baseURL: base ?? fake.baseURL, transport: URLSessionTransport(timeout: 5), tokens: tokens, retry: retry)
+  }
+}

@@ -33,3 +33,28 @@ func closedLoopbackURL() async throws -> URL {
   await fake.stop()
   return url
 }
+
+/// The set-up of every Gemini client test: the fake, accepting only the class's `validKey`, started before each test
+/// and stopped after it, and a client for it.
+class GeminiFakeTestCase: XCTestCase {
+  /// The one key the fake accepts (each class its own).
+  class var validKey: String { "AIzaSyFAKE-key_0123456789abcdefghijklmnop" }
+  var key: String { Self.validKey }
+  var fake: FakeGeminiServer!
+
+  override func setUp() async throws {
+    try await super.setUp()
+    fake = try await FakeGeminiServer(validKeys: [key])
+  }
+
+  override func tearDown() async throws {
+    await fake.stop()
+    fake = nil
+    try await super.tearDown()
+  }
+
+  /// A client of the fake (of `base` where given: a closed port, say).
+  func client(timeout: TimeInterval = 5, base: URL? = nil) -> GeminiClient {
+    GeminiClient(baseURL: base ?? fake.baseURL, transport: URLSessionTransport(timeout: timeout))
+  }
+}

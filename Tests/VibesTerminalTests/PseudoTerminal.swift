@@ -40,6 +40,16 @@ struct PseudoTerminal {
     return process
   }
 
+  /// Appends every byte the master has ready now to `output` (the caller has made the master non-blocking).
+  func drain(into output: inout [UInt8]) {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(master, &buffer, buffer.count)
+      guard count > 0 else { return }
+      output += buffer[0..<count]
+    }
+  }
+
   func close() {
     Glibc.close(master)
     Glibc.close(slave)

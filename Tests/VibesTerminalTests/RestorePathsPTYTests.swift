@@ -91,14 +91,7 @@ final class RestorePathsPTYTests: XCTestCase {
       test: "VibesTerminalTests.RestorePathsPTYTests/testChild", environment: environment, stderr: errors)
 
     var output: [UInt8] = []
-    func drain() {
-      var buffer = [UInt8](repeating: 0, count: 4096)
-      while true {
-        let count = read(master, &buffer, buffer.count)
-        guard count > 0 else { return }
-        output += buffer[0..<count]
-      }
-    }
+    func drain() { pty.drain(into: &output) }
     // The UI is up once bracketed paste is switched on (the last thing TerminalSession.init writes).
     let pasteOn = Array("\u{1B}[?2004h".utf8)
     let startDeadline = Date().addingTimeInterval(20)

@@ -36,14 +36,7 @@ final class SignalWatchdogPTYTests: XCTestCase {
       test: "VibesTerminalTests.SignalWatchdogPTYTests/testBusyChild", environment: [Self.childVariable: "1"])
 
     var output: [UInt8] = []
-    func drain() {
-      var buffer = [UInt8](repeating: 0, count: 4096)
-      while true {
-        let count = read(master, &buffer, buffer.count)
-        guard count > 0 else { return }
-        output += buffer[0..<count]
-      }
-    }
+    func drain() { pty.drain(into: &output) }
     let alternateOn = Array("\u{1B}[?1049h".utf8)
     let startDeadline = Date().addingTimeInterval(20)
     while Date() < startDeadline, !output.contains(alternateOn) {

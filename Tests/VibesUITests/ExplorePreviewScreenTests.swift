@@ -17,15 +17,7 @@ final class ExplorePreviewScreenTests: XCTestCase {
   /// A track's screen at 60×20 after `p`, with the lookup answered by `result`.
   func previewed(_ result: Result<PreviewAvailability, PreviewLookupFailure>) -> Driver {
     var screen = Driver.screen(previewScreen, facts: SetupFacts(storedSecrets: [.spotify]), width: 60, height: 20)
-    screen.press(.tabKey(.explore))
-    screen.send(.explore(.open(track.link)))
-    guard case .loading(let id)? = screen.state.explore.path.last?.phase else {
-      XCTFail("not loading")
-      return screen
-    }
-    screen.send(
-      .explore(
-        .detailFinished(requestID: id, track.link, .success(CachedDetail(detail: .track(track), fetchedAt: Date())))))
+    screen.openTrackDetail(track)
     screen.press(.character("p"))
     guard case .finding(let find)? = screen.state.explore.preview?.phase else {
       XCTFail("p did not look for a preview")

@@ -16,15 +16,7 @@ final class PlaybackScreenTests: XCTestCase {
 
   func trackScreen() -> Driver {
     var screen = Driver.screen(playbackScreen, facts: SetupFacts(storedSecrets: [.spotify]), width: 60, height: 20)
-    screen.press(.tabKey(.explore))
-    screen.send(.explore(.open(track.link)))
-    guard case .loading(let id)? = screen.state.explore.path.last?.phase else {
-      XCTFail("not loading")
-      return screen
-    }
-    screen.send(
-      .explore(
-        .detailFinished(requestID: id, track.link, .success(CachedDetail(detail: .track(track), fetchedAt: Date())))))
+    screen.openTrackDetail(track)
     return screen
   }
 

@@ -39,6 +39,20 @@ extension Driver {
     return driver
   }
 
+  /// Explore, then `track`'s screen opened by its link and loaded (fetched just now); fails the test when the
+  /// screen does not start loading.
+  mutating func openTrackDetail(_ track: MusicTrack, file: StaticString = #filePath, line: UInt = #line) {
+    press(.tabKey(.explore))
+    send(.explore(.open(track.link)))
+    guard case .loading(let id)? = state.explore.path.last?.phase else {
+      XCTFail("not loading", file: file, line: line)
+      return
+    }
+    send(
+      .explore(
+        .detailFinished(requestID: id, track.link, .success(CachedDetail(detail: .track(track), fetchedAt: Date())))))
+  }
+
   /// The screen as drawn in `language`.
   func render(_ language: Language = .en) -> Grid { AppView.render(state, Localizer(language)) }
 }

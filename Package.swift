@@ -83,8 +83,10 @@ let package = Package(
     .testTarget(
       name: "VibesUITests", dependencies: ["VibesUI", "VibesCore", "VibesApp", "VibesTestSupport"], exclude: ["Goldens"]
     ),
-    .testTarget(name: "VibesTerminalTests", dependencies: ["VibesTerminal", "VibesUI", "VibesCore", "VibesGraphics"]),
-    .testTarget(name: "VibesStorageTests", dependencies: ["VibesStorage", "VibesCore"]),
+    .testTarget(
+      name: "VibesTerminalTests",
+      dependencies: ["VibesTerminal", "VibesUI", "VibesCore", "VibesGraphics", "VibesTestSupport"]),
+    .testTarget(name: "VibesStorageTests", dependencies: ["VibesStorage", "VibesCore", "VibesTestSupport"]),
     .testTarget(name: "VibesGraphicsTests", dependencies: ["VibesGraphics", "VibesStorage"]),
     .testTarget(name: "VibesServicesTests", dependencies: ["VibesServices", "VibesTestSupport"]),
     .testTarget(

@@ -71,9 +71,10 @@ final class PagingBombTests: XCTestCase {
     bomb.requests.filter { $0.path.split(separator: "?").first.map(String.init) == route }.count
   }
 
-  func runner() -> EffectRunner {
+  /// A runner whose Spotify API is `api` (the bomb by default), on the sandbox's database.
+  func runner(api: URL? = nil) -> EffectRunner {
     let configuration = SpotifyConfiguration(
-      clientID: "bomb-client", accountsURL: URL(string: "http://127.0.0.1:9")!, apiURL: bomb.baseURL)
+      clientID: "bomb-client", accountsURL: URL(string: "http://127.0.0.1:9")!, apiURL: api ?? bomb.baseURL)
     let spotify = SpotifyDependencies(
       configuration: configuration, database: sandbox.database, secrets: sandbox.secrets, configFilePath: home.path,
       isRemoteSession: false, hostName: "test")
@@ -132,21 +133,7 @@ final class PagingBombTests: XCTestCase {
   }
 
   /// A runner whose API address refuses connections (offline), on the same database.
-  func runnerOffline() -> EffectRunner {
-    let configuration = SpotifyConfiguration(
-      clientID: "bomb-client", accountsURL: URL(string: "http://127.0.0.1:9")!,
-      apiURL: URL(string: "http://127.0.0.1:1")!)
-    let spotify = SpotifyDependencies(
-      configuration: configuration, database: sandbox.database, secrets: sandbox.secrets, configFilePath: home.path,
-      isRemoteSession: false, hostName: "test")
-    return EffectRunner(
-      dependencies: AppDependencies(
-        database: sandbox.database, secrets: sandbox.secrets,
-        secretStoreInfo: SecretStoreInfo(kind: .vault, location: home.path), gemini: GeminiClient(),
-        ticketmaster: TicketmasterClient(), browser: BrowserLauncher(environment: [:]), spotify: spotify,
-        logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
-        now: { Date(timeIntervalSince1970: 1_763_000_000) }))
-  }
+  func runnerOffline() -> EffectRunner { runner(api: URL(string: "http://127.0.0.1:1")!) }
 
   func testThePagerIsBoundedByItemsForAnyBound() async throws {
     let client = client()

@@ -224,18 +224,8 @@ final class SocialRepositoryTests: XCTestCase {
       "shares/s1",
       ["senderId": .string(ada.uid), "recipientId": .null, "trackName": .string("Song")])
     await fake.ageSignIns()
-    let fake = self.fake!
-    let reauthenticated = Flag()
-    let report = try await ada.repository.deleteAccount { () throws(SocialError) in
-      reauthenticated.set()
-      let token = await fake.googleIDToken(sub: "g-ada", email: "g-ada@example.com", name: "Ada")
-      do throws(FirebaseError) {
-        try await ada.repository.session.signIn(googleIDToken: token)
-      } catch {
-        throw .firebase(error)
-      }
-    }
-    XCTAssertTrue(reauthenticated.value, "CREDENTIAL_TOO_OLD_LOGIN_AGAIN led to a fresh sign-in")
+    let (report, reauthenticated) = try await deleteSigningInAgain(ada, sub: "g-ada", name: "Ada")
+    XCTAssertTrue(reauthenticated, "CREDENTIAL_TOO_OLD_LOGIN_AGAIN led to a fresh sign-in")
     XCTAssertTrue(report.account)
     XCTAssertTrue(report.profile)
     XCTAssertTrue(report.photo)
@@ -379,21 +369,30 @@ final class SocialRepositoryTests: XCTestCase {
   func testCredentialTooOldAtTheLastStepSignsInAgainAndDeletesTheAccount() async throws {
     let ada = try await account("g-ada", name: "Ada")
     await fake.refuseNextDeletionAsTooOld()
+    let (report, reauthenticated) = try await deleteSigningInAgain(ada, sub: "g-ada", name: "Ada")
+    XCTAssertTrue(reauthenticated)
+    XCTAssertTrue(report.account)
+    let users = await fake.authUsers()
+    XCTAssertNil(users[ada.uid])
+  }
+
+  /// Deletes `account`'s account, signing in again with Google as `sub` when Firebase asks for a fresh sign-in;
+  /// the report and whether it asked.
+  func deleteSigningInAgain(_ account: Account, sub: String, name: String) async throws -> (
+    AccountDeletionReport, reauthenticated: Bool
+  ) {
     let fake = self.fake!
     let reauthenticated = Flag()
-    let report = try await ada.repository.deleteAccount { () throws(SocialError) in
+    let report = try await account.repository.deleteAccount { () throws(SocialError) in
       reauthenticated.set()
-      let token = await fake.googleIDToken(sub: "g-ada", email: "g-ada@example.com", name: "Ada")
+      let token = await fake.googleIDToken(sub: sub, email: "\(sub)@example.com", name: name)
       do throws(FirebaseError) {
-        try await ada.repository.session.signIn(googleIDToken: token)
+        try await account.repository.session.signIn(googleIDToken: token)
       } catch {
         throw .firebase(error)
       }
     }
-    XCTAssertTrue(reauthenticated.value)
-    XCTAssertTrue(report.account)
-    let users = await fake.authUsers()
-    XCTAssertNil(users[ada.uid])
+    return (report, reauthenticated.value)
   }
 
   static func result<T>(_ body: () async throws(SocialError) -> T) async -> Result<T, SocialError> {

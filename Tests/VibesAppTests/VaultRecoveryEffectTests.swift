@@ -7,17 +7,8 @@ import VibesStorage
 import XCTest
 
 /// A lost vault key, on a real vault file: the app says so and its reset (run as an effect) gets it going again.
-final class VaultRecoveryEffectTests: XCTestCase {
-  var home: URL!
-  var paths: AppPaths!
-
-  override func setUp() async throws {
-    home = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-recovery-\(UUID().uuidString)")
-    paths = AppPaths(environment: ["HOME": home.path])
-    try paths.createDirectories()
-  }
-
-  override func tearDown() async throws { try? FileManager.default.removeItem(at: home) }
+final class VaultRecoveryEffectTests: VaultHomeTestCase {
+  override class var homePrefix: String { "vibes-recovery" }
 
   final class Collected: @unchecked Sendable {
     private let lock = NSLock()
@@ -32,16 +23,6 @@ final class VaultRecoveryEffectTests: XCTestCase {
       defer { lock.unlock() }
       return stored
     }
-  }
-
-  func runner(_ secrets: any SecretStore) throws -> EffectRunner {
-    EffectRunner(
-      dependencies: AppDependencies(
-        database: try AppDatabase(path: paths.databaseFile.path), secrets: secrets,
-        secretStoreInfo: SecretStoreInfo(kind: .vault, location: paths.vaultFile.path),
-        gemini: GeminiClient(baseURL: URL(string: "http://127.0.0.1:9")!),
-        ticketmaster: TicketmasterClient(baseURL: URL(string: "http://127.0.0.1:9")!),
-        browser: BrowserLauncher(environment: [:]), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }))
   }
 
   func testLostKeyIsReportedAndTheResetFromTheAppRecovers() async throws {
@@ -81,5 +62,37 @@ final class VaultRecoveryEffectTests: XCTestCase {
     XCTAssertEqual(facts, .factsLoaded(SetupFacts()), "a fresh start: nothing configured, nothing stuck")
     try vault.write("AIzaSyNewKey0123456789", for: .geminiAPIKey)
     XCTAssertEqual(try vault.read(.geminiAPIKey), "AIzaSyNewKey0123456789", "saving works again")
+  }
+}
+
+/// The set-up of the vault recovery tests: a home of its own in the temporary folder (its folders made, removed after
+/// each test) and the app's real `EffectRunner` over it with the secret store given, every network client pointed
+/// at a closed port.
+class VaultHomeTestCase: XCTestCase {
+  /// The home folder's name before its UUID.
+  class var homePrefix: String { "vibes-vault" }
+  var home: URL!
+  var paths: AppPaths!
+
+  override func setUp() async throws {
+    try await super.setUp()
+    home = FileManager.default.temporaryDirectory.appendingPathComponent("\(Self.homePrefix)-\(UUID().uuidString)")
+    paths = AppPaths(environment: ["HOME": home.path])
+    try paths.createDirectories()
+  }
+
+  override func tearDown() async throws {
+    try? FileManager.default.removeItem(at: home)
+    try await super.tearDown()
+  }
+
+  func runner(_ secrets: any SecretStore) throws -> EffectRunner {
+    EffectRunner(
+      dependencies: AppDependencies(
+        database: try AppDatabase(path: paths.databaseFile.path), secrets: secrets,
+        secretStoreInfo: SecretStoreInfo(kind: .vault, location: paths.vaultFile.path),
+        gemini: GeminiClient(baseURL: URL(string: "http://127.0.0.1:9")!),
+        ticketmaster: TicketmasterClient(baseURL: URL(string: "http://127.0.0.1:9")!),
+        browser: BrowserLauncher(environment: [:]), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }))
   }
 }

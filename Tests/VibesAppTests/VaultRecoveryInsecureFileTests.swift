@@ -14,27 +14,8 @@ import XCTest
 
 /// A vault key file others could read (or a vault file owned by someone else), on real files: the recovery
 /// screen names the file, what is wrong and the exact command, offers no reset, and the files stay untouched.
-final class VaultRecoveryInsecureFileTests: XCTestCase {
-  var home: URL!
-  var paths: AppPaths!
-
-  override func setUp() async throws {
-    home = FileManager.default.temporaryDirectory.appendingPathComponent("vibes-insecure-\(UUID().uuidString)")
-    paths = AppPaths(environment: ["HOME": home.path])
-    try paths.createDirectories()
-  }
-
-  override func tearDown() async throws { try? FileManager.default.removeItem(at: home) }
-
-  func runner(_ secrets: any SecretStore) throws -> EffectRunner {
-    EffectRunner(
-      dependencies: AppDependencies(
-        database: try AppDatabase(path: paths.databaseFile.path), secrets: secrets,
-        secretStoreInfo: SecretStoreInfo(kind: .vault, location: paths.vaultFile.path),
-        gemini: GeminiClient(baseURL: URL(string: "http://127.0.0.1:9")!),
-        ticketmaster: TicketmasterClient(baseURL: URL(string: "http://127.0.0.1:9")!),
-        browser: BrowserLauncher(environment: [:]), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }))
-  }
+final class VaultRecoveryInsecureFileTests: VaultHomeTestCase {
+  override class var homePrefix: String { "vibes-insecure" }
 
   /// The actions `.loadFacts` answers with, and the screen the reducer then shows (English and German).
   func loadAndShow(_ vault: VaultSecretStore) async throws -> (AppState, [AppAction]) {

@@ -28,11 +28,8 @@ final class GamifyReducerTests: XCTestCase {
 
   /// On Ada's profile in People (you follow her).
   func onAdasProfile() -> Driver {
-    var driver = Driver()
+    var driver = Driver.inPeople(Self.lists)
     driver.arrange { driver in
-      driver.press(.tabKey(.profile))
-      driver.press(.character("p"))
-      driver.send(.people(.listsLoaded(requestID: driver.state.people.loading ?? 0, Self.lists, final: true)))
       driver.press(.enter)
       let id = driver.state.people.path.last?.request?.id ?? 0
       let profile = PersonProfile(person: Self.ada, followers: 1, following: 0, isFollowing: true, fetchedAt: Self.now)
@@ -158,12 +155,7 @@ final class GamifyReducerTests: XCTestCase {
   }
 
   func testAOnThePeopleRootListsEveryAchievementAndAnUnlockIsAnnounced() {
-    var driver = Driver()
-    driver.arrange { driver in
-      driver.press(.tabKey(.profile))
-      driver.press(.character("p"))
-      driver.send(.people(.listsLoaded(requestID: driver.state.people.loading ?? 0, Self.lists, final: true)))
-    }
+    var driver = Driver.inPeople(Self.lists)
     let load = driver.state.context.nextRequestID
     driver.press(.character("a"), expecting: [.gamify(.loadAchievements(requestID: load))]) { state in
       state.selectedTab = .gamify

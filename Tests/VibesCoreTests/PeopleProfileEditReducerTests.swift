@@ -12,13 +12,7 @@ final class PeopleProfileEditReducerTests: XCTestCase {
   static let lists = PeopleLists(username: "me", following: [], followers: [], fetchedAt: now, me: me)
 
   func inPeople() -> Driver {
-    var driver = Driver()
-    driver.arrange { driver in
-      driver.press(.tabKey(.profile))
-      driver.press(.character("p"))
-      driver.send(.people(.listsLoaded(requestID: driver.state.people.loading ?? 0, Self.lists, final: true)))
-    }
-    return driver
+    Driver.inPeople(Self.lists)
   }
 
   func testEditingTheBioSendsOnlyTheBioAndAFailedSaveIsRetriedWithEnter() {

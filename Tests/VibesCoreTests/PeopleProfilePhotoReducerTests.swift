@@ -12,15 +12,8 @@ final class PeopleProfilePhotoReducerTests: XCTestCase {
   static let url = "https://firebasestorage.example/v0/b/x/o/users%2Fuid-me%2Fprofile-photo?alt=media&token=t"
 
   func inPeople(photo: String?) -> Driver {
-    var driver = Driver()
-    let lists = PeopleLists(
-      username: "me", following: [], followers: [], fetchedAt: Self.now, me: Self.me, photoURL: photo)
-    driver.arrange { driver in
-      driver.press(.tabKey(.profile))
-      driver.press(.character("p"))
-      driver.send(.people(.listsLoaded(requestID: driver.state.people.loading ?? 0, lists, final: true)))
-    }
-    return driver
+    Driver.inPeople(
+      PeopleLists(username: "me", following: [], followers: [], fetchedAt: Self.now, me: Self.me, photoURL: photo))
   }
 
   func testARefusedPhotoSaysWhyThenAGoodOneUploadsAndTheChangedNameFollows() {

@@ -22,12 +22,7 @@ final class PeopleReducerTests: XCTestCase {
 
   /// In People with `lists` loaded.
   func inPeople(_ lists: PeopleLists = lists) -> Driver {
-    var driver = onProfile()
-    driver.arrange { driver in
-      driver.press(.character("p"))
-      driver.send(.people(.listsLoaded(requestID: driver.state.people.loading ?? 0, lists, final: true)))
-    }
-    return driver
+    Driver.inPeople(lists)
   }
 
   func testProfilesPKeyOpensPeopleAndLoadsTheListsAndEscGoesBack() {

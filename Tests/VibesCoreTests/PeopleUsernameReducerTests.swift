@@ -13,13 +13,7 @@ final class PeopleUsernameReducerTests: XCTestCase {
   static let nameless = PeopleLists(username: nil, following: [], followers: [], fetchedAt: now)
 
   func inPeople(_ lists: PeopleLists = nameless) -> Driver {
-    var driver = Driver()
-    driver.arrange { driver in
-      driver.press(.tabKey(.profile))
-      driver.press(.character("p"))
-      driver.send(.people(.listsLoaded(requestID: driver.state.people.loading ?? 0, lists, final: true)))
-    }
-    return driver
+    Driver.inPeople(lists)
   }
 
   func testChoosingAFreeNameAfterATakenOneThenAFailedClaimRetriedWithEnter() {

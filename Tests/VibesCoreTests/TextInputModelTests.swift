@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VibesCore
+import VibesTestSupport
 
 /// Random edit sequences (seeded) against a naive scalar-array model of the same rules.
 @Suite struct TextInputModelTests {
@@ -41,18 +42,6 @@ import VibesCore
     mutating func moveRight() { cursorScalar = boundaries[min(boundaries.count - 1, cursor + 1)] }
   }
 
-  /// SplitMix64, so a failing seed can be replayed.
-  struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// Scalars that stress segmentation: marks, joiners, selectors, regional indicators, Hangul jamo, controls.
   static let tricky: [UInt32] = [
     0x0301, 0x0308, 0x20DD, 0x200D, 0xFE0F, 0x1F3FD, 0x1F1E9, 0x1F1EA, 0x1100, 0x1161, 0x11A8, 0x0915, 0x094D,
@@ -77,7 +66,7 @@ import VibesCore
 
   @Test(arguments: 0..<300)
   func randomEditsMatchTheModel(seed: Int) {
-    var rng = SeededGenerator(state: UInt64(seed))
+    var rng = SeededGenerator(seed: UInt64(seed))
     var input = TextInput()
     var model = Model()
     for _ in 0..<60 {

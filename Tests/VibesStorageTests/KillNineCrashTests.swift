@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import VibesCore
+import VibesTestSupport
 import XCTest
 
 @testable import VibesStorage
@@ -54,7 +55,7 @@ final class KillNineCrashTests: XCTestCase {
   func testKillNineAtRandomMoments() throws {
     let environment = ProcessInfo.processInfo.environment
     let kills = Int(environment["VIBES_CRASH_KILLS"] ?? "") ?? (environment["VIBES_LONG_RUNS"] == "1" ? 1_000 : 200)
-    var random = SplitMix(seed: UInt64(environment["VIBES_CRASH_SEED"] ?? "") ?? 1)
+    var random = SeededGenerator(seed: UInt64(environment["VIBES_CRASH_SEED"] ?? "") ?? 1)
     let temp = try TemporaryDirectory("vibes-kill9")
     defer { temp.remove() }
     var acknowledged = -1  // highest step acknowledged so far
@@ -149,18 +150,5 @@ final class KillNineCrashTests: XCTestCase {
     VaultSecretStore(
       vaultFile: folder.appendingPathComponent("data/secrets.vault"),
       keyFile: folder.appendingPathComponent("config/vault.key"))
-  }
-}
-
-/// SplitMix64: a seeded generator so a failing run can be replayed.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import VibesCore
+import VibesTestSupport
 import XCTest
 
 @testable import VibesStorage
@@ -43,7 +44,7 @@ final class KillNineMigrationTests: XCTestCase {
     let environment = ProcessInfo.processInfo.environment
     let kills =
       Int(environment["VIBES_MIGRATION_KILLS"] ?? "") ?? (environment["VIBES_LONG_RUNS"] == "1" ? 1_000 : 60)
-    var random = SplitMix(seed: UInt64(environment["VIBES_CRASH_SEED"] ?? "") ?? 1)
+    var random = SeededGenerator(seed: UInt64(environment["VIBES_CRASH_SEED"] ?? "") ?? 1)
     let temp = try TemporaryDirectory("vibes-kill9-migration")
     defer { temp.remove() }
     let migrations = DatabaseMigrations.migrator.migrations

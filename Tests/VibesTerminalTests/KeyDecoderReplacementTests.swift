@@ -1,5 +1,6 @@
 import Foundation
 import VibesCore
+import VibesTestSupport
 import XCTest
 
 @testable import VibesTerminal
@@ -85,18 +86,5 @@ final class KeyDecoderReplacementTests: XCTestCase {
       let expectedPaste = String(decoding: bytes, as: UTF8.self)
       XCTAssertEqual(pasted(bytes), [.paste(expectedPaste)], "round \(round): \(bytes)")
     }
-  }
-}
-
-/// SplitMix64: a small seeded generator so a failure names a reproducible round.
-private struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -349,13 +349,6 @@ final class DamagedStorageEndToEndTests: EndToEndTestCase {
 
   /// Writes a filler file until the file system is full.
   func fill(_ folder: URL) throws {
-    let path = folder.appendingPathComponent("filler").path
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    guard fd >= 0 else { throw POSIXError(.EIO) }
-    defer { close(fd) }
-    let block = [UInt8](repeating: 0x5a, count: 4096)
-    while block.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) > 0 {}
-    var small: UInt8 = 0
-    while write(fd, &small, 1) > 0 {}
+    guard DiskFiller.fill(folder) != nil else { throw POSIXError(.EIO) }
   }
 }

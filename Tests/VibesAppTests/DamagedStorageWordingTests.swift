@@ -3,6 +3,7 @@ import Logging
 import VibesCore
 import VibesServices
 import VibesStorage
+import VibesTestSupport
 import XCTest
 
 @testable import VibesApp
@@ -173,15 +174,7 @@ final class DamagedStorageWordingTests: XCTestCase {
   }
 
   /// Writes a filler file until the file system is full.
-  static func fill(_ folder: URL) {
-    let fd = open(folder.appendingPathComponent("filler").path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    guard fd >= 0 else { return }
-    defer { close(fd) }
-    let block = [UInt8](repeating: 0x5a, count: 4096)
-    while block.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) > 0 {}
-    var small: UInt8 = 0
-    while write(fd, &small, 1) > 0 {}
-  }
+  static func fill(_ folder: URL) { DiskFiller.fill(folder) }
 
   func testTheOtherVibesIsNamedOnTheStatusLineAtStart() async throws {
     let paths = AppPaths(environment: ["HOME": folder.path])

@@ -96,12 +96,6 @@ final class SpotifyTokenDiskFullTests: XCTestCase {
 
   /// Writes a filler file until the file system is full; returns its path.
   static func fill(_ folder: URL) -> String {
-    let path = folder.appendingPathComponent("filler").path
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    guard fd >= 0 else { return path }
-    defer { close(fd) }
-    let block = [UInt8](repeating: 0x55, count: 1024)
-    while block.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) > 0 {}
-    return path
+    DiskFiller.fill(folder) ?? folder.appendingPathComponent("filler").path
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import VibesTestSupport
 import XCTest
 
 #if canImport(Glibc)
@@ -34,13 +35,8 @@ final class SmallMount {
   /// Writes a filler file until the disk is full; returns its path.
   @discardableResult
   func fill() -> String {
-    let path = url.appendingPathComponent("filler-\(UUID().uuidString.prefix(6))").path
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    guard fd >= 0 else { return path }
-    defer { close(fd) }
-    let block = [UInt8](repeating: 0x55, count: 1024)
-    while block.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) > 0 {}
-    return path
+    let name = "filler-\(UUID().uuidString.prefix(6))"
+    return DiskFiller.fill(url, name: name) ?? url.appendingPathComponent(name).path
   }
 
   func unmount() {

@@ -1,4 +1,5 @@
 import Foundation
+import VibesTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -31,18 +32,8 @@ final class CallbackCatcher: @unchecked Sendable {
   }
 
   static func start() async throws -> CallbackCatcher {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let ok = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(fd, $0, length) == 0 && listen(fd, 1) == 0 && getsockname(fd, $0, &length) == 0
-      }
-    }
-    guard ok else { throw URLError(.cannotConnectToHost) }
-    return CallbackCatcher(fd: fd, port: UInt16(bigEndian: address.sin_port))
+    let socket = try LoopbackSocket.listen(backlog: 1)
+    return CallbackCatcher(fd: socket.fd, port: socket.port)
   }
 
   var received: String? { get async { await task.value } }

@@ -1,6 +1,7 @@
 import Foundation
 import VibesApp
 import VibesCore
+import VibesTestSupport
 import XCTest
 
 @testable import VibesDemo
@@ -64,17 +65,9 @@ final class DemoClockTests: XCTestCase {
     let free = try DemoSession.bindLoopback(0)
     XCTAssertEqual(try DemoSession.loopbackPort(preferring: free), free)
     // Hold the port with a listening socket: another one is chosen.
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = free.bigEndian
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    XCTAssertEqual(bound, 0)
-    XCTAssertEqual(listen(fd, 1), 0)
+    let held = try LoopbackSocket.listen(port: free, backlog: 1)
+    defer { close(held.fd) }
+    XCTAssertEqual(held.port, free)
     let other = try DemoSession.loopbackPort(preferring: free)
     XCTAssertNotEqual(other, free)
     XCTAssertNotEqual(other, 0)

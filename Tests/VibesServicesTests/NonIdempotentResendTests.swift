@@ -1,4 +1,5 @@
 import Foundation
+import VibesTestSupport
 import XCTest
 
 @testable import VibesServices
@@ -61,21 +62,9 @@ final class DroppingServer: @unchecked Sendable {
   var postsAskedToClose: Bool { lock.withLock { closeHeaders } }
 
   init() throws {
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
-    }
-    guard bound == 0, listen(listener, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
-    _ = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-    }
-    self.listener = listener
-    port = UInt16(bigEndian: address.sin_port)
+    let socket = try LoopbackSocket.listen()
+    listener = socket.fd
+    port = socket.port
     Thread.detachNewThread { [self] in acceptLoop() }
   }
 

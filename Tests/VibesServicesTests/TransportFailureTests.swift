@@ -85,21 +85,9 @@ final class SilentListener {
   let port: UInt16
 
   init() throws {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    self.descriptor = descriptor
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
-    }
-    guard bound == 0, listen(descriptor, 8) == 0 else { throw POSIXError(.EADDRINUSE) }
-    withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(descriptor, $0, &length) }
-    }
-    self.port = UInt16(bigEndian: address.sin_port)
+    let socket = try LoopbackSocket.listen(backlog: 8)
+    descriptor = socket.fd
+    port = socket.port
   }
 
   func close() { _ = Glibc.close(descriptor) }

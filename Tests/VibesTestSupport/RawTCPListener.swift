@@ -18,29 +18,9 @@ final class RawTCPListener: @unchecked Sendable {
 
   /// Listens on `address` (a loopback IPv4 literal); `serve` reads and answers one connection and returns.
   init(address: String, reuseAddress: Bool = false, serve: @escaping @Sendable (Int32) -> Void) throws {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw POSIXError(.EIO) }
-    if reuseAddress {
-      var one: Int32 = 1
-      setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-    }
-    var socketAddress = sockaddr_in()
-    socketAddress.sin_family = sa_family_t(AF_INET)
-    socketAddress.sin_port = 0
-    socketAddress.sin_addr.s_addr = inet_addr(address)
-    let bound = withUnsafePointer(to: &socketAddress) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard bound == 0, listen(fd, 16) == 0 else {
-      close(fd)
-      throw POSIXError(.EADDRINUSE)
-    }
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &socketAddress) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-    }
-    listener = fd
-    port = UInt16(bigEndian: socketAddress.sin_port)
+    let socket = try LoopbackSocket.listen(address: address, reuseAddress: reuseAddress)
+    listener = socket.fd
+    port = socket.port
     let thread = Thread { [self] in acceptLoop(serve) }
     thread.start()
   }

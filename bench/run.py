@@ -64,10 +64,10 @@ SCENARIOS = ["start_0", "start_1k", "start_100k", "checklist_down", "push_pop", 
              "scroll_100k", "start_concerts_100k", "scroll_concerts_100k", "scroll_during_refresh", "search_typing",
              "detail_back", "artwork_detail", "generate_resolve_20", "preview_first_audio", "start_social_10k",
              "cards_concerts_10k", "cards_social_10k", "scroll_thumbs_off", "scroll_thumbs", "people_300",
-             "find_users", "social_poll_10"]
+             "find_users", "social_poll_10", "for_you_cache"]
 # vibes only, with Spotify connected to a loopback fake (bench/spotify_fake.py, 50 ms per Web API answer).
 SPOTIFY_SCENARIOS = {"search_typing", "detail_back", "artwork_detail", "preview_first_audio", "scroll_thumbs",
-                     "scroll_thumbs_off"}
+                     "scroll_thumbs_off", "for_you_cache"}
 # preview_first_audio: the preview match is already cached, so p goes straight to the player (mpv, through a
 # wrapper that adds --ao=null: the bench machine needs no sound device). Skipped when mpv or ffmpeg is missing.
 PREVIEW_TRACK_ID = "BenchTrack000000000001"
@@ -497,6 +497,55 @@ def run_preview_once(session: Session, settle: float) -> dict[str, list[float]]:
     return samples
 
 
+FOR_YOU_PICKS = 10
+
+
+def prepare_for_you(home: Path):
+    """for_you_cache: For You's SQLite copy as vibes keeps it after a Gemini answer (`forYouCache`, key "list": the
+    JSON a `CachedForYou` encodes to; dates as seconds since 2001, Foundation's default), 10 picks with reasons."""
+    fetched = time.time() - 978307200 - 3600
+    entries = [{"title": f"Bench Pick {n}", "artist": f"Bench Artist {n}", "reason": f"Close to what you play, {n}.",
+                "trackID": f"BenchPick{n:013d}"} for n in range(1, FOR_YOU_PICKS + 1)]
+    connection = sqlite3.connect(home / ".local/share/vibes/vibes.sqlite")
+    with connection:
+        connection.execute(
+            "INSERT OR REPLACE INTO forYouCache (key, payload, savedAt) VALUES ('list', ?, ?)",
+            (json.dumps({"entries": entries, "fetchedAt": fetched}).encode(),
+             dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S.000")))
+    connection.close()
+
+
+def run_for_you_once(session: Session, settle: float, fake: SpotifyFake) -> dict[str, list[float]]:
+    """for_you_cache: Explore is open (its first visit read the recent searches and For You's copy ahead); once the
+    fake has had no request for a moment, `l` (the root, on "Your library"), Down to "For you" (the row after the
+    library rows), then Enter. open_writes: reads of the pty from Enter to the read that completes the list (the
+    saved-copy line and the first five picks; target: 1, as detail_back's second open); requests_before_list: Web API
+    requests between Enter and that read, the player's poll left out (target: 0: no Gemini request can be made
+    either, its URL is a closed port)."""
+    samples: dict[str, list[float]] = {}
+    session.read_until_quiet(0.3, 0.5)
+    session.key(b"l", settle)
+    for _ in range(3):  # LibraryKind: saved songs, playlists, albums
+        session.key(KEY_BYTES["down"], settle)
+    if not any(line.strip().startswith("›") and line.strip().endswith("For you") for line in session.text().splitlines()):
+        raise RuntimeError(f"vibes for_you_cache: the selection is not on For you; screen:\n{session.text()}")
+    session.read_until_quiet(settle, settle)
+    session.parse_pending()
+    fake.reset()
+    listed = lambda text: "(saved copy)" in text and all(f"Bench Pick {n} " in text for n in range(1, 6))
+    sent = time.perf_counter()
+    os.write(session.master, KEY_BYTES["enter"])
+    stamp = wait_for(session, listed, 5, settle)
+    if stamp is None:
+        raise RuntimeError(f"vibes for_you_cache: For You did not show the copy; screen:\n{session.text()}")
+    samples["open_ms"] = [(stamp - sent) * 1000]
+    samples["open_writes"] = [float(writes_between(session, sent, stamp))]
+    with fake.lock:
+        samples["requests_before_list"] = [float(sum(
+            count for path, count in fake.counts.items() if not path.startswith("/v1/me/player")))]
+    return samples
+
+
 def paste(text: str) -> bytes:
     """A bracketed paste, as a terminal sends one to a program that enabled the mode."""
     return b"\x1b[200~" + text.encode() + b"\x1b[201~"
@@ -521,6 +570,8 @@ def run_spotify_once(program: Program, scenario: str, quick: bool, settle: float
         session.key(b"2", settle)
         if scenario == "preview_first_audio":
             samples = run_preview_once(session, settle)
+        elif scenario == "for_you_cache":
+            samples = run_for_you_once(session, settle, fake)
         elif scenario == "search_typing":
             session.key(b"/", settle)
             for character in "bench tracks"[: 6 if quick else 12]:
@@ -1211,6 +1262,8 @@ def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
         home = work / "vibes-spotify"
         prepare_spotify_home(args.vibes.resolve(), home, fake)
         vibes.spotify = (home, fake)
+        if "for_you_cache" in scenarios:
+            prepare_for_you(home)
         if "preview_first_audio" in scenarios and not prepare_preview(home):
             scenarios = [s for s in scenarios if s != "preview_first_audio"]
     firebase = None
@@ -1370,6 +1423,16 @@ def make_report(args, scenarios, programs, samples) -> dict:
         writes = spotify["detail_back"]["programs"]["vibes"]["second_open_writes"]["max"]
         report["targets"].append({"target": "detail_back: the second open draws in one frame", "vibes": writes,
                                   "base": 1.0, "ratio": writes, "limit": 1.0, "met": writes <= 1.0})
+    except KeyError:
+        pass
+    try:
+        for_you = spotify["for_you_cache"]["programs"]["vibes"]
+        writes = for_you["open_writes"]["max"]
+        report["targets"].append({"target": "for_you_cache: For You opens from its copy in one frame",
+                                  "vibes": writes, "base": 1.0, "ratio": writes, "limit": 1.0, "met": writes <= 1.0})
+        asked = for_you["requests_before_list"]["max"]
+        report["targets"].append({"target": "for_you_cache: no request before the list", "vibes": asked,
+                                  "base": 0.0, "ratio": asked, "limit": 0.0, "met": asked == 0.0})
     except KeyError:
         pass
     social = report["scenarios"]

@@ -21,6 +21,8 @@ extension EffectRunner {
     case .loadRecent:
       let recent = (try? database.recentSearches(limit: ExploreState.recentLimit)) ?? []
       send(.explore(.recentLoaded(recent, queued: (try? database.queuedSpotifyActionCount()) ?? 0)))
+      // For You's copy ahead (SQLite only): opening For You then draws it in its first frame.
+      if let copy = try? database.forYouList() { send(.explore(.forYouPreloaded(copy))) }
 
     case .scheduleSearch(let timerID, let seconds):
       do {

@@ -176,12 +176,6 @@ final class GamifyRunnerTests: XCTestCase {
       CachedForYou(
         entries: [ForYouEntry(title: "Hearth I", artist: "Cinder Vale", reason: "r", trackID: hearth.id)],
         fetchedAt: Date()), at: Date())
-    func genreRequests() async -> Int {
-      await sandbox.web.recordedRequests().filter {
-        $0.method == "GET" && ($0.path.hasPrefix("/v1/tracks/") || $0.path.hasPrefix("/v1/artists/"))
-      }.count
-    }
-
     // A song saved that is not on For You: its genre counts, no For You save.
     let box = GamifyCollected()
     await runner().run(SongMenuFeature.run(.saveToLibrary(requestID: 1, uri: "spotify:track:\(pulse.id)"))) {
@@ -218,6 +212,78 @@ final class GamifyRunnerTests: XCTestCase {
     XCTAssertTrue(report.measured.isSuperset(of: [.tenGenres, .firstForYouSave, .firstShare, .tenShares]))
     XCTAssertEqual(report.facts.shares, 0)
     XCTAssertNotNil(report.book.unlocked[.firstForYouSave])
+  }
+
+  /// Lookups of genres (a track, then its first artist) the Spotify fake answered.
+  func genreRequests() async -> Int {
+    await sandbox.web.recordedRequests().filter {
+      $0.method == "GET" && ($0.path.hasPrefix("/v1/tracks/") || $0.path.hasPrefix("/v1/artists/"))
+    }.count
+  }
+
+  /// A share made offline waits in the social outbox as its draft (the song's track id with it); after a restart
+  /// (a new runner: nothing but SQLite remembers it) the flush sends it and counts its genres, once: a second flush
+  /// sends and counts nothing.
+  func testAnOfflineShareSentAfterARestartRaisesTheGenresOnce() async throws {
+    let me = try await signInMe()
+    let catalog = await sandbox.web.catalog()
+    let pulse = try XCTUnwrap(catalog.tracks.first { $0.name == "Pulse" })  // Delta Nine: techno
+    let track = SharedTrack(
+      trackId: pulse.id, trackName: "Pulse", artistName: "Delta Nine", albumName: "A",
+      trackUri: "spotify:track:\(pulse.id)")
+    let draft = ShareDraft(
+      id: "OfflineGenreShare001", senderId: me.uid, senderUsername: me.profile.username ?? "",
+      senderDisplayName: me.profile.displayName, recipientId: nil, track: track, message: "later")
+    try SocialOutbox(database: sandbox.database, shares: me.shares).enqueue(draft, at: Date())
+    var stored = try await me.social.achievementProgress()
+    XCTAssertEqual(stored.genres, [], "nothing counted while it waits")
+
+    let box = GamifyCollected()
+    await runner().run(SongMenuFeature.run(.flushOutbox(requestID: 1))) { box.append($0) }
+    guard
+      case .outboxFlushed(1, sent: 1, refused: 0, waiting: 0, _)? = box.values.first?.action(of: SongMenuFeature.self)
+    else {
+      return XCTFail("\(box.values)")
+    }
+    let shared = await firebase.documents()["shares/OfflineGenreShare001"]
+    XCTAssertEqual(shared?["message"], .string("later"))
+    stored = try await me.social.achievementProgress()
+    XCTAssertEqual(stored.genres, ["techno"], "the share sent from the outbox counts its genre")
+    let lookups = await genreRequests()
+    XCTAssertEqual(lookups, 2, "one track and one artist lookup")
+
+    let again = GamifyCollected()
+    await runner().run(SongMenuFeature.run(.flushOutbox(requestID: 2))) { again.append($0) }
+    guard
+      case .outboxFlushed(2, sent: 0, refused: 0, waiting: 0, _)? = again.values.first?.action(of: SongMenuFeature.self)
+    else {
+      return XCTFail("\(again.values)")
+    }
+    XCTAssertEqual(again.values.count, 1, "nothing else happens")
+    stored = try await me.social.achievementProgress()
+    XCTAssertEqual(stored.genres, ["techno"])
+    let after = await genreRequests()
+    XCTAssertEqual(after, 2, "counted once")
+  }
+
+  /// A save made offline waits in Explore's queue; when the queue is sent the saved song's genres count, once.
+  func testAnOfflineSaveCountsItsGenresWhenTheQueueIsSent() async throws {
+    let me = try await signInMe()
+    let catalog = await sandbox.web.catalog()
+    let hearth = try XCTUnwrap(catalog.tracks.first { $0.name == "Hearth I" })  // Cinder Vale: two folk genres
+    let save = MusicAction.save(uris: ["spotify:track:\(hearth.id)"])
+    _ = try sandbox.database.enqueueSpotifyAction(try JSONEncoder().encode(save), at: Date())
+
+    let box = GamifyCollected()
+    await runner().run(.explore(.flushQueue)) { box.append($0) }
+    XCTAssertEqual(box.values.compactMap(\.exploreAction), [.queueFlushed(sent: 1, remaining: 0)])
+    var stored = try await me.social.achievementProgress()
+    XCTAssertEqual(stored.genres, ["indie folk", "chamber folk"])
+    await runner().run(.explore(.flushQueue)) { box.append($0) }
+    stored = try await me.social.achievementProgress()
+    XCTAssertEqual(stored.genres, ["indie folk", "chamber folk"])
+    let lookups = await genreRequests()
+    XCTAssertEqual(lookups, 2, "counted once")
   }
 
   func testGeminiRequestsAreCountedPerDayAndA429SaysTheQuotaIsUsedUp() async throws {

@@ -46,7 +46,7 @@ final class GamifyRunnerTests: XCTestCase {
     await sandbox?.remove()
   }
 
-  func runner(_ sandbox: SpotifyAccountSandbox? = nil) -> EffectRunner {
+  func runner(_ sandbox: SpotifyAccountSandbox? = nil, searcher: any TrackSearching = Searcher()) -> EffectRunner {
     let sandbox = sandbox ?? self.sandbox!
     let configuration = SpotifyConfiguration(
       clientID: "blend-client", accountsURL: URL(string: "http://127.0.0.1:9")!, apiURL: sandbox.web.baseURL)
@@ -56,7 +56,7 @@ final class GamifyRunnerTests: XCTestCase {
     let create = CreateDependencies(
       gemini: GeminiClient(baseURL: gemini.baseURL, transport: URLSessionTransport(timeout: 5)),
       spotifyWeb: spotify.tokens.map { SpotifyWebClient(configuration: configuration, tokens: $0) },
-      searcher: Searcher())
+      searcher: searcher)
     var dependencies = AppDependencies(
       database: sandbox.database, secrets: sandbox.secrets,
       secretStoreInfo: SecretStoreInfo(kind: .vault, location: sandbox.home.path), gemini: GeminiClient(),
@@ -147,6 +147,49 @@ final class GamifyRunnerTests: XCTestCase {
     // The second Blend is not announced again.
     let second = await run(.mixBlend(requestID: 6, summary(of: sam)))
     XCTAssertFalse(second.contains { if case .unlocked = $0 { true } else { false } }, "\(second)")
+  }
+
+  /// Counts the searches and the most in flight together (each takes 20 ms), answering as `Searcher`.
+  private struct SearchProbe: TrackSearching {
+    actor Counter {
+      var total = 0
+      var inFlight = 0
+      var maxInFlight = 0
+      func begin() {
+        total += 1
+        inFlight += 1
+        maxInFlight = max(maxInFlight, inFlight)
+      }
+      func end() { inFlight -= 1 }
+    }
+    let counter = Counter()
+
+    func searchTracks(query: String, limit: Int) async throws -> [TrackCandidate] {
+      await counter.begin()
+      try? await Task.sleep(for: .milliseconds(20))
+      await counter.end()
+      return try await Searcher().searchTracks(query: query, limit: limit)
+    }
+  }
+
+  /// The Blend resolves its songs through Create's resolve (`CreateWorkflow.resolve` with a `SongResolver`): each
+  /// song searched once, never more than `SongResolver.maxInFlight` searches in flight — the concurrency and the
+  /// 429 budget the bench's `generate_resolve_20` measures for Create.
+  func testABlendResolvesWithCreatesSearchConcurrency() async throws {
+    let me = try await signInMe()
+    let sam = try await SocialTestPerson.signIn("g-sam", name: "Samira", on: firebase)
+    try await me.social.follow(sam.uid)
+    try await sam.social.publishTasteSummary(
+      TasteSummary(artists: [.init(name: "Basalt", weight: 1)], genres: [.init(name: "techno", weight: 1)]))
+    let probe = SearchProbe()
+    let mixed = await run(.mixBlend(requestID: 1, summary(of: sam)), runner(searcher: probe))
+    guard case .blendMixed(1, .success(let result))? = mixed.last else { return XCTFail("\(mixed)") }
+    let songs = Set(result.preview.tracks.map { SongNormalizer.key(title: $0.title, artist: $0.artist) })
+    let total = await probe.counter.total
+    XCTAssertEqual(total, songs.count, "every song searched once")
+    XCTAssertGreaterThan(total, SongResolver.maxInFlight)
+    let most = await probe.counter.maxInFlight
+    XCTAssertEqual(most, SongResolver.maxInFlight, "Create's concurrency, no more")
   }
 
   func testARefusedCollaborationKeepsTheSavedPlaylistAndSaysSo() async throws {

@@ -82,6 +82,11 @@ final class GamifyRunnerTests: XCTestCase {
     return box.values.compactMap(\.gamifyAction)
   }
 
+  /// The Blend's answer among a mix's actions (the first Blend's announcement comes after it).
+  func blendMixed(_ actions: [GamifyAction]) -> GamifyAction? {
+    actions.first { if case .blendMixed = $0 { true } else { false } }
+  }
+
   func summary(of person: SocialTestPerson) -> PersonSummary {
     PersonSummary(uid: person.uid, displayName: person.profile.displayName, username: person.profile.username)
   }
@@ -98,13 +103,13 @@ final class GamifyRunnerTests: XCTestCase {
     // You agreed to share your taste summary (Profile's setting; off until turned on).
     await runner().run(ProfileState.run(.setTasteSharing(true))) { _ in }
     let mixed = await run(.mixBlend(requestID: 1, summary(of: sam)))
-    guard case .blendMixed(1, .success(let result))? = mixed.last else { return XCTFail("\(mixed)") }
+    guard case .blendMixed(1, .success(let result))? = blendMixed(mixed) else { return XCTFail("\(mixed)") }
     XCTAssertTrue(result.mineShared)
     XCTAssertTrue(BlendPreview.songRange.contains(result.preview.tracks.count), "\(result.preview.tracks.count)")
     XCTAssertEqual(result.found.count, result.preview.tracks.count)
     XCTAssertGreaterThan(result.foundCount, 0)
     XCTAssertNotNil(result.firstTrack)
-    XCTAssertEqual(mixed.first, .unlocked([.firstBlend]), "the first Blend is announced")
+    XCTAssertEqual(mixed.last, .unlocked([.firstBlend]), "the first Blend is announced, right after its preview")
     let bodies = await gemini.recordedGenerationBodies()
     XCTAssertEqual(bodies.count, 1, "one Gemini request")
     let prompt = String(decoding: bodies[0], as: UTF8.self)
@@ -183,7 +188,7 @@ final class GamifyRunnerTests: XCTestCase {
       TasteSummary(artists: [.init(name: "Basalt", weight: 1)], genres: [.init(name: "techno", weight: 1)]))
     let probe = SearchProbe()
     let mixed = await run(.mixBlend(requestID: 1, summary(of: sam)), runner(searcher: probe))
-    guard case .blendMixed(1, .success(let result))? = mixed.last else { return XCTFail("\(mixed)") }
+    guard case .blendMixed(1, .success(let result))? = blendMixed(mixed) else { return XCTFail("\(mixed)") }
     let songs = Set(result.preview.tracks.map { SongNormalizer.key(title: $0.title, artist: $0.artist) })
     let total = await probe.counter.total
     XCTAssertEqual(total, songs.count, "every song searched once")
@@ -198,7 +203,7 @@ final class GamifyRunnerTests: XCTestCase {
     try await sam.social.publishTasteSummary(
       TasteSummary(artists: [.init(name: "Basalt", weight: 1)], genres: [.init(name: "techno", weight: 1)]))
     let mixed = await run(.mixBlend(requestID: 1, summary(of: sam)))
-    guard case .blendMixed(1, .success(let result))? = mixed.last else { return XCTFail("\(mixed)") }
+    guard case .blendMixed(1, .success(let result))? = blendMixed(mixed) else { return XCTFail("\(mixed)") }
     await sandbox.web.setRefusesDetailChanges(true)
     let saved = await run(.saveBlend(requestID: 2, playlistID: result.playlistID))
     XCTAssertEqual(saved.count, 2, "\(saved)")
@@ -344,7 +349,7 @@ final class GamifyRunnerTests: XCTestCase {
     let first = await run(.mixBlend(requestID: 1, summary(of: sam)), runner)
     XCTAssertTrue(
       first.contains(.geminiUsageRead(GeminiUsage(requests: 1, exhausted: false, model: model))), "\(first)")
-    guard case .blendMixed(1, .success)? = first.last else { return XCTFail("\(first)") }
+    guard case .blendMixed(1, .success)? = blendMixed(first) else { return XCTFail("\(first)") }
 
     // Earlier requests today (another run): near the limit the hint shows.
     let today = LocalDay(Date(), in: .current).number
@@ -378,7 +383,7 @@ final class GamifyRunnerTests: XCTestCase {
     // Off by default: starting and blending publish nothing, and the Blend says so.
     await runner().run(GamifyFeature.run(.publishTaste)) { _ in }
     let mixed = await run(.mixBlend(requestID: 1, summary(of: sam)))
-    guard case .blendMixed(1, .success(let result))? = mixed.last else { return XCTFail("\(mixed)") }
+    guard case .blendMixed(1, .success(let result))? = blendMixed(mixed) else { return XCTFail("\(mixed)") }
     XCTAssertFalse(result.mineShared)
     let unpublished = try await sam.social.tasteSummary(of: me.uid)
     XCTAssertNil(unpublished, "nothing published without your agreement")

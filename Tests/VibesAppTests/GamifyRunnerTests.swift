@@ -334,6 +334,19 @@ final class GamifyRunnerTests: XCTestCase {
     XCTAssertEqual(lookups, 2, "counted once")
   }
 
+  /// A song saved with Explore's own key (not the song menu) counts its genres too, once Spotify took it.
+  func testASaveFromExploreCountsItsGenres() async throws {
+    let me = try await signInMe()
+    let catalog = await sandbox.web.catalog()
+    let pulse = try XCTUnwrap(catalog.tracks.first { $0.name == "Pulse" })  // Delta Nine: techno
+    let box = GamifyCollected()
+    let save = MusicAction.save(uris: ["spotify:track:\(pulse.id)"])
+    await runner().run(.explore(.perform(requestID: 1, save, checkDuplicates: false))) { box.append($0) }
+    XCTAssertEqual(box.values.compactMap(\.exploreAction), [.actionFinished(save, .done, queued: 0)])
+    let stored = try await me.social.achievementProgress()
+    XCTAssertEqual(stored.genres, ["techno"])
+  }
+
   func testGeminiRequestsAreCountedPerDayAndA429SaysTheQuotaIsUsedUp() async throws {
     _ = try await signInMe()
     let sam = try await SocialTestPerson.signIn("g-sam", name: "Samira", on: firebase)

@@ -119,6 +119,8 @@ extension EffectRunner {
         send(.explore(.playlistSnapshot(playlistID: playlistID, snapshotID: snapshot)))
       }
       send(.explore(.actionFinished(action, outcome, queued: (try? database.queuedSpotifyActionCount()) ?? 0)))
+      // A song saved here counts its genres as one saved from the song menu does (once it is sent if queued).
+      if outcome == .done { await countSaved(action, send: send) }
 
     case .flushQueue:
       let (sent, remaining) = await flushMusicQueue(counting: send)
@@ -412,9 +414,7 @@ extension EffectRunner {
         if let snapshot, let playlistID = action.editedPlaylistID { snapshots[playlistID] = snapshot }
         try? database.deleteQueuedSpotifyAction(entry.id)
         sent += 1
-        if case .save(let uris) = action {
-          savedTracks += uris.compactMap { SpotifyLink.parse($0).flatMap { $0.kind == .track ? $0.id : nil } }
-        }
+        savedTracks += action.savedTrackIDs
       } catch {
         let failure = (error as? SpotifyWebError).flatMap(MusicFailure.init)
         if failure == nil || failure?.fallsBackToCache == true || failure == .reconnectNeeded
@@ -434,7 +434,20 @@ extension EffectRunner {
   }
 }
 
+extension EffectRunner {
+  /// The genres explored (and For You saves) of the songs a library save took (`countExplored`).
+  func countSaved(_ action: MusicAction, send: @escaping @Sendable (AppAction) -> Void) async {
+    for trackID in action.savedTrackIDs { await countExplored(trackID: trackID, saved: true, send: send) }
+  }
+}
+
 extension MusicAction {
+  /// The Spotify track ids a library save takes (none for any other action, or for albums).
+  var savedTrackIDs: [String] {
+    guard case .save(let uris) = self else { return [] }
+    return uris.compactMap { SpotifyLink.parse($0).flatMap { $0.kind == .track ? $0.id : nil } }
+  }
+
   /// The playlist a remove or move edits.
   var editedPlaylistID: String? {
     switch self {

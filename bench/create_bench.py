@@ -53,6 +53,8 @@ class _Handler(BaseHTTPRequestHandler):
         body = json.loads(self.rfile.read(length) or b"{}")
         if ":generateContent" not in self.path or self.headers.get("x-goog-api-key") != GEMINI_KEY:
             return self._json(404, {"error": {"code": 404, "message": "not found", "status": "NOT_FOUND"}})
+        with self.server.fakes.lock:
+            self.server.fakes.gemini += 1
         time.sleep(GEMINI_LATENCY)
         schema = body.get("generationConfig", {}).get("responseJsonSchema", {})
         count = schema.get("properties", {}).get("songs", {}).get("minItems", SONGS)
@@ -63,9 +65,24 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_GET(self):
         url = urllib.parse.urlparse(self.path)
+        if url.path == "/v1/me/top/artists" and self.headers.get("Authorization") == f"Bearer {ACCESS_TOKEN}":
+            # The Blend's own side (blend_resolve_30): your top artists with their genres, one Web API answer.
+            time.sleep(SEARCH_LATENCY)
+            artists = [{"id": f"benchtop{i}".ljust(22, "0"), "name": f"Bench Top Artist {i}", "type": "artist",
+                        "uri": "spotify:artist:" + f"benchtop{i}".ljust(22, "0"), "genres": ["bench pop"],
+                        "popularity": 50, "images": [], "followers": {"total": 1}} for i in range(5)]
+            return self._json(200, {"items": artists, "total": len(artists), "limit": 20, "offset": 0,
+                                     "href": "", "next": None, "previous": None})
         if url.path != "/v1/search" or self.headers.get("Authorization") != f"Bearer {ACCESS_TOKEN}":
             return self._json(404, {"error": {"status": 404, "message": "Service not found"}})
-        time.sleep(SEARCH_LATENCY)
+        self.server.fakes.search_began()
+        try:
+            time.sleep(SEARCH_LATENCY)
+            self._search(url)
+        finally:
+            self.server.fakes.search_ended()
+
+    def _search(self, url):
         query = urllib.parse.parse_qs(url.query).get("q", [""])[0]
         parts = query.split('"')
         title, artist = (parts[1], parts[3]) if len(parts) >= 4 else ("?", "?")
@@ -89,7 +106,10 @@ class CreateFakes:
     """Gemini and the Spotify Web API's search on one loopback port, each request on its own thread."""
 
     def __init__(self):
+        self.lock = threading.Lock()
+        self.searches = self.in_flight = self.max_in_flight = self.gemini = 0
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+        self.server.fakes = self
         self.server.daemon_threads = True
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
@@ -97,6 +117,20 @@ class CreateFakes:
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def reset(self):
+        with self.lock:
+            self.searches = self.max_in_flight = self.gemini = 0
+
+    def search_began(self):
+        with self.lock:
+            self.searches += 1
+            self.in_flight += 1
+            self.max_in_flight = max(self.max_in_flight, self.in_flight)
+
+    def search_ended(self):
+        with self.lock:
+            self.in_flight -= 1
 
     def stop(self):
         self.server.shutdown()
@@ -125,6 +159,38 @@ def prepare_create_home(home: Path):
     """Seeds a home (whose database vibes already created) as set up: Gemini key, Spotify connected."""
     write_vault(home, {"gemini.apiKey": GEMINI_KEY, "spotify.accessToken": ACCESS_TOKEN,
                        "spotify.refreshToken": REFRESH_TOKEN})
+    now = dt.datetime.now(dt.timezone.utc)
+    stamp = lambda moment: moment.strftime("%Y-%m-%d %H:%M:%S.000")  # noqa: E731
+    connection = sqlite3.connect(home / ".local/share/vibes/vibes.sqlite")
+    with connection:
+        connection.execute(
+            "INSERT OR REPLACE INTO spotifyConnection (id, displayName, userID, connectedAt, needsReconnect, "
+            "accessTokenExpiresAt) VALUES (1, 'Bench', 'bench', ?, 0, ?)",
+            (stamp(now), stamp(now + dt.timedelta(days=1))))
+    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    connection.close()
+
+
+def add_to_vault(home: Path, secrets: dict[str, str]):
+    """Adds `secrets` to the home's existing vault (e.g. one `vibes auth login google --device` wrote), same key."""
+    from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+
+    key = (home / ".config/vibes/vault.key").read_bytes()
+    vault = home / ".local/share/vibes/secrets.vault"
+    data = vault.read_bytes()
+    assert data[:9] == b"VIBESVLT" + bytes([1]), "unknown vault format"
+    nonce, sealed = data[9:21], data[21:]
+    stored = json.loads(ChaCha20Poly1305(key).decrypt(nonce, sealed, b"vibes.vault.v1"))
+    stored.update(secrets)
+    nonce = os.urandom(12)
+    plaintext = json.dumps(stored, sort_keys=True, separators=(",", ":")).encode()
+    fd = os.open(vault, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.write(fd, b"VIBESVLT" + bytes([1]) + nonce + ChaCha20Poly1305(key).encrypt(nonce, plaintext, b"vibes.vault.v1"))
+    os.close(fd)
+
+
+def connect_spotify(home: Path):
+    """The Spotify connection row as after a finished setup (the tokens go into the vault separately)."""
     now = dt.datetime.now(dt.timezone.utc)
     stamp = lambda moment: moment.strftime("%Y-%m-%d %H:%M:%S.000")  # noqa: E731
     connection = sqlite3.connect(home / ".local/share/vibes/vibes.sqlite")

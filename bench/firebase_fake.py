@@ -460,6 +460,19 @@ def seed_world(fake: FirebaseFake, following: int, old_shares: int = 20):
         add_share(fake, f"old{index:04d}", index, f"Old Bench Song {index}", FIRST_SHARE + 3600 + index * 60)
 
 
+def add_taste_summary(fake: FirebaseFake, index: int):
+    """Friend `index` publishes a taste summary (the `taste` map of users/{uid}), so a Blend with them can be mixed."""
+    def entries(names):
+        return {"arrayValue": {"values": [
+            {"mapValue": {"fields": {"name": string(name), "weight": {"doubleValue": 1.0 - n * 0.1}}}}
+            for n, name in enumerate(names)]}}
+    with fake.lock:
+        fields = fake.documents[f"users/{friend_uid(index)}"]["fields"]
+    fields = dict(fields, taste={"mapValue": {"fields": {
+        "artists": entries([f"Friend Artist {n}" for n in range(5)]), "genres": entries(["bench pop", "bench rock"])}}})
+    fake.put(f"users/{friend_uid(index)}", fields)
+
+
 def add_share(fake: FirebaseFake, share_id: str, sender: int, title: str, created: float):
     """A song shared to all (`recipientId` stored as null) by friend `sender`."""
     fake.put(f"shares/{share_id}", {

@@ -64,10 +64,10 @@ SCENARIOS = ["start_0", "start_1k", "start_100k", "checklist_down", "push_pop", 
              "scroll_100k", "start_concerts_100k", "scroll_concerts_100k", "scroll_during_refresh", "search_typing",
              "detail_back", "artwork_detail", "generate_resolve_20", "preview_first_audio", "start_social_10k",
              "cards_concerts_10k", "cards_social_10k", "scroll_thumbs_off", "scroll_thumbs", "people_300",
-             "find_users", "social_poll_10"]
+             "find_users", "social_poll_10", "for_you_cache", "blend_resolve_30"]
 # vibes only, with Spotify connected to a loopback fake (bench/spotify_fake.py, 50 ms per Web API answer).
 SPOTIFY_SCENARIOS = {"search_typing", "detail_back", "artwork_detail", "preview_first_audio", "scroll_thumbs",
-                     "scroll_thumbs_off"}
+                     "scroll_thumbs_off", "for_you_cache"}
 # preview_first_audio: the preview match is already cached, so p goes straight to the player (mpv, through a
 # wrapper that adds --ao=null: the bench machine needs no sound device). Skipped when mpv or ffmpeg is missing.
 PREVIEW_TRACK_ID = "BenchTrack000000000001"
@@ -76,6 +76,11 @@ BROWSER_SCRIPT = ROOT / "Tests" / "EndToEndTests" / "Fixtures" / "fake-browser.p
 # (bench/firebase_fake.py, 50 ms per Firestore answer) as @bench_me, who follows 300 people.
 FIREBASE_SCENARIOS = {"people_300", "find_users", "social_poll_10"}
 FOLLOWING = 300
+# vibes only: a Blend (issue 24) with Friend 0, signed in to its own Firebase fake (as above, Friend 0 with a public
+# taste summary) and set up with a Gemini key and Spotify against create_bench's fakes (100 ms per Gemini answer,
+# 50 ms per Web API answer, as generate_resolve_20), so the two resolve their songs against the same latencies.
+BLEND_SCENARIOS = {"blend_resolve_30"}
+BLEND_SONGS = 30
 # Scenarios only the Create bench program runs (no anchor has the feature).
 VIBES_ONLY = {"generate_resolve_20"}
 SIZES = {"0": 0, "1k": 1_000, "10k": 10_000, "100k": 100_000}
@@ -497,6 +502,55 @@ def run_preview_once(session: Session, settle: float) -> dict[str, list[float]]:
     return samples
 
 
+FOR_YOU_PICKS = 10
+
+
+def prepare_for_you(home: Path):
+    """for_you_cache: For You's SQLite copy as vibes keeps it after a Gemini answer (`forYouCache`, key "list": the
+    JSON a `CachedForYou` encodes to; dates as seconds since 2001, Foundation's default), 10 picks with reasons."""
+    fetched = time.time() - 978307200 - 3600
+    entries = [{"title": f"Bench Pick {n}", "artist": f"Bench Artist {n}", "reason": f"Close to what you play, {n}.",
+                "trackID": f"BenchPick{n:013d}"} for n in range(1, FOR_YOU_PICKS + 1)]
+    connection = sqlite3.connect(home / ".local/share/vibes/vibes.sqlite")
+    with connection:
+        connection.execute(
+            "INSERT OR REPLACE INTO forYouCache (key, payload, savedAt) VALUES ('list', ?, ?)",
+            (json.dumps({"entries": entries, "fetchedAt": fetched}).encode(),
+             dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S.000")))
+    connection.close()
+
+
+def run_for_you_once(session: Session, settle: float, fake: SpotifyFake) -> dict[str, list[float]]:
+    """for_you_cache: Explore is open (its first visit read the recent searches and For You's copy ahead); once the
+    fake has had no request for a moment, `l` (the root, on "Your library"), Down to "For you" (the row after the
+    library rows), then Enter. open_writes: reads of the pty from Enter to the read that completes the list (the
+    saved-copy line and the first five picks; target: 1, as detail_back's second open); requests_before_list: Web API
+    requests between Enter and that read, the player's poll left out (target: 0: no Gemini request can be made
+    either, its URL is a closed port)."""
+    samples: dict[str, list[float]] = {}
+    session.read_until_quiet(0.3, 0.5)
+    session.key(b"l", settle)
+    for _ in range(3):  # LibraryKind: saved songs, playlists, albums
+        session.key(KEY_BYTES["down"], settle)
+    if not any(line.strip().startswith("›") and line.strip().endswith("For you") for line in session.text().splitlines()):
+        raise RuntimeError(f"vibes for_you_cache: the selection is not on For you; screen:\n{session.text()}")
+    session.read_until_quiet(settle, settle)
+    session.parse_pending()
+    fake.reset()
+    listed = lambda text: "(saved copy)" in text and all(f"Bench Pick {n} " in text for n in range(1, 6))
+    sent = time.perf_counter()
+    os.write(session.master, KEY_BYTES["enter"])
+    stamp = wait_for(session, listed, 5, settle)
+    if stamp is None:
+        raise RuntimeError(f"vibes for_you_cache: For You did not show the copy; screen:\n{session.text()}")
+    samples["open_ms"] = [(stamp - sent) * 1000]
+    samples["open_writes"] = [float(writes_between(session, sent, stamp))]
+    with fake.lock:
+        samples["requests_before_list"] = [float(sum(
+            count for path, count in fake.counts.items() if not path.startswith("/v1/me/player")))]
+    return samples
+
+
 def paste(text: str) -> bytes:
     """A bracketed paste, as a terminal sends one to a program that enabled the mode."""
     return b"\x1b[200~" + text.encode() + b"\x1b[201~"
@@ -521,6 +575,8 @@ def run_spotify_once(program: Program, scenario: str, quick: bool, settle: float
         session.key(b"2", settle)
         if scenario == "preview_first_audio":
             samples = run_preview_once(session, settle)
+        elif scenario == "for_you_cache":
+            samples = run_for_you_once(session, settle, fake)
         elif scenario == "search_typing":
             session.key(b"/", settle)
             for character in "bench tracks"[: 6 if quick else 12]:
@@ -766,6 +822,68 @@ def prepare_firebase_home(binary: Path, home: Path, fake: FirebaseFake):
         session.read_until_quiet(0.5, 0.5)  # the lists are written to the SQLite copy after the frame
     finally:
         session.close(b"\x03")
+
+
+def run_blend_once(program: "Vibes", settle: float, blend) -> dict[str, list[float]]:
+    """blend_resolve_30: People (Profile, p), Friend 0's profile (Enter), then m mixes a Blend: their taste summary
+    (one Firestore read), yours (your top artists), one Gemini request for 30 songs, and the songs resolved through
+    Create's SongResolver. blend_resolve_ms: m -> the preview saying "30 of 30 songs found" (the preview shows only
+    once every song is resolved); search_requests and searches_in_flight_max at the Spotify fake; gemini_requests.
+    Create's history and resolution cache are emptied first, so every run searches all 30 songs."""
+    home, firebase, fakes = blend
+    create_bench.reset_history(home)
+    firebase.reset()
+    env = firebase_env(program.env(home), firebase)
+    env.update(create_bench.environment(fakes))
+    session = Session(program.prefix + [str(program.binary)], env, str(home))
+    samples: dict[str, list[float]] = {}
+    try:
+        if session.wait_for_frame(lambda text: " Profile" in text, settle, 20) is None:
+            raise RuntimeError(f"vibes blend_resolve_30: no first frame; screen:\n{session.text()}")
+        deadline = time.perf_counter() + 30
+        while firebase.quiet_for() < 1.0 and time.perf_counter() < deadline:
+            session.read_until_quiet(settle, 0.2)
+        session.key(tab_number(session, "Profile"), settle)
+        session.key(b"p", settle)
+        if wait_for(session, people_listed, 10, settle) is None:
+            raise RuntimeError(f"vibes blend_resolve_30: People did not open; screen:\n{session.text()}")
+        selected = lambda: next((line for line in session.text().splitlines() if line.strip().startswith("›")), "")
+        for _ in range(40):
+            if "Friend 0 (@friend0)" in selected():
+                break
+            session.key(KEY_BYTES["down"], settle)
+        if "Friend 0 (@friend0)" not in selected():
+            raise RuntimeError(f"vibes blend_resolve_30: Friend 0 not selected; screen:\n{session.text()}")
+        session.key(KEY_BYTES["enter"], settle)
+        if wait_for(session, lambda text: "m Blend" in text, 10, settle) is None:
+            raise RuntimeError(f"vibes blend_resolve_30: no Blend key on the profile; screen:\n{session.text()}")
+        deadline = time.perf_counter() + 10
+        while firebase.quiet_for() < 0.5 and time.perf_counter() < deadline:
+            session.read_until_quiet(settle, 0.2)
+        session.read_until_quiet(settle, settle)
+        session.parse_pending()
+        fakes.reset()
+        firebase.reset()
+        sent = time.perf_counter()
+        os.write(session.master, b"m")
+        done = f"{BLEND_SONGS} of {BLEND_SONGS} songs found"
+        stamp = wait_for(session, lambda text: done in text, 20, 0.01)
+        if stamp is None:
+            raise RuntimeError(f"vibes blend_resolve_30: no resolved Blend; screen:\n{session.text()}")
+        samples["blend_resolve_ms"] = [(stamp - sent) * 1000]
+        with fakes.lock:
+            samples["search_requests"] = [float(fakes.searches)]
+            samples["searches_in_flight_max"] = [float(fakes.max_in_flight)]
+            samples["gemini_requests"] = [float(fakes.gemini)]
+        with firebase.lock:
+            # Requests to the Firebase fake from m to the preview (their summary, the first-Blend achievement …).
+            routes = {route: count for route, count in firebase.counts.items() if not route.startswith("runQuery:")}
+        samples["firebase_requests"] = [float(sum(routes.values()))]
+        if os.environ.get("BENCH_DEBUG"):
+            print(f"blend_resolve_30 firebase routes: {routes}", file=sys.stderr)
+    finally:
+        session.close(program.quit_keys)
+    return samples
 
 
 def run_firebase_once(program: "Vibes", scenario: str, quick: bool, settle: float,
@@ -1076,7 +1194,8 @@ def compile_floor(out: Path) -> Path:
 # ---------------------------------------------------------------------------------------------------- running
 
 def scenario_items(scenario: str) -> int:
-    if scenario in SPOTIFY_SCENARIOS or scenario in VIBES_ONLY or scenario in FIREBASE_SCENARIOS:
+    if (scenario in SPOTIFY_SCENARIOS or scenario in VIBES_ONLY or scenario in FIREBASE_SCENARIOS
+            or scenario in BLEND_SCENARIOS):
         return 0
     suffix = scenario.rsplit("_", 1)[-1]
     return SIZES.get(suffix, 1_000)
@@ -1195,7 +1314,8 @@ def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
     vibes_homes = {}
     slow_server = SlowTicketmaster() if any("refresh" in s for s in scenarios) else None
     for key in sorted({home_key(s) for s in scenarios
-                       if s not in SPOTIFY_SCENARIOS and s not in VIBES_ONLY and s not in FIREBASE_SCENARIOS}):
+                       if s not in SPOTIFY_SCENARIOS and s not in VIBES_ONLY and s not in FIREBASE_SCENARIOS
+                       and s not in BLEND_SCENARIOS}):
         vibes_homes[key] = work / f"vibes-{key}"
         count = int(key.split("-")[-1])
         if key.startswith("refresh-"):
@@ -1211,6 +1331,8 @@ def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
         home = work / "vibes-spotify"
         prepare_spotify_home(args.vibes.resolve(), home, fake)
         vibes.spotify = (home, fake)
+        if "for_you_cache" in scenarios:
+            prepare_for_you(home)
         if "preview_first_audio" in scenarios and not prepare_preview(home):
             scenarios = [s for s in scenarios if s != "preview_first_audio"]
     firebase = None
@@ -1220,6 +1342,18 @@ def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
         home = work / "vibes-firebase"
         prepare_firebase_home(args.vibes.resolve(), home, firebase)
         vibes.firebase = (home, firebase)
+    blend = None
+    if BLEND_SCENARIOS & set(scenarios):
+        blend_home = work / "vibes-blend"
+        blend_firebase = FirebaseFake(latency=0.05)
+        firebase_fake.seed_world(blend_firebase, FOLLOWING)
+        firebase_fake.add_taste_summary(blend_firebase, 0)
+        prepare_firebase_home(args.vibes.resolve(), blend_home, blend_firebase)
+        create_bench.add_to_vault(blend_home, {"gemini.apiKey": create_bench.GEMINI_KEY,
+                                               "spotify.accessToken": create_bench.ACCESS_TOKEN,
+                                               "spotify.refreshToken": create_bench.REFRESH_TOKEN})
+        create_bench.connect_spotify(blend_home)
+        blend = (blend_home, blend_firebase, create_bench.CreateFakes())
     if VIBES_ONLY & set(scenarios):
         create_home = work / "vibes-create"
         prepare_vibes_home(args.vibes.resolve(), create_home, 0)
@@ -1253,6 +1387,10 @@ def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
                     if program is not vibes or firebase is None:
                         continue
                     result = run_firebase_once(program, scenario, args.quick, args.settle, firebase)
+                elif scenario in BLEND_SCENARIOS:
+                    if program is not vibes or blend is None:
+                        continue
+                    result = run_blend_once(program, args.settle, blend)
                 else:
                     result = run_once(program, scenario, args.quick, args.settle)
                 if run < args.warmup:
@@ -1343,6 +1481,23 @@ def make_report(args, scenarios, programs, samples) -> dict:
     except KeyError:
         pass
     try:
+        blend = report["scenarios"]["blend_resolve_30"]["programs"]["vibes"]
+        create = report["scenarios"]["generate_resolve_20"]["programs"]["vibes"]["generate_resolve_ms"]["median"]
+        value = blend["blend_resolve_ms"]["median"]
+        report["targets"].append({"target": "blend_resolve_30: m to a resolved Blend of 30 <= 1.5x generate_resolve_20",
+                                  "vibes": value, "base": create, "ratio": round(value / create, 2), "limit": 1.5,
+                                  "met": value <= 1.5 * create})
+        searches = blend["search_requests"]["max"]
+        report["targets"].append({"target": "blend_resolve_30: one search per song", "vibes": searches,
+                                  "base": float(BLEND_SONGS), "ratio": round(searches / BLEND_SONGS, 2), "limit": 1.0,
+                                  "met": searches <= BLEND_SONGS})
+        most = blend["searches_in_flight_max"]["max"]
+        report["targets"].append({"target": "blend_resolve_30: <= 4 searches in flight (Create's SongResolver)",
+                                  "vibes": most, "base": 4.0, "ratio": round(most / 4.0, 2), "limit": 1.0,
+                                  "met": most <= 4.0})
+    except KeyError:
+        pass
+    try:
         esc = report["scenarios"]["push_pop"]["programs"]["vibes"]["esc_ms"]["median"]
         report["targets"].append({"target": "Esc reacts within 30 ms", "vibes": esc, "base": 30.0,
                                   "ratio": round(esc / 30.0, 2), "limit": 1.0, "met": esc <= 30.0})
@@ -1370,6 +1525,16 @@ def make_report(args, scenarios, programs, samples) -> dict:
         writes = spotify["detail_back"]["programs"]["vibes"]["second_open_writes"]["max"]
         report["targets"].append({"target": "detail_back: the second open draws in one frame", "vibes": writes,
                                   "base": 1.0, "ratio": writes, "limit": 1.0, "met": writes <= 1.0})
+    except KeyError:
+        pass
+    try:
+        for_you = spotify["for_you_cache"]["programs"]["vibes"]
+        writes = for_you["open_writes"]["max"]
+        report["targets"].append({"target": "for_you_cache: For You opens from its copy in one frame",
+                                  "vibes": writes, "base": 1.0, "ratio": writes, "limit": 1.0, "met": writes <= 1.0})
+        asked = for_you["requests_before_list"]["max"]
+        report["targets"].append({"target": "for_you_cache: no request before the list", "vibes": asked,
+                                  "base": 0.0, "ratio": asked, "limit": 0.0, "met": asked == 0.0})
     except KeyError:
         pass
     social = report["scenarios"]

@@ -28,6 +28,9 @@ final class BenchSmokeTests: XCTestCase {
     "people_300": "in_queries_in_flight_max", "find_users": "results_after_answer_writes",
     "social_poll_10": "cards_after_answer_writes",
   ]
+  /// Issue 24, vibes only: For You opened from its saved copy (the Spotify fake) and a Blend of 30 songs (the Firebase
+  /// fake with create_bench's Gemini and Spotify fakes): each with a count it exists for.
+  static let gamifyScenarios = ["for_you_cache": "requests_before_list", "blend_resolve_30": "search_requests"]
 
   static var repositoryRoot: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -74,7 +77,11 @@ final class BenchSmokeTests: XCTestCase {
     XCTAssertEqual(
       Set(scenarios.keys),
       Set(Self.scenarios).union(Self.spotifyScenarios.keys).union(Self.vibesOnlyScenarios).union(Self.feedScenarios)
-        .union(Self.mediaScenarios).union(Self.socialScenarios.keys))
+        .union(Self.mediaScenarios).union(Self.socialScenarios.keys).union(Self.gamifyScenarios.keys))
+    for (name, metric) in Self.gamifyScenarios {
+      let programs = (scenarios[name] as? [String: Any])?["programs"] as? [String: [String: Any]]
+      XCTAssertNotNil(programs?["vibes"]?[metric], "\(name) vibes \(metric) (\(result.output))")
+    }
     for name in Self.vibesOnlyScenarios + Self.feedScenarios + Self.mediaScenarios {
       let programs = (scenarios[name] as? [String: Any])?["programs"] as? [String: [String: Any]]
       XCTAssertNotNil(programs?["vibes"], "\(name) ran for vibes (\(result.output))")

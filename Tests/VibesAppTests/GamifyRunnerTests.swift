@@ -46,7 +46,7 @@ final class GamifyRunnerTests: XCTestCase {
     await sandbox?.remove()
   }
 
-  func runner(_ sandbox: SpotifyAccountSandbox? = nil) -> EffectRunner {
+  func runner(_ sandbox: SpotifyAccountSandbox? = nil, searcher: any TrackSearching = Searcher()) -> EffectRunner {
     let sandbox = sandbox ?? self.sandbox!
     let configuration = SpotifyConfiguration(
       clientID: "blend-client", accountsURL: URL(string: "http://127.0.0.1:9")!, apiURL: sandbox.web.baseURL)
@@ -56,7 +56,7 @@ final class GamifyRunnerTests: XCTestCase {
     let create = CreateDependencies(
       gemini: GeminiClient(baseURL: gemini.baseURL, transport: URLSessionTransport(timeout: 5)),
       spotifyWeb: spotify.tokens.map { SpotifyWebClient(configuration: configuration, tokens: $0) },
-      searcher: Searcher())
+      searcher: searcher)
     var dependencies = AppDependencies(
       database: sandbox.database, secrets: sandbox.secrets,
       secretStoreInfo: SecretStoreInfo(kind: .vault, location: sandbox.home.path), gemini: GeminiClient(),
@@ -82,6 +82,11 @@ final class GamifyRunnerTests: XCTestCase {
     return box.values.compactMap(\.gamifyAction)
   }
 
+  /// The Blend's answer among a mix's actions (the first Blend's announcement comes after it).
+  func blendMixed(_ actions: [GamifyAction]) -> GamifyAction? {
+    actions.first { if case .blendMixed = $0 { true } else { false } }
+  }
+
   func summary(of person: SocialTestPerson) -> PersonSummary {
     PersonSummary(uid: person.uid, displayName: person.profile.displayName, username: person.profile.username)
   }
@@ -98,13 +103,13 @@ final class GamifyRunnerTests: XCTestCase {
     // You agreed to share your taste summary (Profile's setting; off until turned on).
     await runner().run(ProfileState.run(.setTasteSharing(true))) { _ in }
     let mixed = await run(.mixBlend(requestID: 1, summary(of: sam)))
-    guard case .blendMixed(1, .success(let result))? = mixed.last else { return XCTFail("\(mixed)") }
+    guard case .blendMixed(1, .success(let result))? = blendMixed(mixed) else { return XCTFail("\(mixed)") }
     XCTAssertTrue(result.mineShared)
     XCTAssertTrue(BlendPreview.songRange.contains(result.preview.tracks.count), "\(result.preview.tracks.count)")
     XCTAssertEqual(result.found.count, result.preview.tracks.count)
     XCTAssertGreaterThan(result.foundCount, 0)
     XCTAssertNotNil(result.firstTrack)
-    XCTAssertEqual(mixed.first, .unlocked([.firstBlend]), "the first Blend is announced")
+    XCTAssertEqual(mixed.last, .unlocked([.firstBlend]), "the first Blend is announced, right after its preview")
     let bodies = await gemini.recordedGenerationBodies()
     XCTAssertEqual(bodies.count, 1, "one Gemini request")
     let prompt = String(decoding: bodies[0], as: UTF8.self)
@@ -149,13 +154,56 @@ final class GamifyRunnerTests: XCTestCase {
     XCTAssertFalse(second.contains { if case .unlocked = $0 { true } else { false } }, "\(second)")
   }
 
+  /// Counts the searches and the most in flight together (each takes 20 ms), answering as `Searcher`.
+  private struct SearchProbe: TrackSearching {
+    actor Counter {
+      var total = 0
+      var inFlight = 0
+      var maxInFlight = 0
+      func begin() {
+        total += 1
+        inFlight += 1
+        maxInFlight = max(maxInFlight, inFlight)
+      }
+      func end() { inFlight -= 1 }
+    }
+    let counter = Counter()
+
+    func searchTracks(query: String, limit: Int) async throws -> [TrackCandidate] {
+      await counter.begin()
+      try? await Task.sleep(for: .milliseconds(20))
+      await counter.end()
+      return try await Searcher().searchTracks(query: query, limit: limit)
+    }
+  }
+
+  /// The Blend resolves its songs through Create's resolve (`CreateWorkflow.resolve` with a `SongResolver`): each
+  /// song searched once, never more than `SongResolver.maxInFlight` searches in flight — the concurrency and the
+  /// 429 budget the bench's `generate_resolve_20` measures for Create.
+  func testABlendResolvesWithCreatesSearchConcurrency() async throws {
+    let me = try await signInMe()
+    let sam = try await SocialTestPerson.signIn("g-sam", name: "Samira", on: firebase)
+    try await me.social.follow(sam.uid)
+    try await sam.social.publishTasteSummary(
+      TasteSummary(artists: [.init(name: "Basalt", weight: 1)], genres: [.init(name: "techno", weight: 1)]))
+    let probe = SearchProbe()
+    let mixed = await run(.mixBlend(requestID: 1, summary(of: sam)), runner(searcher: probe))
+    guard case .blendMixed(1, .success(let result))? = blendMixed(mixed) else { return XCTFail("\(mixed)") }
+    let songs = Set(result.preview.tracks.map { SongNormalizer.key(title: $0.title, artist: $0.artist) })
+    let total = await probe.counter.total
+    XCTAssertEqual(total, songs.count, "every song searched once")
+    XCTAssertGreaterThan(total, SongResolver.maxInFlight)
+    let most = await probe.counter.maxInFlight
+    XCTAssertEqual(most, SongResolver.maxInFlight, "Create's concurrency, no more")
+  }
+
   func testARefusedCollaborationKeepsTheSavedPlaylistAndSaysSo() async throws {
     _ = try await signInMe()
     let sam = try await SocialTestPerson.signIn("g-sam", name: "Samira", on: firebase)
     try await sam.social.publishTasteSummary(
       TasteSummary(artists: [.init(name: "Basalt", weight: 1)], genres: [.init(name: "techno", weight: 1)]))
     let mixed = await run(.mixBlend(requestID: 1, summary(of: sam)))
-    guard case .blendMixed(1, .success(let result))? = mixed.last else { return XCTFail("\(mixed)") }
+    guard case .blendMixed(1, .success(let result))? = blendMixed(mixed) else { return XCTFail("\(mixed)") }
     await sandbox.web.setRefusesDetailChanges(true)
     let saved = await run(.saveBlend(requestID: 2, playlistID: result.playlistID))
     XCTAssertEqual(saved.count, 2, "\(saved)")
@@ -176,12 +224,6 @@ final class GamifyRunnerTests: XCTestCase {
       CachedForYou(
         entries: [ForYouEntry(title: "Hearth I", artist: "Cinder Vale", reason: "r", trackID: hearth.id)],
         fetchedAt: Date()), at: Date())
-    func genreRequests() async -> Int {
-      await sandbox.web.recordedRequests().filter {
-        $0.method == "GET" && ($0.path.hasPrefix("/v1/tracks/") || $0.path.hasPrefix("/v1/artists/"))
-      }.count
-    }
-
     // A song saved that is not on For You: its genre counts, no For You save.
     let box = GamifyCollected()
     await runner().run(SongMenuFeature.run(.saveToLibrary(requestID: 1, uri: "spotify:track:\(pulse.id)"))) {
@@ -220,6 +262,91 @@ final class GamifyRunnerTests: XCTestCase {
     XCTAssertNotNil(report.book.unlocked[.firstForYouSave])
   }
 
+  /// Lookups of genres (a track, then its first artist) the Spotify fake answered.
+  func genreRequests() async -> Int {
+    await sandbox.web.recordedRequests().filter {
+      $0.method == "GET" && ($0.path.hasPrefix("/v1/tracks/") || $0.path.hasPrefix("/v1/artists/"))
+    }.count
+  }
+
+  /// A share made offline waits in the social outbox as its draft (the song's track id with it); after a restart
+  /// (a new runner: nothing but SQLite remembers it) the flush sends it and counts its genres, once: a second flush
+  /// sends and counts nothing.
+  func testAnOfflineShareSentAfterARestartRaisesTheGenresOnce() async throws {
+    let me = try await signInMe()
+    let catalog = await sandbox.web.catalog()
+    let pulse = try XCTUnwrap(catalog.tracks.first { $0.name == "Pulse" })  // Delta Nine: techno
+    let track = SharedTrack(
+      trackId: pulse.id, trackName: "Pulse", artistName: "Delta Nine", albumName: "A",
+      trackUri: "spotify:track:\(pulse.id)")
+    let draft = ShareDraft(
+      id: "OfflineGenreShare001", senderId: me.uid, senderUsername: me.profile.username ?? "",
+      senderDisplayName: me.profile.displayName, recipientId: nil, track: track, message: "later")
+    try SocialOutbox(database: sandbox.database, shares: me.shares).enqueue(draft, at: Date())
+    var stored = try await me.social.achievementProgress()
+    XCTAssertEqual(stored.genres, [], "nothing counted while it waits")
+
+    let box = GamifyCollected()
+    await runner().run(SongMenuFeature.run(.flushOutbox(requestID: 1))) { box.append($0) }
+    guard
+      case .outboxFlushed(1, sent: 1, refused: 0, waiting: 0, _)? = box.values.first?.action(of: SongMenuFeature.self)
+    else {
+      return XCTFail("\(box.values)")
+    }
+    let shared = await firebase.documents()["shares/OfflineGenreShare001"]
+    XCTAssertEqual(shared?["message"], .string("later"))
+    stored = try await me.social.achievementProgress()
+    XCTAssertEqual(stored.genres, ["techno"], "the share sent from the outbox counts its genre")
+    let lookups = await genreRequests()
+    XCTAssertEqual(lookups, 2, "one track and one artist lookup")
+
+    let again = GamifyCollected()
+    await runner().run(SongMenuFeature.run(.flushOutbox(requestID: 2))) { again.append($0) }
+    guard
+      case .outboxFlushed(2, sent: 0, refused: 0, waiting: 0, _)? = again.values.first?.action(of: SongMenuFeature.self)
+    else {
+      return XCTFail("\(again.values)")
+    }
+    XCTAssertEqual(again.values.count, 1, "nothing else happens")
+    stored = try await me.social.achievementProgress()
+    XCTAssertEqual(stored.genres, ["techno"])
+    let after = await genreRequests()
+    XCTAssertEqual(after, 2, "counted once")
+  }
+
+  /// A save made offline waits in Explore's queue; when the queue is sent the saved song's genres count, once.
+  func testAnOfflineSaveCountsItsGenresWhenTheQueueIsSent() async throws {
+    let me = try await signInMe()
+    let catalog = await sandbox.web.catalog()
+    let hearth = try XCTUnwrap(catalog.tracks.first { $0.name == "Hearth I" })  // Cinder Vale: two folk genres
+    let save = MusicAction.save(uris: ["spotify:track:\(hearth.id)"])
+    _ = try sandbox.database.enqueueSpotifyAction(try JSONEncoder().encode(save), at: Date())
+
+    let box = GamifyCollected()
+    await runner().run(.explore(.flushQueue)) { box.append($0) }
+    XCTAssertEqual(box.values.compactMap(\.exploreAction), [.queueFlushed(sent: 1, remaining: 0)])
+    var stored = try await me.social.achievementProgress()
+    XCTAssertEqual(stored.genres, ["indie folk", "chamber folk"])
+    await runner().run(.explore(.flushQueue)) { box.append($0) }
+    stored = try await me.social.achievementProgress()
+    XCTAssertEqual(stored.genres, ["indie folk", "chamber folk"])
+    let lookups = await genreRequests()
+    XCTAssertEqual(lookups, 2, "counted once")
+  }
+
+  /// A song saved with Explore's own key (not the song menu) counts its genres too, once Spotify took it.
+  func testASaveFromExploreCountsItsGenres() async throws {
+    let me = try await signInMe()
+    let catalog = await sandbox.web.catalog()
+    let pulse = try XCTUnwrap(catalog.tracks.first { $0.name == "Pulse" })  // Delta Nine: techno
+    let box = GamifyCollected()
+    let save = MusicAction.save(uris: ["spotify:track:\(pulse.id)"])
+    await runner().run(.explore(.perform(requestID: 1, save, checkDuplicates: false))) { box.append($0) }
+    XCTAssertEqual(box.values.compactMap(\.exploreAction), [.actionFinished(save, .done, queued: 0)])
+    let stored = try await me.social.achievementProgress()
+    XCTAssertEqual(stored.genres, ["techno"])
+  }
+
   func testGeminiRequestsAreCountedPerDayAndA429SaysTheQuotaIsUsedUp() async throws {
     _ = try await signInMe()
     let sam = try await SocialTestPerson.signIn("g-sam", name: "Samira", on: firebase)
@@ -235,7 +362,7 @@ final class GamifyRunnerTests: XCTestCase {
     let first = await run(.mixBlend(requestID: 1, summary(of: sam)), runner)
     XCTAssertTrue(
       first.contains(.geminiUsageRead(GeminiUsage(requests: 1, exhausted: false, model: model))), "\(first)")
-    guard case .blendMixed(1, .success)? = first.last else { return XCTFail("\(first)") }
+    guard case .blendMixed(1, .success)? = blendMixed(first) else { return XCTFail("\(first)") }
 
     // Earlier requests today (another run): near the limit the hint shows.
     let today = LocalDay(Date(), in: .current).number
@@ -269,7 +396,7 @@ final class GamifyRunnerTests: XCTestCase {
     // Off by default: starting and blending publish nothing, and the Blend says so.
     await runner().run(GamifyFeature.run(.publishTaste)) { _ in }
     let mixed = await run(.mixBlend(requestID: 1, summary(of: sam)))
-    guard case .blendMixed(1, .success(let result))? = mixed.last else { return XCTFail("\(mixed)") }
+    guard case .blendMixed(1, .success(let result))? = blendMixed(mixed) else { return XCTFail("\(mixed)") }
     XCTAssertFalse(result.mineShared)
     let unpublished = try await sam.social.tasteSummary(of: me.uid)
     XCTAssertNil(unpublished, "nothing published without your agreement")

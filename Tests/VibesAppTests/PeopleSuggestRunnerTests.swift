@@ -63,6 +63,27 @@ extension PeopleRunnerTests {
     XCTAssertEqual(after.items, [])
   }
 
+  /// Whether your taste summary is shared goes with every answer, read from your consent at that moment (the copy
+  /// does not keep it): off, the list says taste matches need it; on, it does not.
+  func testSuggestionsSayWhetherYourTasteSummaryIsShared() async throws {
+    let me = try await signInMe()
+    let ada = try await user("g-ada", name: "Ada", username: "ada")
+    let adaSummary = PersonSummary(uid: ada.uid, displayName: "Ada", username: "ada")
+    guard
+      case .success(let off)? = suggestions(
+        await run(.loadSuggestions(requestID: 1, following: [adaSummary], force: false)))
+    else { return XCTFail("no suggestions") }
+    XCTAssertFalse(off.tasteShared, "off until you agree")
+    // Profile's setting turned on (stored as the runner stores it): the young copy now says it is shared.
+    try database.savePeopleCache(owner: me.uid, key: "gamify.shareTaste", payload: Data("1".utf8), at: Self.now)
+    guard
+      case .success(let on)? = suggestions(
+        await run(.loadSuggestions(requestID: 2, following: [adaSummary], force: false)))
+    else { return XCTFail("no copy") }
+    XCTAssertTrue(on.tasteShared)
+    XCTAssertEqual(on.items, off.items)
+  }
+
   func testSignedOutSuggestionsSayWhyWithoutARequest() async throws {
     let before = await fake.queryStats().count
     let result = suggestions(await run(.loadSuggestions(requestID: 1, following: [], force: true)))

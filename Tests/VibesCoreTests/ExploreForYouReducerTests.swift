@@ -16,6 +16,10 @@ final class ExploreForYouReducerTests: XCTestCase {
       ForYouEntry(title: "Intro", artist: "The xx", reason: "Quiet like Tide.", trackID: MusicFixtures.id("fy2")),
     ], fetchedAt: fetchedAt)
 
+  static func stale(_ list: CachedForYou) -> CachedForYou {
+    CachedForYou(entries: list.entries, fetchedAt: list.fetchedAt, isStale: true)
+  }
+
   /// Explore open, Spotify connected, no recent searches, the selection on "For you" (the fourth root row).
   func onForYouRow() -> Driver {
     var driver = Driver(facts: SetupFacts(storedSecrets: [.spotify]))
@@ -39,6 +43,7 @@ final class ExploreForYouReducerTests: XCTestCase {
     XCTAssertEqual(driver.state.explore.depth, 1)
     driver.send(.explore(.forYouFinished(requestID: id, .success(Self.list))), expecting: []) { state in
       state.explore.forYouScreen?.phase = .loaded(Self.list)
+      state.explore.forYouCopy = Self.stale(Self.list)
     }
     // A late answer of another request changes nothing.
     driver.send(.explore(.forYouFinished(requestID: id + 7, .failure(.offline))), expecting: [])
@@ -56,6 +61,7 @@ final class ExploreForYouReducerTests: XCTestCase {
     let dismissed = rest.entries.remove(at: 1)
     driver.press(.character("x"), expecting: [.explore(.dismissForYou(dismissed))]) { state in
       state.explore.forYouScreen?.phase = .loaded(rest)
+      state.explore.forYouCopy = Self.stale(rest)
     }
     let detailID = driver.state.context.nextRequestID
     let link = rest.entries[1].link
@@ -69,6 +75,7 @@ final class ExploreForYouReducerTests: XCTestCase {
     driver.press(.character("x"), expecting: [.explore(.dismissForYou(rest.entries[1]))]) { state in
       state.explore.forYouScreen?.phase = .loaded(CachedForYou(entries: [rest.entries[0]], fetchedAt: Self.fetchedAt))
       state.explore.forYouScreen?.list.selected = 0
+      state.explore.forYouCopy = Self.stale(CachedForYou(entries: [rest.entries[0]], fetchedAt: Self.fetchedAt))
     }
     driver.press(.escape, expecting: []) { $0.explore.forYouScreen = nil }
     XCTAssertEqual(driver.state.explore.depth, 0)
@@ -119,5 +126,40 @@ final class ExploreForYouReducerTests: XCTestCase {
     guard case .credentialForm(let form)? = driver.state.feed.path.last, form.step == .gemini else {
       return XCTFail("the Gemini step should be open: \(driver.state.feed.path)")
     }
+  }
+
+  /// The bench's `for_you_cache`: the copy read ahead with the recent searches is drawn by Enter itself (no request,
+  /// no "Loading…" frame); a dismissal leaves it, and disconnecting Spotify forgets it.
+  func testTheCopyReadAheadOpensAtOnceWithoutARequest() {
+    var driver = onForYouRow()
+    driver.send(.explore(.forYouPreloaded(Self.list)), expecting: []) { $0.explore.forYouCopy = Self.stale(Self.list) }
+    // A second read ahead (Explore started again) does not replace the kept list.
+    driver.send(.explore(.forYouPreloaded(CachedForYou(entries: [], fetchedAt: Self.fetchedAt))), expecting: [])
+    let id = driver.state.context.nextRequestID
+    driver.press(.enter, expecting: []) { state in
+      state.explore.forYouScreen = ForYouScreen(phase: .loaded(Self.stale(Self.list)))
+    }
+    XCTAssertEqual(driver.state.context.nextRequestID, id, "no request was started")
+    var rest = Self.stale(Self.list)
+    let dismissed = rest.entries.remove(at: 0)
+    driver.press(.character("x"), expecting: [.explore(.dismissForYou(dismissed))]) { state in
+      state.explore.forYouScreen?.phase = .loaded(rest)
+      state.explore.forYouCopy = rest
+    }
+    driver.press(.escape, expecting: []) { $0.explore.forYouScreen = nil }
+    driver.press(.enter, expecting: []) { $0.explore.forYouScreen = ForYouScreen(phase: .loaded(rest)) }
+    // `r` still asks Gemini.
+    driver.press(.character("r"), expecting: [.explore(.loadForYou(requestID: id, refresh: true))]) { state in
+      state.explore.forYouScreen = ForYouScreen(phase: .loading(requestID: id))
+      state.context.nextRequestID = id + 1
+    }
+    driver.arrange { _ = $0.send(.factsLoaded(SetupFacts(storedSecrets: []))) }
+    XCTAssertNil(driver.state.explore.forYouCopy)
+  }
+
+  func testWithoutSpotifyACopyReadAheadIsNotKept() {
+    var driver = Driver()
+    driver.arrange { $0.press(.tabKey(.explore)) }
+    driver.send(.explore(.forYouPreloaded(Self.list)), expecting: [])
   }
 }

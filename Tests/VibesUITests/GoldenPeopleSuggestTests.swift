@@ -42,4 +42,30 @@ extension GoldenScreenTests {
       }
     }
   }
+
+  /// Your taste summary not shared (Profile's setting off): below the suggestions, that taste matches need it and
+  /// where to switch it on (`people-suggested-taste-off-<en|de>-60x20.txt`).
+  func testPeopleSuggestionsSayTasteMatchesNeedYourSummary() {
+    var suggested = Self.suggested
+    // Without your summary nobody is matched by taste: only the suggestions through people you follow.
+    suggested.items = suggested.items.dropFirst().map { item in
+      var item = item
+      item.reason.tastePercent = nil
+      return item
+    }
+    suggested.tasteShared = false
+    for language in [Language.en, .de] {
+      assertGolden(
+        "people-suggested-taste-off-\(language.rawValue)-60x20", size: ScreenSize(width: 60, height: 20),
+        language: language
+      ) { driver in
+        driver.press(.tabKey(.profile))
+        driver.press(.character("p"))
+        driver.send(
+          .people(.listsLoaded(requestID: driver.state.people.loading ?? -1, Self.suggestedLists, final: true)))
+        driver.send(
+          .people(.suggestionsLoaded(requestID: driver.state.people.suggesting ?? -1, .success(suggested))))
+      }
+    }
+  }
 }

@@ -90,6 +90,12 @@ extension ScreenStateCatalog {
         copy.isCached = true
         driver.send(.people(.suggestionsLoaded(requestID: driver.state.people.suggesting ?? -1, .success(copy))))
       },
+      State(name: "people suggested taste not shared") { driver in
+        loaded(&driver)
+        var off = suggested
+        off.tasteShared = false
+        driver.send(.people(.suggestionsLoaded(requestID: driver.state.people.suggesting ?? -1, .success(off))))
+      },
       State(name: "people no suggestions") { driver in
         loaded(&driver)
         let none = PeopleSuggestions(items: [], fetchedAt: now)

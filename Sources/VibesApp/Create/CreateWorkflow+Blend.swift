@@ -6,9 +6,11 @@ extension CreateWorkflow {
   /// A Blend (FR-6.2): one Gemini request from both taste summaries, recorded in Create's history like a generated
   /// playlist (so `resolve` and `save` are Create's: the same search concurrency and budget, and a retried save
   /// never makes a second playlist), plus the preview with the taste match and the mix. `label` is the history's
-  /// prompt text ("Blend with @name", already cleaned). Check `BlendPreview.problem` first.
+  /// prompt text ("Blend with @name", already cleaned). Check `BlendPreview.problem` first. `count`: the most the
+  /// spec's 20–30 allows (issue 24's "a Blend of 30 songs", the bench's `blend_resolve_30`).
   public func generateBlend(
-    mine: TasteSummary, theirs: TasteSummary, label: String, count: Int = 25, apiKey: String
+    mine: TasteSummary, theirs: TasteSummary, label: String, count: Int = BlendPreview.songRange.upperBound,
+    apiKey: String
   ) async throws -> (playlist: GeneratedPlaylist, preview: BlendPreview) {
     let seeds = GeminiBlendSeeds(
       mine: mine.artists.map { GeminiSeedArtist(name: $0.name, genres: []) },

@@ -21,6 +21,8 @@ extension EffectRunner {
     case .loadRecent:
       let recent = (try? database.recentSearches(limit: ExploreState.recentLimit)) ?? []
       send(.explore(.recentLoaded(recent, queued: (try? database.queuedSpotifyActionCount()) ?? 0)))
+      // For You's copy ahead (SQLite only): opening For You then draws it in its first frame.
+      if let copy = try? database.forYouList() { send(.explore(.forYouPreloaded(copy))) }
 
     case .scheduleSearch(let timerID, let seconds):
       do {
@@ -112,14 +114,16 @@ extension EffectRunner {
           return
         }
       }
-      let (outcome, snapshot) = await performMusicActionTracking(action)
+      let (outcome, snapshot) = await performMusicActionTracking(action, counting: send)
       if let snapshot, let playlistID = action.editedPlaylistID {
         send(.explore(.playlistSnapshot(playlistID: playlistID, snapshotID: snapshot)))
       }
       send(.explore(.actionFinished(action, outcome, queued: (try? database.queuedSpotifyActionCount()) ?? 0)))
+      // A song saved here counts its genres as one saved from the song menu does (once it is sent if queued).
+      if outcome == .done { await countSaved(action, send: send) }
 
     case .flushQueue:
-      let (sent, remaining) = await flushMusicQueue()
+      let (sent, remaining) = await flushMusicQueue(counting: send)
       send(.explore(.queueFlushed(sent: sent, remaining: remaining)))
 
     case .loadLibrary(let requestID, let kind, let offset):
@@ -135,7 +139,7 @@ extension EffectRunner {
   func flushIfBackOnline<T>(after result: Result<T, MusicFailure>, send: @escaping @Sendable (AppAction) -> Void) async
   {
     guard case .success = result, ((try? dependencies.database.queuedSpotifyActionCount()) ?? 0) > 0 else { return }
-    let (sent, remaining) = await flushMusicQueue()
+    let (sent, remaining) = await flushMusicQueue(counting: send)
     send(.explore(.queueFlushed(sent: sent, remaining: remaining)))
   }
 
@@ -260,18 +264,23 @@ extension EffectRunner {
   }
 
   /// Sends one action; without network it joins the offline queue. Older queued actions go first, so a new
-  /// action waits behind them. Other features' runners (Create's "save playlist") call this too.
-  func performMusicAction(_ action: MusicAction) async -> MusicActionOutcome {
-    await performMusicActionTracking(action).outcome
+  /// action waits behind them. Other features' runners (Create's "save playlist") call this too. `counting`: where
+  /// the queued saves sent first announce what their genres unlock (`flushMusicQueueTracking`).
+  func performMusicAction(
+    _ action: MusicAction, counting announce: (@Sendable (AppAction) -> Void)? = nil
+  ) async -> MusicActionOutcome {
+    await performMusicActionTracking(action, counting: announce).outcome
   }
 
   /// `performMusicAction`, also answering a playlist edit's new `snapshot_id`. A playlist edited by queued
   /// actions just sent is edited at the version they left.
-  func performMusicActionTracking(_ action: MusicAction) async -> (outcome: MusicActionOutcome, snapshot: String?) {
+  func performMusicActionTracking(
+    _ action: MusicAction, counting announce: (@Sendable (AppAction) -> Void)? = nil
+  ) async -> (outcome: MusicActionOutcome, snapshot: String?) {
     let database = dependencies.database
     var action = action
     if ((try? database.queuedSpotifyActionCount()) ?? 0) > 0 {
-      let flushed = await flushMusicQueueTracking()
+      let flushed = await flushMusicQueueTracking(counting: announce)
       if ((try? database.queuedSpotifyActionCount()) ?? 0) > 0 { return (enqueue(action), nil) }
       if let playlistID = action.editedPlaylistID, let snapshot = flushed.snapshots[playlistID] {
         action = action.atSnapshot(snapshot)
@@ -370,19 +379,25 @@ extension EffectRunner {
   /// each action is claimed in SQLite before it goes out, and while one flusher (a search, the Explore
   /// tab, a perform — of this process or another vibes on the same data folder) holds a claim, any other
   /// flush sends nothing; so several paths flushing at once send each action once.
-  func flushMusicQueue() async -> (sent: Int, remaining: Int) {
-    let flushed = await flushMusicQueueTracking()
+  func flushMusicQueue(counting announce: (@Sendable (AppAction) -> Void)? = nil) async -> (sent: Int, remaining: Int) {
+    let flushed = await flushMusicQueueTracking(counting: announce)
     return (flushed.sent, flushed.remaining)
   }
 
   /// `flushMusicQueue`, also answering each edited playlist's newest `snapshot_id`: a playlist edited twice
-  /// offline gets its second edit at the version the first left.
-  func flushMusicQueueTracking() async -> (sent: Int, remaining: Int, snapshots: [String: String]) {
+  /// offline gets its second edit at the version the first left. A save made offline counts its songs' genres once
+  /// it is sent (as one made online does, `countExplored`); `counting` is where what that unlocks is announced
+  /// (without one, nothing is counted: the flush of a path that cannot announce leaves no row behind to count later,
+  /// so every path that sends a queued save passes one).
+  func flushMusicQueueTracking(
+    counting announce: (@Sendable (AppAction) -> Void)? = nil
+  ) async -> (sent: Int, remaining: Int, snapshots: [String: String]) {
     let database = dependencies.database
     var snapshots: [String: String] = [:]
     guard let client = spotifyWeb else { return (0, (try? database.queuedSpotifyActionCount()) ?? 0, [:]) }
     let token = ClaimToken.make()
     var sent = 0
+    var savedTracks: [String] = []
     while let entry = try? database.claimNextSpotifyAction(
       token: token, now: Date(), lease: Self.queueClaimLease, holderIsGone: ClaimToken.holderIsGone)
     {
@@ -399,6 +414,7 @@ extension EffectRunner {
         if let snapshot, let playlistID = action.editedPlaylistID { snapshots[playlistID] = snapshot }
         try? database.deleteQueuedSpotifyAction(entry.id)
         sent += 1
+        savedTracks += action.savedTrackIDs
       } catch {
         let failure = (error as? SpotifyWebError).flatMap(MusicFailure.init)
         if failure == nil || failure?.fallsBackToCache == true || failure == .reconnectNeeded
@@ -411,11 +427,27 @@ extension EffectRunner {
         try? database.deleteQueuedSpotifyAction(entry.id)
       }
     }
+    if let announce {
+      for trackID in savedTracks { await countExplored(trackID: trackID, saved: true, send: announce) }
+    }
     return (sent, (try? database.queuedSpotifyActionCount()) ?? 0, snapshots)
   }
 }
 
+extension EffectRunner {
+  /// The genres explored (and For You saves) of the songs a library save took (`countExplored`).
+  func countSaved(_ action: MusicAction, send: @escaping @Sendable (AppAction) -> Void) async {
+    for trackID in action.savedTrackIDs { await countExplored(trackID: trackID, saved: true, send: send) }
+  }
+}
+
 extension MusicAction {
+  /// The Spotify track ids a library save takes (none for any other action, or for albums).
+  var savedTrackIDs: [String] {
+    guard case .save(let uris) = self else { return [] }
+    return uris.compactMap { SpotifyLink.parse($0).flatMap { $0.kind == .track ? $0.id : nil } }
+  }
+
   /// The playlist a remove or move edits.
   var editedPlaylistID: String? {
     switch self {

@@ -16,6 +16,8 @@ extension EffectRunner {
       guard !Task.isCancelled else { return }
       reportGeminiUsage(since: before, send: send)
       send(.gamify(.blendMixed(requestID: requestID, result)))
+      // The preview first: the first Blend's achievement (a read and a write) is announced right after it.
+      if case .success = result { await announceUnlocks(AchievementFacts(blends: 1), send: send) }
     case .saveBlend(let requestID, let playlistID):
       let saved = await save(playlistID)
       var result: Result<String, CreateFailure>
@@ -60,26 +62,30 @@ extension EffectRunner {
 
   // MARK: Blend
 
-  /// The other side's published summary, yours from Spotify (published on the way when due), one Gemini request,
-  /// Create's resolve; `firstBlend` unlocked and announced.
+  /// The other side's published summary and yours from Spotify, read together (one round trip, not two; yours
+  /// published on the way when due), one Gemini request, Create's resolve. The caller announces `firstBlend` once
+  /// the preview is shown (the bench's `blend_resolve_30`).
   func mixBlend(with person: PersonSummary, send: @escaping @Sendable (AppAction) -> Void) async
     -> Result<BlendResult, BlendProblem>
   {
     if case .failure(let failure) = await peopleOwner() { return .failure(.social(failure)) }
+    let key = geminiKey()
+    let web = spotifyWeb
+    async let myRead = readMyTaste(key == nil ? nil : web)
     let theirs: TasteSummary
     switch await people({ repository throws(SocialError) in try await repository.tasteSummary(of: person.uid) }) {
     case .failure(let failure): return .failure(.social(failure))
     case .success(nil): return .failure(.noTasteSummary)
     case .success(let summary?): theirs = summary
     }
-    guard let key = geminiKey() else { return .failure(.create(.geminiKeyMissing)) }
-    guard let web = spotifyWeb else { return .failure(.create(.spotifyNotConnected)) }
+    guard let key else { return .failure(.create(.geminiKeyMissing)) }
+    guard let web else { return .failure(.create(.spotifyNotConnected)) }
     let searcher: any TrackSearching = dependencies.create.searcher ?? SpotifyTrackSearch(web)
     let mine: TasteSummary
-    do {
-      mine = try await myTasteSummary(web)
-    } catch {
-      return .failure(.create(Self.createFailure(error, now: dependencies.now())))
+    switch await myRead {
+    case .success(let summary)?: mine = summary
+    case .failure(let failure)?: return .failure(.create(failure))
+    case nil: return .failure(.create(.spotifyNotConnected))
     }
     switch BlendPreview.problem(mine: mine, theirs: theirs) {
     case .noTasteSummary?: return .failure(.noTasteSummary)
@@ -100,7 +106,6 @@ extension EffectRunner {
         if case .found(let track) = song.resolution { return track }
         return nil
       }.first
-      await announceUnlocks(AchievementFacts(blends: 1), send: send)
       let owner = try? (await peopleOwner()).get()
       var blend = BlendResult(
         playlistID: generated.id, preview: preview, found: found,
@@ -132,6 +137,16 @@ extension EffectRunner {
   }
 
   /// Your summary from your Spotify top artists and their genres (`TasteSummary.from`).
+  /// `myTasteSummary` as a result, nil without a client (the Blend reads it alongside the other side's).
+  func readMyTaste(_ web: SpotifyWebClient?) async -> Result<TasteSummary, CreateFailure>? {
+    guard let web else { return nil }
+    do {
+      return .success(try await myTasteSummary(web))
+    } catch {
+      return .failure(Self.createFailure(error, now: dependencies.now()))
+    }
+  }
+
   func myTasteSummary(_ web: SpotifyWebClient) async throws -> TasteSummary {
     let artists = try await web.topArtists(limit: TasteSummary.maxArtists).items
     return TasteSummary.from(topArtists: artists.map { (name: $0.name, genres: $0.genres) })

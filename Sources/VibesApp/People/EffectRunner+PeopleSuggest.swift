@@ -22,12 +22,15 @@ extension EffectRunner {
     }
     let database = dependencies.database
     let now = dependencies.now()
+    // Your own consent, read fresh (the copy never keeps it): without it the list says taste matches need it.
+    let tasteShared = sharesTaste(owner: owner)
     var cached: PeopleSuggestions?
     if let entry = try? database.peopleCache(owner: owner, key: Self.peopleSuggestionsKey),
       var copy = try? JSONDecoder().decode(PeopleSuggestions.self, from: entry.payload)
     {
       copy.fetchedAt = entry.fetchedAt
       copy.isCached = false
+      copy.tasteShared = tasteShared
       cached = copy
       if !force, now.timeIntervalSince(entry.fetchedAt) < Self.suggestionInterval, entry.fetchedAt <= now {
         send(.people(.suggestionsLoaded(requestID: requestID, .success(copy))))
@@ -41,7 +44,8 @@ extension EffectRunner {
     switch result {
     case .success(let read):
       log.info("people: suggestions refreshed (\(read.requests) requests, \(read.billedReads) reads)")
-      let suggestions = PeopleSuggestions(items: PeopleSuggestionRanking.rank(read.evidence), fetchedAt: now)
+      let suggestions = PeopleSuggestions(
+        items: PeopleSuggestionRanking.rank(read.evidence), fetchedAt: now, tasteShared: tasteShared)
       if let payload = try? JSONEncoder().encode(suggestions) {
         try? database.savePeopleCache(owner: owner, key: Self.peopleSuggestionsKey, payload: payload, at: now)
       }

@@ -11,11 +11,15 @@ public struct SocialFlushReport: Sendable, Equatable {
   public var refused: [(id: String, error: SocialError)] = []
   /// Could not be sent now (no network, a timeout, the service busy): still queued for the next flush.
   public var waiting: [String] = []
+  /// The Spotify track id of each share in `sent`, in order: what counting its genres needs (the queued draft keeps
+  /// the whole song, so rows queued before this was read send and count alike).
+  public var sentTracks: [String] = []
 
   public init() {}
 
   public static func == (a: Self, b: Self) -> Bool {
-    a.sent == b.sent && a.waiting == b.waiting && a.refused.map(\.id) == b.refused.map(\.id)
+    a.sent == b.sent && a.waiting == b.waiting && a.sentTracks == b.sentTracks
+      && a.refused.map(\.id) == b.refused.map(\.id)
       && a.refused.map(\.error) == b.refused.map(\.error)
   }
 }
@@ -82,6 +86,7 @@ public struct SocialOutbox: Sendable {
       case .success:
         try database.completeSocialWrite(id: row.id, owner: owner)
         report.sent.append(row.id)
+        report.sentTracks.append(draft.track.trackId)
       case .failure(let error) where Self.isTransient(error):
         try database.releaseSocialWrite(id: row.id, owner: owner)
         report.waiting.append(row.id)

@@ -16,8 +16,10 @@ public struct SongMenuService: Sendable {
   public let database: AppDatabase
   public let now: @Sendable () -> Date
   public let timeZone: TimeZone
-  /// Saves to the Spotify library (Explore's action path: offline it waits in Explore's queue).
-  public let saveToLibrary: @Sendable (MusicAction) async -> MusicActionOutcome
+  /// Saves to the Spotify library (Explore's action path: offline it waits in Explore's queue, whose flush counts the
+  /// save's genres when it is sent and announces through the `send` passed here).
+  public let saveToLibrary:
+    @Sendable (MusicAction, _ send: @escaping @Sendable (AppAction) -> Void) async -> MusicActionOutcome
   /// After a share was sent (`saved` false) or a song saved to the library (`saved` true): counts it toward the
   /// achievements only the app can count (genres explored, For You saves), announcing what it unlocks.
   public let counted:
@@ -27,7 +29,9 @@ public struct SongMenuService: Sendable {
   public init(
     shares: ShareRepository?, database: AppDatabase, now: @escaping @Sendable () -> Date = Date.init,
     timeZone: TimeZone = .current,
-    saveToLibrary: @escaping @Sendable (MusicAction) async -> MusicActionOutcome = { _ in .failed(.notConnected) },
+    saveToLibrary:
+      @escaping @Sendable (MusicAction, @escaping @Sendable (AppAction) -> Void) async
+      -> MusicActionOutcome = { _, _ in .failed(.notConnected) },
     counted: @escaping @Sendable (String, Bool, @escaping @Sendable (AppAction) -> Void) async -> Void = { _, _, _ in }
   ) {
     self.shares = shares
@@ -44,7 +48,7 @@ public struct SongMenuService: Sendable {
     let firebase = FirebaseDependencies.shared(dependencies)
     return SongMenuService(
       shares: firebase.repository().map(ShareRepository.init(social:)), database: dependencies.database,
-      now: dependencies.now, saveToLibrary: { action in await runner.performMusicAction(action) },
+      now: dependencies.now, saveToLibrary: { action, send in await runner.performMusicAction(action, counting: send) },
       counted: { trackID, saved, send in await runner.countExplored(trackID: trackID, saved: saved, send: send) })
   }
 
@@ -73,7 +77,7 @@ public struct SongMenuService: Sendable {
       send(.songMenu(.shareFinished(requestID: requestID, draftID: id, outcome)))
       if case .sent = outcome { await counted(request.track.trackId, false, send) }
     case .saveToLibrary(let requestID, let uri):
-      let outcome = await saveToLibrary(.save(uris: [uri]))
+      let outcome = await saveToLibrary(.save(uris: [uri]), send)
       send(.songMenu(.libraryFinished(requestID: requestID, outcome)))
       if outcome == .done, let link = SpotifyLink.parse(uri), link.kind == .track {
         await counted(link.id, true, send)
@@ -85,6 +89,8 @@ public struct SongMenuService: Sendable {
           .outboxFlushed(
             requestID: requestID, sent: report.sent, refused: report.refused, waiting: report.waiting,
             badges: report.badges)))
+      // A share sent from the outbox counts its genres like one sent at once (once: the row is gone now).
+      for trackID in report.sentTracks { await counted(trackID, false, send) }
     }
   }
 
@@ -197,6 +203,8 @@ public struct SongMenuService: Sendable {
     public var refused = 0
     public var waiting = 0
     public var badges: [Achievement] = []
+    /// The track id of each share sent (for the genres explored).
+    public var sentTracks: [String] = []
   }
 
   /// Sends what waits in the social outbox once (claim-then-send); each share it sends counts for the streak and
@@ -211,6 +219,7 @@ public struct SongMenuService: Sendable {
     if let report = try? await outbox.flush(now: now()) {
       summary.sent = report.sent.count
       summary.refused = report.refused.count
+      summary.sentTracks = report.sentTracks
       if !report.sent.isEmpty { summary.badges = await afterSent(shares).badges }
     }
     summary.waiting = (try? outbox.waiting().count) ?? 0

@@ -41,6 +41,9 @@ extension ExploreState {
       recentSearches = recent
       queuedActions = queued
       return []
+    case .forYouPreloaded(let copy):
+      forYouPreloaded(copy)
+      return []
     case .search(let text):
       var effects = cancelSearchWork()
       for screen in path {

@@ -78,6 +78,8 @@ extension ExploreState: TabFeature {
   public mutating func contextChanged(_ change: ContextChange, _ context: inout AppContext) -> [AppEffect] {
     let wasConnected = isConnected
     isConnected = Self.connected(context)
+    // Disconnecting Spotify forgets For You's SQLite copy; the one read ahead goes with it.
+    if !isConnected { forYouCopy = nil }
     if isConnected, !wasConnected, change == .factsChanged { return [Self.run(.flushQueue)] }
     return []
   }

@@ -86,10 +86,15 @@ extension ExploreState {
   /// The root row of "For you": after the recent searches and the library rows.
   public var forYouRootIndex: Int? { showsRecent ? recentSearches.count + LibraryKind.allCases.count : nil }
 
-  /// Opens For You: the SQLite copy when there is one (the runner answers with it), else one Gemini request.
+  /// Opens For You: the SQLite copy when there is one (read ahead: drawn at once; else the runner answers with it),
+  /// else one Gemini request.
   mutating func openForYou(refresh: Bool, _ context: inout AppContext) -> [AppEffect] {
     isEditing = false
     let effects = closeLibrary()
+    if !refresh, let forYouCopy {
+      forYouScreen = ForYouScreen(phase: .loaded(forYouCopy))
+      return effects
+    }
     let requestID = context.makeRequestID()
     forYouScreen = ForYouScreen(phase: .loading(requestID: requestID))
     return effects + [Self.run(.loadForYou(requestID: requestID, refresh: refresh))]
@@ -123,13 +128,24 @@ extension ExploreState {
     screen.list.selected = min(screen.list.selected, max(0, cached.entries.count - 1))
     screen.list.scrollTop = min(screen.list.scrollTop, screen.list.selected)
     forYouScreen = screen
+    forYouCopy?.entries.removeAll { $0.song.key == entry.song.key }
     return [Self.run(.dismissForYou(entry))]
+  }
+
+  /// The copy read ahead; one already kept (a list answered meanwhile) is newer.
+  mutating func forYouPreloaded(_ copy: CachedForYou) {
+    guard forYouCopy == nil, isConnected else { return }
+    forYouCopy = copy
+    forYouCopy?.isStale = true
   }
 
   mutating func forYouFinished(_ requestID: Int, _ result: Result<CachedForYou, CreateFailure>) -> [AppEffect] {
     guard var screen = forYouScreen, screen.phase == .loading(requestID: requestID) else { return [] }
     switch result {
-    case .success(let cached): screen.phase = .loaded(cached)
+    case .success(let cached):
+      screen.phase = .loaded(cached)
+      // What a later open shows at once: the list as the runner keeps it in SQLite (an offline copy then).
+      forYouCopy = CachedForYou(entries: cached.entries, fetchedAt: cached.fetchedAt, isStale: true)
     case .failure(let failure): screen.phase = .failed(failure)
     }
     screen.list = ListState()

@@ -37,6 +37,9 @@ public struct ExploreState: Sendable, Hashable {
   public var libraryScreen: LibraryScreen?
   /// For You opened from the root (detail screens opened from it go on `path` above it).
   public var forYouScreen: ForYouScreen?
+  /// For You's SQLite copy, read ahead with the recent searches (`forYouPreloaded`) and kept as the list changes, so
+  /// opening For You draws the list in its first frame instead of "Loading…" while the copy is read.
+  public var forYouCopy: CachedForYou?
   /// Detail screens pushed above the search (and above the library list, if one is open).
   public var path: [DetailScreen] = []
   /// Details opened this session (Back and revisits are instant).
@@ -200,6 +203,8 @@ public enum ExploreAction: Sendable, Hashable {
   case libraryFinished(requestID: Int, LibraryKind, Result<CachedLibrary, MusicFailure>)
   /// For You answered: Gemini's checked picks, the SQLite copy (stale when a refresh failed), or why not.
   case forYouFinished(requestID: Int, Result<CachedForYou, CreateFailure>)
+  /// For You's SQLite copy, read ahead by `loadRecent` when there is one (no request).
+  case forYouPreloaded(CachedForYou)
   /// The iTunes lookup for `trackID`'s preview answered.
   case previewFound(requestID: Int, trackID: String, Result<PreviewAvailability, PreviewLookupFailure>)
   /// The preview player's state for `trackID` changed (progress, pause, end, failure).
@@ -219,7 +224,7 @@ public enum MusicActionOutcome: Sendable, Hashable {
 }
 
 public enum ExploreEffect: CancellableEffect {
-  /// Read the recent searches and the offline queue's length.
+  /// Read the recent searches and the offline queue's length (and For You's copy ahead: `forYouPreloaded`).
   case loadRecent
   /// Sleep `seconds`, then answer `searchDue(timerID)`.
   case scheduleSearch(timerID: Int, seconds: Double)

@@ -34,11 +34,25 @@ public struct PeopleSuggestions: Sendable, Hashable, Codable {
   public var fetchedAt: Date
   /// True when this is the SQLite copy shown because Firebase could not be reached.
   public var isCached: Bool
+  /// Whether your own taste summary may be published (Profile's "Taste summary" setting): without it nobody is
+  /// suggested by taste, and the list says where to switch it on. Read fresh with every load, never stored.
+  public var tasteShared: Bool
 
-  public init(items: [PersonSuggestion], fetchedAt: Date, isCached: Bool = false) {
+  enum CodingKeys: String, CodingKey { case items, fetchedAt, isCached }
+
+  public init(items: [PersonSuggestion], fetchedAt: Date, isCached: Bool = false, tasteShared: Bool = true) {
     self.items = items
     self.fetchedAt = fetchedAt
     self.isCached = isCached
+    self.tasteShared = tasteShared
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    items = try container.decode([PersonSuggestion].self, forKey: .items)
+    fetchedAt = try container.decode(Date.self, forKey: .fetchedAt)
+    isCached = try container.decode(Bool.self, forKey: .isCached)
+    tasteShared = true
   }
 }
 
@@ -145,7 +159,7 @@ extension SuggestionReason {
 /// The suggestions' text, English and German.
 public enum PeopleSuggestL10n: String, LocalizedKey {
   case suggestTitle, suggestNone, suggestFollowedByOne, suggestFollowedByTwo, suggestFollowedByMany, suggestTaste
-  case suggestHelpFollow, suggestFailed
+  case suggestHelpFollow, suggestFailed, suggestTasteOff
 
   public static func table(for language: Language) -> [PeopleSuggestL10n: String] {
     switch language {
@@ -164,6 +178,7 @@ public enum PeopleSuggestL10n: String, LocalizedKey {
     .suggestTaste: "{percent} % taste match",
     .suggestHelpFollow: "follow",
     .suggestFailed: "Could not load suggestions: {reason}.",
+    .suggestTasteOff: "Taste matches need your taste summary: Profile › Taste summary, Enter shares it.",
   ]
 
   static let german: [PeopleSuggestL10n: String] = [
@@ -176,6 +191,8 @@ public enum PeopleSuggestL10n: String, LocalizedKey {
     .suggestTaste: "{percent} % Geschmacksübereinstimmung",
     .suggestHelpFollow: "folgen",
     .suggestFailed: "Vorschläge konnten nicht geladen werden: {reason}.",
+    .suggestTasteOff:
+      "Geschmacksübereinstimmungen brauchen deine Geschmacksübersicht: Profil › Geschmacksübersicht, Enter teilt sie.",
   ]
 }
 

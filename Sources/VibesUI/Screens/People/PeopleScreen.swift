@@ -144,7 +144,7 @@ public enum PeopleScreen {
       guard people.suggestions != nil, people.trimmedQuery.isEmpty else { return row }
       row = section(t[.suggestTitle], row: row, area, into: &grid)
       row = paragraph(t[.suggestNone], row: row, area, style: Theme.hint, into: &grid)
-      return row + 1
+      return tasteOff(people, row: row, area, into: &grid, t) + 1
     }
     row = section(t[.suggestTitle], row: row, area, into: &grid)
     if let suggestions = people.suggestions, suggestions.isCached {
@@ -165,7 +165,13 @@ public enum PeopleScreen {
         "  " + clean(reason.text(t)), row: item.row, column: area.column + 3 + used, style: Theme.hint,
         maxWidth: width - used)
     }
-    return row + 1
+    return tasteOff(people, row: row, area, into: &grid, t) + 1
+  }
+
+  /// Below the suggestions while your taste summary is not shared: taste matches need it, and where to switch it on.
+  static func tasteOff(_ people: PeopleFeature, row: Int, _ area: Rect, into grid: inout Grid, _ t: Localizer) -> Int {
+    guard people.suggestions?.tasteShared == false, people.trimmedQuery.isEmpty else { return row }
+    return paragraph(t[.suggestTasteOff], row: row, area, style: Theme.hint, into: &grid)
   }
 
   static func renderFound(

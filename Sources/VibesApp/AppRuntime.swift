@@ -132,6 +132,8 @@ public final class AppRuntime {
   }
 
   func dispatch(_ action: AppAction) {
+    // A key carries its time: what it does may depend on how long ago something happened (`r`'s gap).
+    if case .input = action { state.context.inputAt = runner.dependencies.now() }
     let effects = AppReducer.reduce(&state, action)
     for effect in effects { perform(effect) }
   }

@@ -93,6 +93,33 @@ final class SocialFeedPollTests: XCTestCase {
     XCTAssertEqual(reads, report.reads)
   }
 
+  func testRStartsTheBatchesOfThePeopleKnownAtOnceAndAsksAfterwardsOnlyForThoseNewlyFollowed() async throws {
+    let me = try await sandbox.person("g-me", name: "Mele")
+    let ada = try await sandbox.person("g-ada", name: "Ada")
+    let bob = try await sandbox.person("g-bob", name: "Bob")
+    try await me.social.follow(ada.uid)
+    let database = try sandbox.database()
+    let refresher = SocialFeedRefresher(shares: me.shares, database: database)
+    _ = await refresher.refresh(.start)
+    try await me.social.follow(bob.uid)
+    try await me.social.unfollow(ada.uid)
+    try await ada.shares.shareToAll(ShareRepositoryTests.song, message: nil, from: ada.profile)
+    try await bob.shares.shareToAll(ShareRepositoryTests.other, message: nil, from: bob.profile)
+
+    let before = await fake.recordedRequests().count
+    let report = await refresher.refresh(.manual)
+    XCTAssertEqual(report.outcome, .updated)
+    XCTAssertEqual(report.following, 1)
+    let bodies = await fake.recordedRequests().dropFirst(before).filter { $0.request.path.hasSuffix(":runQuery") }
+      .map(\.body)
+    XCTAssertEqual(bodies.count, 7, "following, blocks both ways, sent, follows, Ada's batch, then Bob's")
+    XCTAssertTrue(bodies.prefix(6).contains { $0.contains("\"IN\"") && $0.contains(ada.uid) }, "at once")
+    XCTAssertTrue(bodies[6].contains("\"IN\"") && bodies[6].contains(bob.uid), "once the list answered")
+    let shown = try database.allFeedCards().compactMap(\.songShare).map(\.senderId)
+    XCTAssertTrue(shown.contains(bob.uid), "newly followed")
+    XCTAssertFalse(shown.contains(ada.uid), "no longer followed")
+  }
+
   func testATimedPollReusesThePeopleFollowedAndStartsEveryBatchAtOnce() async throws {
     let me = try await sandbox.person("g-me", name: "Mele")
     _ = await seed(me)

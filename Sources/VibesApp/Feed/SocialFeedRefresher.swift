@@ -68,9 +68,13 @@ public struct SocialFeedRefresher: Sendable {
       let after = trigger == .timer ? cachedSocial.shares.compactMap(\.createdAt).max() : nil
       let talks = conversations(uid)
 
-      let known = trigger == .timer ? memoizedFollowing(uid) : nil
-      let answer = try await shares.poll(following: known, after: after, limit: Self.pageSize, reads: &reads)
-      if known == nil { FollowingMemo.shared.set(uid, ids: answer.following, at: now()) }
+      // Start and r ask for the people you follow afresh, but the feed's batches for those known from the last
+      // poll start at once beside that query; a timed poll reuses the list for `followingMaxAge`.
+      let known = FollowingMemo.shared.get(uid)?.ids
+      let askFollowing = trigger != .timer || memoizedFollowing(uid) == nil
+      let answer = try await shares.poll(
+        following: known, askFollowing: askFollowing, after: after, limit: Self.pageSize, reads: &reads)
+      if askFollowing { FollowingMemo.shared.set(uid, ids: answer.following, at: now()) }
       let hidden = answer.hidden
       let (feed, sent, follows) = (answer.feed, answer.sent, answer.follows)
       var names = cachedSocial.names

@@ -29,26 +29,28 @@ extension ShareRepository {
   }
 
   /// One poll, its queries run together (at most `pollMaxInFlight` in flight): blocks both ways, songs sent to
-  /// you, new followers and, when `following` is nil, the people you follow start at once; the followers' feed's
-  /// `senderId IN [≤30]` batches start as soon as the people you follow are known (at once when `following` is
-  /// given). Blocks are read once for the whole poll. Answers are merged by slot, never by arrival, so the result
+  /// you, new followers and, when `askFollowing` (or nothing is `known`), the people you follow start at once;
+  /// the followers' feed's `senderId IN [≤30]` batches start at once for the people `known` to be followed (a
+  /// memo), and when the list asked afresh names people the memo did not, batches for just those follow as soon
+  /// as it answers. Shares of people no longer followed are left out. So the list (one read per person, the
+  /// largest answer) is decoded while the batches are in flight, not before them. Blocks are read once. Answers are merged by slot, never by arrival, so the result
   /// does not depend on which answer came first. The first failure ends the poll (the other queries are
   /// cancelled) and is thrown. `reads` grows by the documents Firestore bills for the answers that came (one per
   /// document returned, one for a query that returns none), failure or not, so the daily budget stays exact.
-  public func poll(following known: [String]?, after: Date?, limit: Int, reads: inout Int) async throws(SocialError)
-    -> SocialPollAnswer
-  {
+  public func poll(
+    following known: [String]?, askFollowing: Bool = true, after: Date?, limit: Int, reads: inout Int
+  ) async throws(SocialError) -> SocialPollAnswer {
     let uid = try await social.me()
     let (mine, theirs) = SocialRepository.blockQueries(uid)
-    var waiting: [(PollSlot, FirestoreQuery)] = [
+    let asks = askFollowing || known == nil
+    var waiting: [(PollSlot, FirestoreQuery)] = asks ? [(.following, SocialRepository.followingQuery(uid))] : []
+    waiting += [
       (.blocked, mine), (.blockedMe, theirs), (.sent, Self.sentToMeQuery(uid, before: nil, after: after, limit: limit)),
       (.follows, Self.newFollowersQuery(uid, limit: limit)),
     ]
-    if let known {
-      waiting += feedSlots(known, uid: uid, after: after, limit: limit)
-    } else {
-      waiting.insert((.following, SocialRepository.followingQuery(uid)), at: 0)
-    }
+    let covered = Set(Self.senders(known ?? [], uid: uid))
+    waiting += feedSlots(Array(covered), uid: uid, after: after, limit: limit, first: 0)
+    let firstAdded = waiting.count
     let social = self.social
     let (answers, failure): ([PollSlot: [FirestoreDocument]], SocialError?) = await withTaskGroup(
       of: (PollSlot, Result<[FirestoreDocument], SocialError>).self
@@ -85,7 +87,8 @@ extension ShareRepository {
         case .success(let documents):
           answers[slot] = documents
           if slot == .following {
-            waiting += feedSlots(Self.followingIDs(documents), uid: uid, after: after, limit: limit)
+            let added = Self.senders(Self.followingIDs(documents), uid: uid).filter { !covered.contains($0) }
+            waiting += feedSlots(added, uid: uid, after: after, limit: limit, first: firstAdded)
           }
         }
         startWaiting()
@@ -100,19 +103,28 @@ extension ShareRepository {
       guard case .feed = slot else { return nil }
       return answers[slot]
     }
+    let following = asks ? Self.followingIDs(answers[.following] ?? []) : known ?? []
+    // Unfollowed since the memo: their batch was asked, their shares are not shown.
+    let unfollowed = covered.subtracting(following)
     return SocialPollAnswer(
-      hidden: hidden, following: known ?? Self.followingIDs(answers[.following] ?? []),
-      feed: Self.mergedFeed(batches, hidden: hidden, limit: limit),
+      hidden: hidden, following: following,
+      feed: Self.mergedFeed(batches, hidden: hidden.union(unfollowed), limit: limit),
       sent: (answers[.sent] ?? []).compactMap(Self.share).filter { !hidden.contains($0.senderId) },
       follows: Self.follows(answers[.follows] ?? [], hidden: hidden), queries: answers.count)
   }
 
-  /// The followers' feed batches for `following` (yourself and invalid ids left out), as poll slots.
-  func feedSlots(_ following: [String], uid: String, after: Date?, limit: Int) -> [(PollSlot, FirestoreQuery)] {
-    let senders = Array(Set(following.filter { $0 != uid && FirestorePath.isValidID($0) })).sorted()
-    return Self.feedQueries(senders: senders, before: nil, after: after, limit: limit).enumerated().map {
-      (.feed($0.offset), $0.element)
-    }
+  /// The people whose shares the feed asks for: those followed, without yourself and invalid ids, each once,
+  /// sorted (so the batches are the same for the same people).
+  static func senders(_ following: [String], uid: String) -> [String] {
+    Array(Set(following.filter { $0 != uid && FirestorePath.isValidID($0) })).sorted()
+  }
+
+  /// The followers' feed batches for `senders`, as poll slots numbered from `first`.
+  func feedSlots(_ senders: [String], uid: String, after: Date?, limit: Int, first: Int)
+    -> [(PollSlot, FirestoreQuery)]
+  {
+    Self.feedQueries(senders: Self.senders(senders, uid: uid), before: nil, after: after, limit: limit).enumerated()
+      .map { (.feed(first + $0.offset), $0.element) }
   }
 
   static func followingIDs(_ documents: [FirestoreDocument]) -> [String] {

@@ -160,6 +160,13 @@ def has_in(where: dict | None) -> bool:
 
 # ------------------------------------------------------------------------------------------------------ server
 
+class _Server(ThreadingHTTPServer):
+    # socketserver listens with a backlog of 5: a client opening 10 connections at once (a poll's queries go
+    # together, each POST on a connection of its own) could find the queue full on a loaded machine and wait for the
+    # kernel's 1 s SYN retry. Firestore does not do that; the fake must not either.
+    request_queue_size = 128
+
+
 class FirebaseFake:
     def __init__(self, latency: float = 0.05):
         self.latency = latency
@@ -197,7 +204,7 @@ class FirebaseFake:
             def do_DELETE(self):
                 fake.handle(self, "DELETE", b"")
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = _Server(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()

@@ -13,8 +13,9 @@ public struct SocialPollingPolicy: Sendable, Hashable {
   public var maxInterval: TimeInterval = 1_800
   /// Reads per UTC day this terminal may spend (Firestore's free tier: 50,000 for the whole project).
   public var dailyReadBudget = 5_000
-  /// `r` refreshes at most this often (key repeat never hammers).
-  public var minManualGap: TimeInterval = 10
+  /// `r` refreshes at most this often (key repeat never hammers; measured on the key's own time, so a second
+  /// `r` a moment later, after a friend said "I sent it", does poll). The daily budget bounds the rest.
+  public var minManualGap: TimeInterval = 1
 
   public init() {}
 

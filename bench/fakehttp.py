@@ -18,6 +18,13 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 Handle = Callable[[BaseHTTPRequestHandler, str, bytes], None]
 
 
+class _Server(ThreadingHTTPServer):
+    # socketserver listens with a backlog of 5: a client opening 10 connections at once (a poll's queries go
+    # together, each POST on a connection of its own) could find the queue full on a loaded machine and wait for the
+    # kernel's 1 s SYN retry. Firestore does not do that; the fakes must not either.
+    request_queue_size = 128
+
+
 class LoopbackServer:
     """A ThreadingHTTPServer on 127.0.0.1, port chosen by the system, serving from a daemon thread."""
 
@@ -46,7 +53,7 @@ class LoopbackServer:
             def do_DELETE(self):
                 self.dispatch("DELETE")
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = _Server(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()

@@ -28,6 +28,8 @@ public final class AppRuntime {
   let script: KeyScript?
   /// The frame last handed to the terminal, so a clock tick that changes no text draws nothing.
   var presented: Grid?
+  /// When the last key was stamped, on the monotonic clock.
+  var lastInput: ContinuousClock.Instant?
 
   public init(
     session: any AppPresenter, runner: EffectRunner, localizer: Localizer, isDemo: Bool = false,
@@ -131,7 +133,24 @@ public final class AppRuntime {
     render()
   }
 
+  /// Gives the key being handled its time (`AppContext.inputAt`): the app's clock, and never less than the last
+  /// key's time plus the real time since, so keys' times move on even where the app's clock stands still (the
+  /// demo's fixed clock).
+  func stampInput() {
+    let instant = ContinuousClock.now
+    var date = runner.dependencies.now()
+    if let previous = state.context.inputAt, let lastInput {
+      let elapsed = instant - lastInput
+      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      date = max(date, previous.addingTimeInterval(seconds))
+    }
+    lastInput = instant
+    state.context.inputAt = date
+  }
+
   func dispatch(_ action: AppAction) {
+    // A key carries its time: what it does may depend on how long ago something happened (`r`'s gap).
+    if case .input = action { stampInput() }
     let effects = AppReducer.reduce(&state, action)
     for effect in effects { perform(effect) }
   }

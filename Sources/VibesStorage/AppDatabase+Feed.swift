@@ -129,7 +129,10 @@ extension AppDatabase {
     kinds: Set<FeedCardKind>, city: String?, rankedFeed: [FeedCard], fetchedAt: Date, recordRefresh: Bool = true,
     also: (Database) throws -> Void = { _ in }
   ) throws {
-    let rows = try rankedFeed.map { card in (card: card, payload: try card.encodedPayload()) }
+    // Only the replaced kinds are written whole; the other cards only move (no payload to encode).
+    let rows = try rankedFeed.map { card in
+      (card: card, payload: kinds.contains(card.kind) ? try card.encodedPayload() : nil)
+    }
     try writer.write { db in
       try also(db)
       for kind in kinds {

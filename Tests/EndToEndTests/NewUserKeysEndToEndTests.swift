@@ -20,7 +20,9 @@ final class NewUserKeysEndToEndTests: EndToEndTestCase {
     tmux.waitFor("Google AI Studio")
     tmux.type("AIzaDemoKey0000000000000000000000000000")
     tmux.send("C-s")
-    // The checklist's mark, not the status line: the demo's friends may put "New song from @aisha" there first.
+    // The save's own confirmation stays in the status line: the demo's friends' "New song from @aisha" waits behind
+    // it (`AppContext.announce`) instead of replacing it.
+    tmux.waitFor("Gemini API Key saved")
     tmux.waitFor("✓ Gemini API Key")
     tmux.send("Escape")
     tmux.waitFor("Create a playlist with Gemini")

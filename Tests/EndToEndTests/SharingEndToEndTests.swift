@@ -119,6 +119,8 @@ final class SharingEndToEndTests: EndToEndTestCase {
     a.send("Enter")
     a.waitFor("to @ben.", timeout: 15)
 
+    // Two r within `minManualGap` are key repeat (one poll): B presses it again as a person would, later.
+    try await Task.sleep(for: .seconds(SocialPollingPolicy().minManualGap + 0.2))
     b.send("r")
     screen = b.waitFor("From @ana", timeout: 15)
     b.send("Up", "Up", "Up", "Down", "Enter")

@@ -38,7 +38,7 @@ final class AppRuntimeTests: XCTestCase {
   /// variables are added to the environment; `probe` is what the terminal answers to the graphics probe.
   func start(
     width: Int = 80, height: Int = 24, script: KeyScript? = nil, environment extra: [String: String] = [:],
-    probe: Bool? = nil, thumbnails: Bool = false
+    probe: Bool? = nil, thumbnails: Bool = false, clock: (@Sendable () -> Date)? = nil
   ) async throws {
     let refused = try FaultServer.refusingURL().absoluteString
     var environment = [
@@ -59,7 +59,8 @@ final class AppRuntimeTests: XCTestCase {
       environment[variable] = home.appendingPathComponent(folder).path
     }
     environment.merge(extra) { _, new in new }
-    let dependencies = try AppLauncher.makeDependencies(environment: environment)
+    var dependencies = try AppLauncher.makeDependencies(environment: environment)
+    if let clock { dependencies.useClock(clock) }
     let presenter = TestPresenter(width: width, height: height)
     presenter.probeAnswer = probe
     presenter.drawsThumbnails = thumbnails
@@ -164,6 +165,19 @@ final class AppRuntimeTests: XCTestCase {
     await press(.escape)
     XCTAssertEqual(presenter.frames.count, before + 2, "one frame for closing it")
     XCTAssertEqual(presenter.screen, screen, "back to the screen under the help")
+  }
+
+  func testEveryKeyCarriesItsOwnTimeWhichMovesOnEvenOnTheDemosFixedClock() async throws {
+    let fixed = Date(timeIntervalSince1970: 1_898_589_600)
+    try await start(clock: { fixed })
+    XCTAssertNil(runtime.state.context.inputAt, "no key yet")
+    await press(.function(1))
+    let first = try XCTUnwrap(runtime.state.context.inputAt)
+    XCTAssertEqual(first, fixed)
+    try await Task.sleep(for: .milliseconds(300))
+    await press(.escape)
+    let second = try XCTUnwrap(runtime.state.context.inputAt)
+    XCTAssertGreaterThanOrEqual(second.timeIntervalSince(first), 0.3, "the real time between the keys")
   }
 
   func testAClockTickThatChangesNoTextDrawsNothing() async throws {

@@ -207,7 +207,7 @@ final class AppFuzzTests: XCTestCase {
           : nil
       case .loadFeedStatus: return .feed(.feedStatusLoaded(updatedAt: nil, now: Date(timeIntervalSince1970: 0)))
       case .countPendingSync: return .feed(.pendingSyncCounted(success ? 0 : 2))
-      case .refreshSocial(let id, let trigger):
+      case .refreshSocial(let id, let trigger, _):
         let report = SocialRefreshReport(
           outcome: success ? .updated : .offline, reads: 9, newDirectSenders: success ? ["@ana"] : [],
           now: Date(timeIntervalSince1970: 0))

@@ -102,7 +102,9 @@ final class SocialFeedCardsTests: XCTestCase {
     let id = driver.state.context.nextRequestID
     driver.send(
       .feed(.socialStatusLoaded(signedIn: true, fetchedAt: nil, now: now)),
-      expecting: [.feature(FeedTab.self, .refreshSocial(requestID: id, trigger: .start))]
+      expecting: [
+        .feature(FeedTab.self, .refreshSocial(requestID: id, trigger: .start, window: .init(offset: 0, limit: 95)))
+      ]
     ) {
       $0.feed.social.isActive = true
       $0.feed.social.requestID = id
@@ -130,7 +132,8 @@ final class SocialFeedCardsTests: XCTestCase {
     driver.send(
       .feed(.clockTicked(later)),
       expecting: [
-        count, .feature(FeedTab.self, .refreshSocial(requestID: next, trigger: .timer)),
+        count,
+        .feature(FeedTab.self, .refreshSocial(requestID: next, trigger: .timer, window: .init(offset: 0, limit: 95))),
       ]
     ) {
       $0.feed.refresh.now = later

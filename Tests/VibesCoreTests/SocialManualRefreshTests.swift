@@ -24,7 +24,7 @@ final class SocialManualRefreshTests: XCTestCase {
 
   func socialRefreshes(_ effects: [AppEffect]) -> [SocialPollTrigger] {
     effects.compactMap { effect -> SocialPollTrigger? in
-      guard case .refreshSocial(_, let trigger)? = effect.effect(of: FeedTab.self) else { return nil }
+      guard case .refreshSocial(_, let trigger, _)? = effect.effect(of: FeedTab.self) else { return nil }
       return trigger
     }
   }

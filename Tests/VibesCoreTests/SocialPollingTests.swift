@@ -15,9 +15,13 @@ final class SocialPollingTests: XCTestCase {
     state = SocialPolling.record(state, trigger: .start, reads: 5, succeeded: true, policy: policy, now: now)
     XCTAssertEqual(
       SocialPolling.decide(.manual, state: state, policy: policy, now: now.addingTimeInterval(3), readsPerRefresh: 5),
-      .wait(until: now.addingTimeInterval(10)), "key repeat on r does not hammer")
+      .refresh, "a start-up refresh never makes r wait")
+    state = SocialPolling.askedManually(state, now: now.addingTimeInterval(3))
     XCTAssertEqual(
-      SocialPolling.decide(.manual, state: state, policy: policy, now: now.addingTimeInterval(10), readsPerRefresh: 5),
+      SocialPolling.decide(.manual, state: state, policy: policy, now: now.addingTimeInterval(3.5), readsPerRefresh: 5),
+      .wait(until: now.addingTimeInterval(4)), "key repeat on r does not hammer")
+    XCTAssertEqual(
+      SocialPolling.decide(.manual, state: state, policy: policy, now: now.addingTimeInterval(4), readsPerRefresh: 5),
       .refresh)
     XCTAssertEqual(
       SocialPolling.decide(.timer, state: state, policy: policy, now: now.addingTimeInterval(60), readsPerRefresh: 5),

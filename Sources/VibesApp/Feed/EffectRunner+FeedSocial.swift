@@ -13,8 +13,8 @@ extension EffectRunner {
       // First, so the Feed's own answer stays the last one sent.
       send(.feed(await SocialFeedRefresher.live(dependencies).status()))
       return false
-    case .refreshSocial(let requestID, let trigger):
-      let report = await SocialFeedRefresher.live(dependencies).refresh(trigger)
+    case .refreshSocial(let requestID, let trigger, let window):
+      let report = await SocialFeedRefresher.live(dependencies).refresh(trigger, window: window)
       log.info("social feed \(String(describing: report.outcome)): \(report.reads) reads")
       send(.feed(.socialRefreshed(requestID: requestID, trigger: trigger, report)))
       return true

@@ -50,8 +50,12 @@ public struct SocialFeedRefresher: Sendable {
   }
 
   /// One refresh: a timed poll asks only for what is newer than the newest cached card (a quiet poll costs about
-  /// one read per query); start and `r` ask for the newest page.
-  public func refresh(_ trigger: SocialPollTrigger) async -> SocialRefreshReport {
+  /// one read per query); start and `r` ask for the newest page. The queries run together
+  /// (`ShareRepository.poll`, at most 10 in flight): about two round trips, not one per query. What does not need
+  /// the network (the cache, your conversations) is read before the answers come, so little is left after them.
+  /// `window`: the Feed's cards to send back from the new order (what the Feed would read next), so the new cards
+  /// are drawn without reading the cache back.
+  public func refresh(_ trigger: SocialPollTrigger, window: FeedWindowRequest? = nil) async -> SocialRefreshReport {
     guard let shares, let uid = await owner() else {
       return SocialRefreshReport(outcome: .signedOut, reads: 0, now: now())
     }
@@ -62,24 +66,26 @@ public struct SocialFeedRefresher: Sendable {
       let cachedSocial = SocialFeedCards.socialInputs(cached)
       let cachedKeys = Set(cached.filter { FeedCard.socialKinds.contains($0.kind) }.map(\.id))
       let after = trigger == .timer ? cachedSocial.shares.compactMap(\.createdAt).max() : nil
+      let talks = conversations(uid)
 
-      let hidden = try await shares.hidden()
-      reads += 2
-      let following = try await followingIDs(uid, shares: shares, fresh: trigger != .timer, reads: &reads)
-      let feed = try await shares.followersFeed(following: following, after: after, limit: Self.pageSize)
-      let batches = (following.count + ShareRepository.inBatch - 1) / ShareRepository.inBatch
-      reads += 2 + max(batches, feed.count)
-      let sent = try await shares.sentToMe(after: after, limit: Self.pageSize)
-      reads += 2 + max(1, sent.count)
-      let follows = try await shares.newFollowers(limit: Self.pageSize)
-      reads += 2 + max(1, follows.count)
+      // Start and r ask for the people you follow afresh, but the feed's batches for those known from the last
+      // poll start at once beside that query; a timed poll reuses the list for `followingMaxAge`.
+      let known = FollowingMemo.shared.get(uid)?.ids
+      let askFollowing = trigger != .timer || memoizedFollowing(uid) == nil
+      let answer = try await shares.poll(
+        following: known, askFollowing: askFollowing, after: after, limit: Self.pageSize, reads: &reads)
+      if askFollowing { FollowingMemo.shared.set(uid, ids: answer.following, at: now()) }
+      let hidden = answer.hidden
+      let (feed, sent, follows) = (answer.feed, answer.sent, answer.follows)
       var names = cachedSocial.names
       let unknown = Array(Set(follows.map(\.followerId)).subtracting(names.keys)).sorted()
       if !unknown.isEmpty {
-        for profile in try await shares.social.profiles(unknown) {
+        let profiles = try await shares.social.profiles(unknown)
+        for profile in profiles {
           names[profile.uid] = SocialName(username: profile.username ?? "", displayName: profile.displayName)
         }
-        reads += unknown.count
+        let batches = (unknown.count + ShareRepository.inBatch - 1) / ShareRepository.inBatch
+        reads += max(batches, profiles.count)
       }
 
       var seen = Set<String>()
@@ -93,7 +99,7 @@ public struct SocialFeedRefresher: Sendable {
       let date = now()
       let ranked = SocialFeedCards.merge(
         feed: cached, shares: allShares, follows: allFollows, names: names, read: cachedSocial.read,
-        interactions: SocialFeedCards.interactions(allShares, conversations: conversations(uid)), now: date)
+        interactions: SocialFeedCards.interactions(allShares, conversations: talks), now: date)
       try database.replaceSocialCards(rankedFeed: ranked, owner: uid, fetchedAt: date)
       let newDirect =
         sent
@@ -101,8 +107,8 @@ public struct SocialFeedRefresher: Sendable {
         .map { SongShareCard($0, isUnread: true).senderName }
         .map { SocialTextLimits.clean($0, limit: SocialTextLimits.username + 1) }
       return SocialRefreshReport(
-        outcome: .updated, reads: reads, following: following.count, newDirectSenders: newDirect, fetchedAt: date,
-        now: date)
+        outcome: .updated, reads: reads, following: answer.following.count, newDirectSenders: newDirect,
+        fetchedAt: date, now: date, window: window.flatMap { slice(ranked, $0) })
     } catch let error as SocialError {
       return SocialRefreshReport(outcome: Self.outcome(error), reads: max(1, reads), now: now())
     } catch {
@@ -124,6 +130,15 @@ public struct SocialFeedRefresher: Sendable {
     try? database.replaceSocialCards(rankedFeed: ranked, owner: owner, fetchedAt: nil)
   }
 
+  /// `request`'s cards from `ranked`, the order just written, when that is all the cache holds (nothing else wrote
+  /// a card meanwhile); nil otherwise (the Feed then reads the cache).
+  func slice(_ ranked: [FeedCard], _ request: FeedWindowRequest) -> FeedWindowSlice? {
+    guard let total = try? database.feedCardCount(), total == ranked.count else { return nil }
+    let start = min(max(0, request.offset), ranked.count)
+    let end = min(start + max(0, request.limit), ranked.count)
+    return FeedWindowSlice(request: request, total: total, items: ranked[start..<end].map(Optional.some))
+  }
+
   /// The cached messages of `uid`'s conversations (how often you talk, both directions; no network).
   func conversations(_ uid: String) -> [String: [InboxMessage]] {
     (try? database.inboxConversations(owner: uid)) ?? [:]
@@ -138,18 +153,13 @@ public struct SocialFeedRefresher: Sendable {
     }
   }
 
-  /// The people `uid` follows: asked afresh on start and `r`, reused by timed polls for `followingMaxAge`.
-  func followingIDs(_ uid: String, shares: ShareRepository, fresh: Bool, reads: inout Int) async throws(SocialError)
-    -> [String]
-  {
-    let date = now()
-    if !fresh, let known = FollowingMemo.shared.get(uid), date.timeIntervalSince(known.at) < Self.followingMaxAge {
-      return known.ids
+  /// The people `uid` follows as a timed poll may reuse them (asked afresh on start and `r`, and after
+  /// `followingMaxAge`); nil when the poll has to ask.
+  func memoizedFollowing(_ uid: String) -> [String]? {
+    guard let known = FollowingMemo.shared.get(uid), now().timeIntervalSince(known.at) < Self.followingMaxAge else {
+      return nil
     }
-    let ids = try await shares.social.followingIDs(of: uid)
-    reads += max(1, ids.count)
-    FollowingMemo.shared.set(uid, ids: ids, at: date)
-    return ids
+    return known.ids
   }
 }
 

@@ -186,18 +186,31 @@ public struct ShareRepository: Sendable {
     }
     let senders = Array(Set(ids.filter { $0 != uid && FirestorePath.isValidID($0) && !hidden.contains($0) })).sorted()
     guard !senders.isEmpty, limit > 0 else { return [] }
-    var merged: [SongShare] = []
-    for start in stride(from: 0, to: senders.count, by: Self.inBatch) {
-      let batch = senders[start..<min(start + Self.inBatch, senders.count)]
-      var filters: [FirestoreQuery.Filter] = [
-        .init("senderId", .in, .array(batch.map(FirestoreValue.string))), .init("recipientId", .equal, .null),
-      ]
-      filters += Self.window(before: before, after: after)
-      let documents = try await query(
-        FirestoreQuery(
-          collection: "shares", filters: filters, orderBy: [.init("createdAt", descending: true)], limit: limit))
-      merged += documents.compactMap(Self.share).filter { !hidden.contains($0.senderId) }
+    var batches: [[FirestoreDocument]] = []
+    for batch in Self.feedQueries(senders: senders, before: before, after: after, limit: limit) {
+      batches.append(try await query(batch))
     }
+    return Self.mergedFeed(batches, hidden: hidden, limit: limit)
+  }
+
+  /// The followers' feed queries: one `senderId IN [≤30]` per batch of `senders` (sorted, so the batches and their
+  /// order are the same for the same people), each with the page's limit.
+  static func feedQueries(senders: [String], before: Date?, after: Date?, limit: Int) -> [FirestoreQuery] {
+    guard limit > 0 else { return [] }
+    return stride(from: 0, to: senders.count, by: Self.inBatch).map { start in
+      let batch = senders[start..<min(start + Self.inBatch, senders.count)]
+      let filters: [FirestoreQuery.Filter] =
+        [.init("senderId", .in, .array(batch.map(FirestoreValue.string))), .init("recipientId", .equal, .null)]
+        + Self.window(before: before, after: after)
+      return FirestoreQuery(
+        collection: "shares", filters: filters, orderBy: [.init("createdAt", descending: true)], limit: limit)
+    }
+  }
+
+  /// The batches' answers merged: newest first (ties by id, so the order does not depend on which answer came
+  /// first), each share once, blocked senders never, cut to `limit`.
+  static func mergedFeed(_ batches: [[FirestoreDocument]], hidden: Set<String>, limit: Int) -> [SongShare] {
+    let merged = batches.flatMap { $0.compactMap(Self.share) }.filter { !hidden.contains($0.senderId) }
     var seen = Set<String>()
     return Array(merged.sorted(by: Self.newestFirst).filter { seen.insert($0.id).inserted }.prefix(limit))
   }
@@ -216,23 +229,32 @@ public struct ShareRepository: Sendable {
   {
     let uid = try await social.me()
     let hidden = try await hidden()
+    let documents = try await query(Self.sentToMeQuery(uid, before: before, after: after, limit: limit))
+    return documents.compactMap(Self.share).filter { !hidden.contains($0.senderId) }
+  }
+
+  static func sentToMeQuery(_ uid: String, before: Date?, after: Date?, limit: Int) -> FirestoreQuery {
     let filters: [FirestoreQuery.Filter] =
       [.init("recipientId", .equal, .string(uid))] + Self.window(before: before, after: after)
-    let documents = try await query(
-      FirestoreQuery(
-        collection: "shares", filters: filters, orderBy: [.init("createdAt", descending: true)], limit: limit))
-    return documents.compactMap(Self.share).filter { !hidden.contains($0.senderId) }
+    return FirestoreQuery(
+      collection: "shares", filters: filters, orderBy: [.init("createdAt", descending: true)], limit: limit)
   }
 
   /// People who started following you, newest first, without blocked users.
   public func newFollowers(limit: Int = 20) async throws(SocialError) -> [NewFollow] {
     let uid = try await social.me()
     let hidden = try await hidden()
-    let documents = try await query(
-      FirestoreQuery(
-        collection: "friendships", filters: [.init("followingId", .equal, .string(uid))],
-        orderBy: [.init("createdAt", descending: true)], limit: limit))
-    return documents.compactMap { document -> NewFollow? in
+    return Self.follows(try await query(Self.newFollowersQuery(uid, limit: limit)), hidden: hidden)
+  }
+
+  static func newFollowersQuery(_ uid: String, limit: Int) -> FirestoreQuery {
+    FirestoreQuery(
+      collection: "friendships", filters: [.init("followingId", .equal, .string(uid))],
+      orderBy: [.init("createdAt", descending: true)], limit: limit)
+  }
+
+  static func follows(_ documents: [FirestoreDocument], hidden: Set<String>) -> [NewFollow] {
+    documents.compactMap { document -> NewFollow? in
       guard let follower = document.fields["followerId"]?.stringValue, FirestorePath.isValidID(follower),
         !hidden.contains(follower)
       else { return nil }

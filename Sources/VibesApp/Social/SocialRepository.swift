@@ -252,9 +252,14 @@ public struct SocialRepository: Sendable {
   /// The uids `uid` follows.
   public func followingIDs(of uid: String) async throws(SocialError) -> [String] {
     let firestore = self.firestore
-    let query = FirestoreQuery(collection: "friendships", filters: [.init("followerId", .equal, .string(uid))])
+    let query = Self.followingQuery(uid)
     let documents = try await run { token throws(FirebaseError) in try await firestore.runQuery(query, idToken: token) }
     return documents.compactMap { $0.fields["followingId"]?.stringValue }
+  }
+
+  /// The friendships `uid` made (one document per person followed).
+  static func followingQuery(_ uid: String) -> FirestoreQuery {
+    FirestoreQuery(collection: "friendships", filters: [.init("followerId", .equal, .string(uid))])
   }
 
   /// The profiles of `uids`: one `uid IN [≤30]` query per batch, all in flight together, merged and ordered by name.
@@ -343,12 +348,19 @@ public struct SocialRepository: Sendable {
 
   // MARK: Blocks
 
+  /// The two queries pinned to `uid` that `blockSets` runs: blocks `uid` made, blocks of `uid`.
+  static func blockQueries(_ uid: String) -> (mine: FirestoreQuery, theirs: FirestoreQuery) {
+    (
+      FirestoreQuery(collection: "blocks", filters: [.init("blockerId", .equal, .string(uid))]),
+      FirestoreQuery(collection: "blocks", filters: [.init("blockedId", .equal, .string(uid))])
+    )
+  }
+
   /// (whom you blocked, who blocked you).
   public func blockSets() async throws(SocialError) -> (blocked: Set<String>, blockedMe: Set<String>) {
     let uid = try await me()
     let firestore = self.firestore
-    let mine = FirestoreQuery(collection: "blocks", filters: [.init("blockerId", .equal, .string(uid))])
-    let theirs = FirestoreQuery(collection: "blocks", filters: [.init("blockedId", .equal, .string(uid))])
+    let (mine, theirs) = Self.blockQueries(uid)
     let blocked = try await run { token throws(FirebaseError) in try await firestore.runQuery(mine, idToken: token) }
     let blockedMe = try await run { token throws(FirebaseError) in try await firestore.runQuery(theirs, idToken: token)
     }

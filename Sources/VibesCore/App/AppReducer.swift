@@ -11,6 +11,8 @@ public enum AppReducer {
     // The whole-message overlay shows the notice; with the notice gone there is nothing to show, and the
     // tutorial (which takes every key) covers it.
     if state.isNoticeOpen, state.notice == nil || state.tutorial.isVisible { NoticeKeys.perform(.close, &state) }
+    // News that waited behind the user's own message (`AppContext.announce`) shows once that message is gone.
+    state.context.showWaitingNews()
     return effects
   }
 

@@ -11,6 +11,7 @@ public enum SocialFeedL10n: String, LocalizedKey {
   case songBy, songAlbum, songFromWhen, songFrom, songStored, songKeys, songKeysNoLink, songRead
   case newSongOne, newSongsMany, markedRead
   case friendsOffline, friendsPaused, friendsSignedOut, ago
+  case alreadyRefreshing, alreadyRefreshingAgain, justRefreshed
 
   public static func table(for language: Language) -> [SocialFeedL10n: String] {
     switch language {
@@ -38,6 +39,9 @@ public enum SocialFeedL10n: String, LocalizedKey {
     .friendsOffline: "Offline · friends' songs from {ago} ago",
     .friendsPaused: "friends' songs paused until tomorrow (daily budget)",
     .friendsSignedOut: "sign in to see friends' songs", .ago: "{ago} ago",
+    .alreadyRefreshing: "Already refreshing friends' songs…",
+    .alreadyRefreshingAgain: "Already refreshing friends' songs… once more when it ends.",
+    .justRefreshed: "Friends' songs were just refreshed.",
   ]
 
   static let german: [SocialFeedL10n: String] = [
@@ -59,6 +63,9 @@ public enum SocialFeedL10n: String, LocalizedKey {
     .friendsOffline: "Offline · Songs von Freunden von vor {ago}",
     .friendsPaused: "Songs von Freunden pausiert bis morgen (Tagesbudget)",
     .friendsSignedOut: "anmelden, um Songs von Freunden zu sehen", .ago: "vor {ago}",
+    .alreadyRefreshing: "Songs von Freunden werden schon aktualisiert…",
+    .alreadyRefreshingAgain: "Songs von Freunden werden schon aktualisiert… danach noch einmal.",
+    .justRefreshed: "Songs von Freunden wurden gerade aktualisiert.",
   ]
 }
 

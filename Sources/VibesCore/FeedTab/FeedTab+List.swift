@@ -51,10 +51,30 @@ extension FeedTab {
     let rows = ScreenLayout.feedVisibleRows(context.size)
     let visible = list.selection.scrollTop..<(list.selection.scrollTop + rows)
     if !force, list.totalCount != nil, list.covers(visible) { return [] }
-    let offset = max(0, list.selection.scrollTop - Self.windowMargin)
-    let request = FeedWindowRequest(offset: offset, limit: rows + 2 * Self.windowMargin)
+    let request = windowRequest(context)
     if !force, list.pendingWindow == request { return [] }
     list.pendingWindow = request
     return [Self.run(.loadFeedWindow(request))]
+  }
+
+  /// The cards the list would load now: the visible rows with `windowMargin` either side.
+  func windowRequest(_ context: AppContext) -> FeedWindowRequest {
+    let rows = ScreenLayout.feedVisibleRows(context.size)
+    let offset = max(0, list.selection.scrollTop - Self.windowMargin)
+    return FeedWindowRequest(offset: offset, limit: rows + 2 * Self.windowMargin)
+  }
+
+  /// Cards from the cache arrived (a window load, or a poll's answer that carried them): show them, keeping the
+  /// cursor on the card it followed.
+  mutating func windowArrived(total: Int, offset: Int, items: [FeedCard?], _ context: AppContext) {
+    list.totalCount = total
+    list.windowOffset = offset
+    list.window = items
+    list.pendingWindow = nil
+    if let id = list.followCardID {
+      list.followCardID = nil
+      if let local = items.firstIndex(where: { $0?.id == id }) { list.selectedItem = offset + local }
+    }
+    clampScroll(context)
   }
 }

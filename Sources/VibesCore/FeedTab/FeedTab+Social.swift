@@ -2,7 +2,8 @@ import Foundation
 
 /// The social Feed's polling as the Feed knows it: Firestore has no push, so friends' songs are fetched on start,
 /// on `r` and on `SocialPolling`'s gentle interval (driven by the clock ticks the Feed already gets), with every
-/// refresh's reads counted against the daily budget. Pure: the clock comes in as actions.
+/// refresh's reads counted against the daily budget. Pure: the clock comes in as actions and with each key
+/// (`AppContext.inputAt`).
 public struct SocialFeedState: Sendable, Hashable {
   /// True once the runner said a vibes account is signed in (`socialStatusLoaded`): only then does the Feed poll.
   public var isActive = false
@@ -18,6 +19,8 @@ public struct SocialFeedState: Sendable, Hashable {
   public var fetchedAt: Date?
   /// Set while the day's read budget is spent: no refresh until then.
   public var pausedUntil: Date?
+  /// `r` came while a poll ran: one more poll runs as soon as it ends (at most one waits).
+  public var pollAgain = false
 
   public init() {}
 
@@ -45,17 +48,32 @@ public struct SocialRefreshReport: Sendable, Hashable {
   public var newDirectSenders: [String]
   public var fetchedAt: Date?
   public var now: Date
+  /// The cards of the window the poll was asked with, taken from the order just written (nil: read the cache).
+  public var window: FeedWindowSlice?
 
   public init(
     outcome: SocialRefreshOutcome, reads: Int, following: Int = 0, newDirectSenders: [String] = [],
-    fetchedAt: Date? = nil, now: Date
+    fetchedAt: Date? = nil, now: Date, window: FeedWindowSlice? = nil
   ) {
+    self.window = window
     self.outcome = outcome
     self.reads = reads
     self.following = following
     self.newDirectSenders = newDirectSenders
     self.fetchedAt = fetchedAt
     self.now = now
+  }
+}
+
+/// Some of the cached cards in their order: those `request` names, and how many there are in all.
+public struct FeedWindowSlice: Sendable, Hashable {
+  public var request: FeedWindowRequest
+  public var total: Int
+  public var items: [FeedCard?]
+  public init(request: FeedWindowRequest, total: Int, items: [FeedCard?]) {
+    self.request = request
+    self.total = total
+    self.items = items
   }
 }
 
@@ -87,27 +105,48 @@ extension FeedTab {
     return pollSocial(social.poll.lastRefresh == nil ? .start : .timer, now: now, &context)
   }
 
-  /// The time `r` asks friends' songs at. The core's clock moves only every 30 s, so right after a refresh it still
-  /// reads that refresh's time and `r` would look like key mashing (`minManualGap`) for up to half a minute: `r`
-  /// seemed to do nothing for friends' songs. A key press is a user asking: at least the gap has passed. Mashing is
-  /// still held off by the one request in flight, and the day's read budget still applies.
-  var manualPollTime: Date? {
-    guard let now = refresh.now else { return nil }
-    guard let last = social.poll.lastRefresh else { return now }
-    return max(now, last.addingTimeInterval(social.policy.minManualGap))
+  /// `r` on the Feed, at the key's own time (`AppContext.inputAt`; the clock tick when none was given). One poll at
+  /// a time: while one runs, the status line says so, and if this press is not key repeat (no `r` started or
+  /// queued a poll within `minManualGap`), one more poll runs right after the running one ends, because that one
+  /// may have asked before what the user expects to see was shared. Never two at once, never more than one
+  /// queued. Two `r` within the gap make one poll.
+  mutating func refreshSocialByKey(_ context: inout AppContext) -> [AppEffect] {
+    guard social.isActive, let now = context.inputAt ?? refresh.now else { return [] }
+    let due =
+      SocialPolling.decide(
+        .manual, state: social.poll, policy: social.policy, now: now, readsPerRefresh: social.readsPerRefresh)
+    guard social.requestID == nil else {
+      if due == .refresh, !social.pollAgain {
+        social.pollAgain = true
+        social.poll = SocialPolling.askedManually(social.poll, now: now)
+      }
+      let text: SocialFeedL10n = social.pollAgain ? .alreadyRefreshingAgain : .alreadyRefreshing
+      context.notice = .localized(LocalizedText(text), isWarning: false)
+      return []
+    }
+    if case .wait = due {
+      context.notice = .localized(LocalizedText(SocialFeedL10n.justRefreshed), isWarning: false)
+      return []
+    }
+    return pollSocial(.manual, now: now, &context)
   }
 
-  /// Asks for a social refresh if the polling policy says so now (`trigger` at `now`).
-  mutating func pollSocial(_ trigger: SocialPollTrigger, now: Date?, _ context: inout AppContext) -> [AppEffect] {
+  /// Asks for a social refresh if the polling policy says so now (`trigger` at `now`); `queued`: an `r` that came
+  /// while the last poll ran (its gap was checked then; only the budget is checked now).
+  mutating func pollSocial(
+    _ trigger: SocialPollTrigger, now: Date?, queued: Bool = false, _ context: inout AppContext
+  ) -> [AppEffect] {
     guard social.isActive, social.requestID == nil, let now else { return [] }
     switch SocialPolling.decide(
-      trigger, state: social.poll, policy: social.policy, now: now, readsPerRefresh: social.readsPerRefresh)
+      queued ? .start : trigger, state: social.poll, policy: social.policy, now: now,
+      readsPerRefresh: social.readsPerRefresh)
     {
     case .refresh:
       social.pausedUntil = nil
+      if trigger == .manual, !queued { social.poll = SocialPolling.askedManually(social.poll, now: now) }
       let id = context.makeRequestID()
       social.requestID = id
-      return [Self.run(.refreshSocial(requestID: id, trigger: trigger))]
+      return [Self.run(.refreshSocial(requestID: id, trigger: trigger, window: windowRequest(context)))]
     case .wait:
       return []
     case .overBudget(let until):
@@ -117,8 +156,8 @@ extension FeedTab {
   }
 
   /// A key was pressed on the Feed: the user is back, the idle backoff ends.
-  mutating func socialInput() {
-    guard social.isActive, let now = refresh.now else { return }
+  mutating func socialInput(_ context: AppContext) {
+    guard social.isActive, let now = context.inputAt ?? refresh.now else { return }
     social.poll = SocialPolling.input(social.poll, now: now)
   }
 
@@ -138,7 +177,8 @@ extension FeedTab {
     refresh.now = max(refresh.now ?? report.now, report.now)
     var effects: [AppEffect] = []
     if let text = Self.newSongsText(report.newDirectSenders) {
-      context.notice = .localized(text, isWarning: false)
+      // News: it waits behind the user's own confirmation instead of replacing it.
+      context.announce(.localized(text, isWarning: false))
       // Songs that waited while vibes was closed are in the status line; a desktop notification is for songs
       // arriving while it runs.
       if trigger != .start {
@@ -148,7 +188,16 @@ extension FeedTab {
     }
     if report.outcome == .updated || report.outcome == .signedOut {
       if !refresh.isUpdating { list.followCardID = list.selectedCard?.id }
-      effects += cacheChanged(context)
+      if let window = report.window, window.request == windowRequest(context) {
+        // The new order's cards came with the answer: drawn now, no read of the cache and no second frame.
+        windowArrived(total: window.total, offset: window.request.offset, items: window.items, context)
+      } else {
+        effects += cacheChanged(context)
+      }
+    }
+    if social.pollAgain {
+      social.pollAgain = false
+      effects += pollSocial(.manual, now: report.now, queued: true, &context)
     }
     return effects
   }

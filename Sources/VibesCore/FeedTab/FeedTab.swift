@@ -83,15 +83,7 @@ public struct FeedTab: TabFeature {
   public mutating func reduce(_ action: FeedAction, _ context: inout AppContext) -> [AppEffect] {
     switch action {
     case .windowLoaded(let total, let offset, let items):
-      list.totalCount = total
-      list.windowOffset = offset
-      list.window = items
-      list.pendingWindow = nil
-      if let id = list.followCardID {
-        list.followCardID = nil
-        if let local = items.firstIndex(where: { $0?.id == id }) { list.selectedItem = offset + local }
-      }
-      clampScroll(context)
+      windowArrived(total: total, offset: offset, items: items, context)
       return []
     case .feedStatusLoaded(let updatedAt, let now):
       refresh.updatedAt = updatedAt
@@ -175,7 +167,7 @@ public struct FeedTab: TabFeature {
   }
 
   public mutating func perform(_ command: FeedCommand, _ context: inout AppContext) -> [AppEffect] {
-    socialInput()
+    socialInput(context)
     switch command {
     case .list(let move): return moveInList(move, context)
     case .openCard: return openCard(&context)
@@ -183,7 +175,7 @@ public struct FeedTab: TabFeature {
     case .openStep: return openSelectedStep(&context)
     case .form(let command): return performForm(command, &context)
     case .spotify(let command): return performSpotify(command, &context)
-    case .refresh: return startRefresh(&context) + pollSocial(.manual, now: manualPollTime, &context)
+    case .refresh: return startRefresh(&context) + refreshSocialByKey(&context)
     case .detail(let command): return performDetail(command, &context)
     case .navigate(let request):
       context.navigationRequest = request
@@ -321,8 +313,9 @@ public enum FeedEffect: CancellableEffect {
   /// Read the shipped city list (answers `cityIndexLoaded`; nothing when the file is missing).
   case loadCityIndex
   case spotify(SpotifyEffect)
-  /// Fetch friends' shares, songs sent to you and new follows; rank them into the cache (answers `socialRefreshed`).
-  case refreshSocial(requestID: Int, trigger: SocialPollTrigger)
+  /// Fetch friends' shares, songs sent to you and new follows; rank them into the cache (answers `socialRefreshed`
+  /// with the cards of `window` from the new order, so the new cards show without reading the cache back).
+  case refreshSocial(requestID: Int, trigger: SocialPollTrigger, window: FeedWindowRequest)
   /// A social card was read (its unread mark goes, in the cache too).
   case markSocialRead(key: String)
   /// One desktop notification (OSC 9/777 or notify-send where available).

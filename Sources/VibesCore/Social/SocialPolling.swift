@@ -13,8 +13,9 @@ public struct SocialPollingPolicy: Sendable, Hashable {
   public var maxInterval: TimeInterval = 1_800
   /// Reads per UTC day this terminal may spend (Firestore's free tier: 50,000 for the whole project).
   public var dailyReadBudget = 5_000
-  /// `r` refreshes at most this often (key repeat never hammers).
-  public var minManualGap: TimeInterval = 10
+  /// `r` refreshes at most this often (key repeat never hammers; measured on the key's own time, so a second
+  /// `r` a moment later, after a friend said "I sent it", does poll). The daily budget bounds the rest.
+  public var minManualGap: TimeInterval = 1
 
   public init() {}
 
@@ -38,6 +39,9 @@ public struct SocialPollState: Sendable, Hashable {
   public var consecutiveErrors = 0
   public var idleRefreshes = 0
   public var lastRefresh: Date?
+  /// When `r` last started a refresh (or queued one behind a running refresh): the key-repeat gap is measured
+  /// from it, so a start-up or timed refresh never makes `r` wait.
+  public var lastManual: Date?
   public var lastInput: Date?
 
   public init() {}
@@ -97,7 +101,8 @@ public enum SocialPolling {
   }
 
   /// Whether to refresh now. Start and `r` refresh at once (within the budget; `r` not more often than
-  /// `minManualGap`); the timer refreshes once `interval` has passed since the last refresh.
+  /// `minManualGap` after the last `r` that refreshed); the timer refreshes once `interval` has passed since the
+  /// last refresh.
   public static func decide(
     _ trigger: SocialPollTrigger, state: SocialPollState, policy: SocialPollingPolicy, now: Date,
     readsPerRefresh: Int
@@ -106,14 +111,15 @@ public enum SocialPolling {
     if state.readsToday + max(1, readsPerRefresh) > policy.dailyReadBudget {
       return .overBudget(until: utcDay(now).end)
     }
-    guard let last = state.lastRefresh else { return .refresh }
     switch trigger {
     case .start:
       return .refresh
     case .manual:
-      let next = last.addingTimeInterval(policy.minManualGap)
+      guard let lastManual = state.lastManual else { return .refresh }
+      let next = lastManual.addingTimeInterval(policy.minManualGap)
       return now >= next ? .refresh : .wait(until: next)
     case .timer:
+      guard let last = state.lastRefresh else { return .refresh }
       let next = last.addingTimeInterval(
         interval(state, policy: policy, now: now, readsPerRefresh: readsPerRefresh))
       return now >= next ? .refresh : .wait(until: next)
@@ -136,6 +142,13 @@ public enum SocialPolling {
     } else if trigger != .timer {
       state.idleRefreshes = 0
     }
+    return state
+  }
+
+  /// `r` asked for a refresh at `now` (one that starts, or one queued behind a running refresh).
+  public static func askedManually(_ state: SocialPollState, now: Date) -> SocialPollState {
+    var state = state
+    state.lastManual = now
     return state
   }
 

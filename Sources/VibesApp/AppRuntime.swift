@@ -15,7 +15,7 @@ public final class AppRuntime {
   var state: AppState
   var running = RunningEffects()
   /// Every effect still running, cancellable or not, with when it started (what `settle` waits for).
-  var inFlight: [UUID: (task: Task<Void, Never>, started: ContinuousClock.Instant)] = [:]
+  var inFlight: [EffectToken: (task: Task<Void, Never>, started: ContinuousClock.Instant)] = [:]
   /// Events taken from the presenter so far.
   var eventsTaken = 0
   /// The first frame is drawn and the loop takes actions.
@@ -164,7 +164,7 @@ public final class AppRuntime {
     case .cancel(let requestID):
       running.cancel(requestID)
     default:
-      let token = UUID()
+      let token = EffectToken.next()
       let requestID = effect.cancellationID
       let task = launch(effect) { [weak self] in
         self?.deliverTerminalBytes()

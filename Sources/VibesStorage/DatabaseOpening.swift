@@ -45,9 +45,11 @@ enum DatabaseOpening {
       }
       return (try build(path: path, configuration: configuration), .createdFresh)
     }
-    if let reason = try damageInFile(path: path) {
+    let inspection = try inspectFile(path: path)
+    if let reason = inspection.damage {
       return try recover(path: path, reason: reason, configuration: configuration, now: now)
     }
+    if inspection.isWAL { placeWriteAheadLog(path: path) }
     let pool: DatabasePool
     do {
       pool = try DatabasePool(path: path, configuration: configuration)
@@ -75,19 +77,48 @@ enum DatabaseOpening {
 
   /// Checks on the bytes, before SQLite sees them: empty, too short, wrong header, or not whole pages.
   static func damageInFile(path: String) throws -> DatabaseDamage? {
+    try inspectFile(path: path).damage
+  }
+
+  /// Gives the pool a write-ahead log to find when SQLite deleted it (it does when the last connection closes,
+  /// i.e. after every clean quit). Without one, GRDB's `DatabasePool` makes one by a write transaction
+  /// (`CREATE TABLE grdb_issue_102`, dropped again) before anything can be read: a new log header, an fdatasync of
+  /// the log and one of the folder, five page writes and a schema change, at every start, before the first frame
+  /// (Docs/performance.md, "Issue 26: after `main`"). A log shorter than its 32-byte header holds no frames to
+  /// SQLite (`walIndexRecover`), so 32 zero bytes are an empty log: the first write gives it a real header, as it
+  /// does to any log SQLite resets. Only for a file whose header says WAL (bytes 18-19 are 2), only when no log
+  /// exists (`O_EXCL`: a log that exists belongs to SQLite and may be in use), with the database file's permissions.
+  /// Nothing is synced: a log lost with its folder entry is an empty log again.
+  static func placeWriteAheadLog(path: String) {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return }
+    let fd = Glibc.open(path + "-wal", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, status.st_mode & 0o777)
+    guard fd >= 0 else { return }
+    let zeros = [UInt8](repeating: 0, count: walHeaderSize)
+    let written = zeros.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+    // A short write leaves a log GRDB sees as empty or SQLite as headerless: both are what it was without this.
+    if written != walHeaderSize { _ = unlink(path + "-wal") }
+  }
+
+  /// The size of a write-ahead log's header; a shorter log holds no frames.
+  static let walHeaderSize = 32
+
+  /// What the first 100 bytes say: damage (see `damageInFile`), and whether the file is in WAL mode.
+  static func inspectFile(path: String) throws -> (damage: DatabaseDamage?, isWAL: Bool) {
     guard let handle = FileHandle(forReadingAtPath: path) else {
       throw AppDatabaseError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
     }
     defer { try? handle.close() }
     let size = (try? handle.seekToEnd()) ?? 0
-    guard size > 0 else { return .empty }
+    guard size > 0 else { return (.empty, false) }
     try? handle.seek(toOffset: 0)
     let start = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
-    guard start.count == 100, Array(start[0..<16]) == header else { return .notSQLite }
+    guard start.count == 100, Array(start[0..<16]) == header else { return (.notSQLite, false) }
     let rawPageSize = Int(start[16]) << 8 | Int(start[17])
     let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
-    guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else { return .invalidHeader }
-    guard size % UInt64(pageSize) == 0 else { return .truncated }
+    guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else { return (.invalidHeader, false) }
+    guard size % UInt64(pageSize) == 0 else { return (.truncated, false) }
     // The header's page count is valid when "version-valid-for" equals the change counter: a file shorter
     // than that many pages lost its end (cut at a page boundary). Reading 100 bytes keeps start-up flat.
     func word(_ offset: Int) -> UInt32 {
@@ -95,9 +126,9 @@ enum DatabaseOpening {
     }
     let pageCount = UInt64(word(28))
     if word(92) == word(24), pageCount > 0, size < pageCount * UInt64(pageSize) {
-      return .truncated
+      return (.truncated, false)
     }
-    return nil
+    return (nil, start[18] == 2 && start[19] == 2)
   }
 
   /// Checks through SQLite whether this is a vibes database at all. No integrity scan here: it reads every

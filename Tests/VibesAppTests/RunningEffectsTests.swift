@@ -27,7 +27,7 @@ final class RunningEffectsTests: XCTestCase {
 
   func testOneFinishingKeepsTheOtherCancellable() async {
     var running = RunningEffects()
-    let first = UUID()
+    let first = EffectToken.next()
     running.add(Task {}, id: 3, token: first)
     let second = expectation(description: "the one still running is cancelled")
     running.add(waiter(second), id: 3)

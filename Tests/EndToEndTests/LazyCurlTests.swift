@@ -145,8 +145,13 @@ final class LazyCurlTests: XCTestCase {
       "\(cc) -O2 -Wall -Wextra -Werror \(defines.joined(separator: " ")) -o '\(output)' '\(Self.driver)' "
       + "'\(Self.stubs)' -ldl -lpthread 2>&1"
     let result = try Self.shell(command)
-    XCTAssertEqual(result.status, 0, "\(command)\n\(result.output)")
+    guard result.status == 0 else { throw CompileFailure(message: "\(command)\n\(result.output)") }
     return output
+  }
+
+  private struct CompileFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { "the driver did not compile and link against the stubs alone:\n\(message)" }
   }
 
   private static func shell(_ command: String) throws -> Spawn.Result {

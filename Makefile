@@ -36,7 +36,7 @@ deps-test:
 RELEASE_BIN = $$($(SWIFT) build -c release --show-bin-path)/vibes
 
 release: deps-run
-	@SWIFT="$(SWIFT)" CC="$(CC)" ./scripts/build-release.sh >/dev/null
+	@SWIFT="$(SWIFT)" LAZY_CURL_CC="$(CC)" ./scripts/build-release.sh >/dev/null
 
 run: release
 	@"$(RELEASE_BIN)" $(ARGS)
@@ -51,7 +51,7 @@ PREFIX ?= /usr/local
 install:
 	$(check_prefix)
 	@bin="$(BIN)"; if [ -z "$$bin" ]; then \
-	  bin="$$(SWIFT="$(SWIFT)" CC="$(CC)" ./scripts/build-release.sh)" || exit 1; fi; \
+	  bin="$$(SWIFT="$(SWIFT)" LAZY_CURL_CC="$(CC)" ./scripts/build-release.sh)" || exit 1; fi; \
 	  ./scripts/install.sh install "$$bin" "$(DESTDIR)$(PREFIX)"
 
 # Removes exactly what `make install` put there (same PREFIX and DESTDIR).

@@ -11,7 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT="${SWIFT:-swift}"
-CC="${CC:-cc}"
+# The C compiler for the stubs only: a CC in swift build's environment would become SwiftPM's C compiler too.
+stubs_cc="${LAZY_CURL_CC:-cc}"
 flags=(-Xswiftc -static-stdlib)
 object="$PWD/.build/lazycurl.o"
 
@@ -27,8 +28,8 @@ if [ "$lazy" = 1 ]; then
   elif ! command -v patchelf >/dev/null 2>&1; then
     note "patchelf is not on PATH"
     lazy=0
-  elif ! { mkdir -p .build && "$CC" -O2 -fPIC -c bench/lazycurl.c -o "$object"; } >&2; then
-    note "bench/lazycurl.c did not compile with $CC"
+  elif ! { mkdir -p .build && "$stubs_cc" -O2 -fPIC -c bench/lazycurl.c -o "$object"; } >&2; then
+    note "bench/lazycurl.c did not compile with $stubs_cc"
     lazy=0
   fi
 fi

@@ -3,8 +3,13 @@ SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
 
 SWIFT ?= swift
+# libcurl loaded on first use in release builds (see RELEASE_BIN below); LAZY_CURL=0 opts out.
+LAZY_CURL ?= 1
+export LAZY_CURL
 # mpv plays the 30-second previews; libstb-dev is the stb_image header compiled into vibes for artwork.
-RUN_PACKAGES := libncursesw5-dev libcurl4-openssl-dev libsqlite3-dev libstb-dev mpv
+# patchelf takes libcurl off the release binary's start-up (LAZY_CURL, scripts/build-release.sh).
+RUN_PACKAGES := libncursesw5-dev libcurl4-openssl-dev libsqlite3-dev libstb-dev mpv \
+  $(if $(filter 1,$(LAZY_CURL)),patchelf)
 # tmux drives the end-to-end tests; gnome-keyring, libsecret-tools and dbus give the Secret Service test a real
 # daemon; pyte and a C compiler run the bench smoke test (its ncurses floor is compiled from bench/floor.c);
 # ffmpeg makes the audio clips and pictures the preview and artwork tests use (and gives ffplay, the fallback player).
@@ -24,32 +29,17 @@ deps-test:
 
 # The Swift runtime and Foundation linked statically: the dynamic loader then resolves ~10x fewer symbols and
 # vibes starts ~30% sooner (Docs/performance.md); the binary also runs without a Swift toolchain installed.
-RELEASE_FLAGS := -Xswiftc -static-stdlib
-
-# LAZY_CURL=1 (`make release|run|bench LAZY_CURL=1`; a measured prototype, not the default): libcurl and its ~30
-# libraries are loaded when URLSession first calls libcurl instead of by the loader at start, through the stubs in
-# bench/lazycurl.c; halves the CPU time before `main` (Docs/performance.md, "What runs before main"). SwiftPM puts
-# -Xlinker flags after the libraries, where --as-needed cannot drop libcurl, so patchelf removes the DT_NEEDED the
-# stubs made unused. Not the default until CI runs the release binary end to end.
-LAZY_CURL_OBJECT := $(CURDIR)/.build/lazycurl.o
-ifeq ($(LAZY_CURL),1)
-RELEASE_FLAGS += -Xlinker $(LAZY_CURL_OBJECT)
-endif
+# LAZY_CURL=1, the default: libcurl and its ~30 libraries are loaded when URLSession first calls libcurl instead of
+# by the loader at start, through the stubs in bench/lazycurl.c (half the CPU time before `main`; Docs/adr/0015).
+# LAZY_CURL=0 links libcurl as before; another architecture than x86-64, or no patchelf, falls back to that with a
+# note. scripts/build-release.sh does the build, the check that nothing calls libcurl directly, and the patchelf.
+RELEASE_BIN = $$($(SWIFT) build -c release --show-bin-path)/vibes
 
 release: deps-run
-ifeq ($(LAZY_CURL),1)
-	@./scripts/install-deps.sh patchelf
-	@mkdir -p .build && $(CC) -O2 -fPIC -c bench/lazycurl.c -o $(LAZY_CURL_OBJECT)
-endif
-	$(SWIFT) build -c release --product vibes $(RELEASE_FLAGS)
-ifeq ($(LAZY_CURL),1)
-	@bin="$$($(SWIFT) build -c release --show-bin-path)/vibes"; \
-	  if ! nm -D --undefined-only "$$bin" | grep -q ' curl_'; then patchelf --remove-needed libcurl.so.4 "$$bin"; \
-	  else echo "make: vibes still calls libcurl directly; left as linked" >&2; exit 1; fi
-endif
+	@SWIFT="$(SWIFT)" LAZY_CURL_CC="$(CC)" ./scripts/build-release.sh >/dev/null
 
 run: release
-	@"$$($(SWIFT) build -c release --show-bin-path)/vibes" $(ARGS)
+	@"$(RELEASE_BIN)" $(ARGS)
 
 build: deps-run
 	$(SWIFT) build
@@ -61,8 +51,7 @@ PREFIX ?= /usr/local
 install:
 	$(check_prefix)
 	@bin="$(BIN)"; if [ -z "$$bin" ]; then \
-	  $(SWIFT) build -c release --product vibes $(RELEASE_FLAGS) >&2 && \
-	  bin="$$($(SWIFT) build -c release --show-bin-path)/vibes"; fi; \
+	  bin="$$(SWIFT="$(SWIFT)" LAZY_CURL_CC="$(CC)" ./scripts/build-release.sh)" || exit 1; fi; \
 	  ./scripts/install.sh install "$$bin" "$(DESTDIR)$(PREFIX)"
 
 # Removes exactly what `make install` put there (same PREFIX and DESTDIR).
@@ -89,12 +78,15 @@ test: deps-test
 
 # vibes (release) side by side with a C ncurses floor, dialog and newsboat; see Docs/performance.md.
 # QUICK=1 is the few-second smoke run (floor only, one run); BENCH_ARGS passes options to bench/run.py.
+# First, bench/http_check.py makes a real request through the release binary (`vibes auth login spotify` against
+# the loopback Spotify fake) and fails the bench loudly if it cannot talk HTTP (e.g. the libcurl stubs broke).
+# `make test` builds no release binary (CI's time budget), so this is where the release link is run end to end.
 bench: release
 	@./scripts/install-deps.sh $(BENCH_PACKAGES)
 	@python3 -c 'import sys; sys.path.append("/usr/lib/python3/dist-packages"); import pyte' 2>/dev/null \
 	  || python3 -m pip install --quiet pyte
-	python3 bench/run.py --vibes "$$($(SWIFT) build -c release --show-bin-path)/vibes" $(if $(QUICK),--quick) \
-	  $(BENCH_ARGS)
+	python3 bench/http_check.py --vibes "$(RELEASE_BIN)"
+	python3 bench/run.py --vibes "$(RELEASE_BIN)" $(if $(QUICK),--quick) $(BENCH_ARGS)
 
 format:
 	$(SWIFT) format -i -r Sources Tests Package.swift

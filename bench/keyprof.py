@@ -5,8 +5,8 @@ so a loaded machine changes it little), and optionally a perf profile of the key
     python3 bench/keyprof.py BINARY SCENARIO [KEYS] [--perf OUT.data]
 
 SCENARIO is checklist_down (Down Down Up Up in the checklist), form_typing (a, b, Backspace x2 in the Gemini form),
-scroll_1k or scroll_100k (20 Downs, 20 Ups through the Feed). The home is prepared as bench/run.py prepares it
-(kept in /tmp/vibes-keyprof-home-N between runs). perf attaches after the first frame and the keys that open the
+scroll_1k, scroll_100k, cards_concerts_10k or cards_social_10k (20 Downs, 20 Ups through the Feed). The home is prepared as bench/run.py prepares it
+(kept in /tmp/vibes-keyprof-home-KEY between runs). perf attaches after the first frame and the keys that open the
 screen, so start-up is not in the samples. Docs/performance.md, "Issue 26: per-key work".
 """
 import os
@@ -42,9 +42,10 @@ def main() -> int:
     binary, scenario = Path(args[0]).resolve(), args[1]
     keys = int(args[2]) if len(args) > 2 else 200
     items = bench.scenario_items(scenario)
-    cache = Path(f"/tmp/vibes-keyprof-home-{items}")
+    key = bench.home_key(scenario)
+    cache = Path(f"/tmp/vibes-keyprof-home-{key}")
     if not cache.exists():
-        bench.prepare_vibes_home(binary, cache, items)
+        bench.prepare_vibes_home(binary, cache, items, key.startswith("concerts-"), key.startswith("social-"))
     work = Path(tempfile.mkdtemp(prefix="vibes-keyprof-"))
     home = work / "home"
     shutil.copytree(cache, home, symlinks=True)

@@ -26,6 +26,8 @@ struct PresentPlan: Equatable, Sendable {
       var result: [GridPosition] = []
       for row in 0..<next.height where rows(row) {
         for column in 0..<next.width where !next[row, column].isContinuation {
+          // Printable ASCII never needs one: skip making its text.
+          if next[row, column].isPrintableASCII { continue }
           if needsOverlay(next[row, column].text, cellWidth(next, row: row, column: column)) {
             result.append(GridPosition(row: row, column: column))
           }
@@ -49,33 +51,43 @@ struct PresentPlan: Equatable, Sendable {
     }
 
     var cells: [GridPosition] = []
-    var touchedRows = Set<Int>()
-    for row in 0..<next.height {
-      for column in 0..<next.width where previous[row, column] != next[row, column] {
-        touchedRows.insert(row)
-        if !next[row, column].isContinuation {
-          cells.append(GridPosition(row: row, column: column))
-        } else if column > 0, cells.last != GridPosition(row: row, column: column - 1) {
-          // A changed continuation under an unchanged lead: draw the lead again.
-          cells.append(GridPosition(row: row, column: column - 1))
+    // Rows with a changed cell, by row (a flag per row: a set hashed every changed cell).
+    var touched = [Bool](repeating: false, count: next.height)
+    let width = next.width
+    previous.cells.withUnsafeBufferPointer { old in
+      next.cells.withUnsafeBufferPointer { new in
+        for row in 0..<next.height {
+          let start = row * width
+          for column in 0..<width where old[start + column] != new[start + column] {
+            touched[row] = true
+            if !new[start + column].isContinuation {
+              cells.append(GridPosition(row: row, column: column))
+            } else if column > 0, cells.last != GridPosition(row: row, column: column - 1) {
+              // A changed continuation under an unchanged lead: draw the lead again.
+              cells.append(GridPosition(row: row, column: column - 1))
+            }
+          }
         }
       }
     }
+    func isTouched(_ row: Int) -> Bool { row >= 0 && row < touched.count && touched[row] }
     // ncurses may re-send unchanged characters of a row it updates (moving right by overwriting is cheaper than
     // a cursor move), and that re-send drops an OSC 8 link or an overlay: those on touched rows and cursor rows
     // are written again.
     if previous.cursor != next.cursor {
-      if let cursor = previous.cursor { touchedRows.insert(cursor.row) }
-      if let cursor = next.cursor { touchedRows.insert(cursor.row) }
+      for cursor in [previous.cursor, next.cursor].compactMap({ $0 }) where cursor.row >= 0 && cursor.row < next.height
+      {
+        touched[cursor.row] = true
+      }
     }
     let unlink = announced.filter { !next.links.contains($0) }
     let link = next.links.filter { link in
-      !unlink.isEmpty || !announced.contains(link) || touchedRows.contains(link.position.row)
+      !unlink.isEmpty || !announced.contains(link) || isTouched(link.position.row)
     }
     let unlinkedRows = Set(unlink.map(\.position.row))
     return PresentPlan(
       repaintAll: false, cells: cells, unlink: unlink, link: link,
-      overlays: overlays { touchedRows.contains($0) || unlinkedRows.contains($0) })
+      overlays: overlays { isTouched($0) || unlinkedRows.contains($0) })
   }
 
   /// 2 when the next cell is the grapheme's continuation, else 1.

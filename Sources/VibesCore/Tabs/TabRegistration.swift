@@ -61,7 +61,8 @@ public struct TabRegistration: Sendable {
     isClockDriven = { message in message.value(as: Feature.Action.self).map(Feature.isClockDriven) ?? false }
     clockTicked = { state, date in with(&state) { $0.clockTicked(date, &$1) } }
     contextChanged = { state, change in with(&state) { $0.contextChanged(change, &$1) } }
-    hints = { state in state[keyPath: path].bindings(state.context).map(\.hint) }
+    // A closure, not `\.hint`: a key path of a generic type is made anew on every call (every frame's footer).
+    hints = { state in state[keyPath: path].bindings(state.context).map { $0.hint } }
     handleKey = { state, key in
       guard let command = state[keyPath: path].bindings(state.context).command(for: key) else { return nil }
       return with(&state) { $0.perform(command, &$1) }
@@ -72,7 +73,9 @@ public struct TabRegistration: Sendable {
 
   /// The part of type `Part` (the UI's screen, the app's runtime), if the registration carries one.
   public func part<Part: TabPart>(_ type: Part.Type) -> Part? {
-    parts.lazy.compactMap { $0 as? Part }.first
+    // A plain loop: the lazy `compactMap` instantiated its generic types on every call (several per frame).
+    for part in parts { if let part = part as? Part { return part } }
+    return nil
   }
 }
 

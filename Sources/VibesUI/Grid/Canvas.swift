@@ -40,11 +40,11 @@ extension Grid {
     guard limit > 0 else { return 0 }
     var used = 0
     /// Places one grapheme; false when the text stops here (cut, with "…" when it was too long).
-    func place(_ grapheme: String, _ cellWidth: Int, total: Int) -> Bool {
+    func place(_ grapheme: CellText, _ cellWidth: Int, total: Int) -> Bool {
       let reserve = total > limit ? 1 : 0
       if used + cellWidth > limit - reserve {
         if reserve == 1, used < limit {
-          self[row, column + used] = Cell("…", style: style)
+          self[row, column + used] = Cell(Self.ellipsis, style: style)
           drawn?.append("…")
           used += 1
         }
@@ -53,9 +53,9 @@ extension Grid {
       let target = column + used
       if target >= 0 {
         self[row, target] = Cell(grapheme, style: style)
-        if cellWidth == 2, target + 1 < width { self[row, target + 1] = Cell("", style: style) }
+        if cellWidth == 2, target + 1 < width { self[row, target + 1] = Cell(CellText.empty, style: style) }
       }
-      drawn?.append(grapheme)
+      drawn?.append(grapheme.string)
       if cellWidth == 2 { drawn?.append("") }
       used += cellWidth
       return true
@@ -63,7 +63,7 @@ extension Grid {
     if let total = DisplayWidth.simpleWidth(text) {
       // Every scalar is a grapheme of its own (the common case): no grapheme breaking, no property look-ups.
       for scalar in text.unicodeScalars {
-        guard place(String(scalar), DisplayWidth.simpleWidth(scalar) ?? 1, total: total) else { break }
+        guard place(CellText(scalar), DisplayWidth.simpleWidth(scalar) ?? 1, total: total) else { break }
       }
       return used
     }
@@ -71,10 +71,12 @@ extension Grid {
     for character in text {
       let cellWidth = DisplayWidth.of(character)
       if cellWidth == 0 { continue }
-      guard place(String(character), cellWidth, total: total) else { break }
+      guard place(CellText(String(character)), cellWidth, total: total) else { break }
     }
     return used
   }
+
+  private static let ellipsis = CellText("…")
 
   /// Paints `style` over a rectangle, keeping the text.
   public mutating func paint(_ rect: Rect, style: CellStyle) {

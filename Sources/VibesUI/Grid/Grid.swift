@@ -1,18 +1,31 @@
 import VibesCore
 
 /// One terminal cell. `text` is one grapheme of display width 1 or 2; the cell right of a wide
-/// grapheme holds `""` (a continuation) and is never drawn by itself.
+/// grapheme holds `""` (a continuation) and is never drawn by itself. Held as plain bytes (`CellText`), so grids
+/// are made, compared and freed without reference counting.
 public struct Cell: Sendable, Hashable {
-  public var text: String
+  var glyph: CellText
   public var style: CellStyle
 
+  public var text: String {
+    get { glyph.string }
+    set { glyph = CellText(newValue) }
+  }
+
   public init(_ text: String = " ", style: CellStyle = .plain) {
-    self.text = text
+    self.glyph = CellText(text)
+    self.style = style
+  }
+
+  init(_ glyph: CellText, style: CellStyle) {
+    self.glyph = glyph
     self.style = style
   }
 
   public static let blank = Cell()
-  public var isContinuation: Bool { text.isEmpty }
+  public var isContinuation: Bool { glyph.isEmpty }
+  /// One printable ASCII character, which every terminal draws as the grid does (no overlay needed).
+  public var isPrintableASCII: Bool { glyph.isPrintableASCII }
 }
 
 public struct GridPosition: Sendable, Hashable {

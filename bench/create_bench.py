@@ -159,16 +159,7 @@ def prepare_create_home(home: Path):
     """Seeds a home (whose database vibes already created) as set up: Gemini key, Spotify connected."""
     write_vault(home, {"gemini.apiKey": GEMINI_KEY, "spotify.accessToken": ACCESS_TOKEN,
                        "spotify.refreshToken": REFRESH_TOKEN})
-    now = dt.datetime.now(dt.timezone.utc)
-    stamp = lambda moment: moment.strftime("%Y-%m-%d %H:%M:%S.000")  # noqa: E731
-    connection = sqlite3.connect(home / ".local/share/vibes/vibes.sqlite")
-    with connection:
-        connection.execute(
-            "INSERT OR REPLACE INTO spotifyConnection (id, displayName, userID, connectedAt, needsReconnect, "
-            "accessTokenExpiresAt) VALUES (1, 'Bench', 'bench', ?, 0, ?)",
-            (stamp(now), stamp(now + dt.timedelta(days=1))))
-    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    connection.close()
+    connect_spotify(home)
 
 
 def add_to_vault(home: Path, secrets: dict[str, str]):

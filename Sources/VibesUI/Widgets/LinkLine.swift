@@ -34,6 +34,9 @@ enum LinkLine {
 
   /// `keys` packed into lines of at most `width` columns, breaking only between " · " entries.
   static func keyLines(_ keys: String, width: Int) -> [String] {
+    // The usual case, on every frame that shows a link: the whole line fits, and packing its entries again would
+    // give back the same string (widths add up across the " · " joins).
+    if DisplayWidth.of(keys) <= width { return [keys] }
     var lines: [String] = []
     for entry in keys.components(separatedBy: " · ") {
       if let last = lines.last, DisplayWidth.of(last) + 3 + DisplayWidth.of(entry) <= width {

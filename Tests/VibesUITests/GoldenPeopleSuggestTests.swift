@@ -33,12 +33,7 @@ extension GoldenScreenTests {
       assertGolden(
         "people-suggested-\(language.rawValue)-60x20", size: ScreenSize(width: 60, height: 20), language: language
       ) { driver in
-        driver.press(.tabKey(.profile))
-        driver.press(.character("p"))
-        driver.send(
-          .people(.listsLoaded(requestID: driver.state.people.loading ?? -1, Self.suggestedLists, final: true)))
-        driver.send(
-          .people(.suggestionsLoaded(requestID: driver.state.people.suggesting ?? -1, .success(Self.suggested))))
+        Self.openSuggestions(Self.suggested, &driver)
       }
     }
   }
@@ -59,13 +54,16 @@ extension GoldenScreenTests {
         "people-suggested-taste-off-\(language.rawValue)-60x20", size: ScreenSize(width: 60, height: 20),
         language: language
       ) { driver in
-        driver.press(.tabKey(.profile))
-        driver.press(.character("p"))
-        driver.send(
-          .people(.listsLoaded(requestID: driver.state.people.loading ?? -1, Self.suggestedLists, final: true)))
-        driver.send(
-          .people(.suggestionsLoaded(requestID: driver.state.people.suggesting ?? -1, .success(suggested))))
+        Self.openSuggestions(suggested, &driver)
       }
     }
+  }
+
+  /// Profile, `p` (People), its lists loaded, then `suggestions` answered.
+  private static func openSuggestions(_ suggestions: PeopleSuggestions, _ driver: inout Driver) {
+    driver.press(.tabKey(.profile))
+    driver.press(.character("p"))
+    driver.send(.people(.listsLoaded(requestID: driver.state.people.loading ?? -1, suggestedLists, final: true)))
+    driver.send(.people(.suggestionsLoaded(requestID: driver.state.people.suggesting ?? -1, .success(suggestions))))
   }
 }

@@ -12,7 +12,7 @@ extension EffectRunner {
     switch effect {
     case .mixBlend(let requestID, let person):
       let before = geminiUsage()
-      let result = await mixBlend(with: person, send: send)
+      let result = await mixBlend(with: person)
       guard !Task.isCancelled else { return }
       reportGeminiUsage(since: before, send: send)
       send(.gamify(.blendMixed(requestID: requestID, result)))
@@ -65,7 +65,7 @@ extension EffectRunner {
   /// The other side's published summary and yours from Spotify, read together (one round trip, not two; yours
   /// published on the way when due), one Gemini request, Create's resolve. The caller announces `firstBlend` once
   /// the preview is shown (the bench's `blend_resolve_30`).
-  func mixBlend(with person: PersonSummary, send: @escaping @Sendable (AppAction) -> Void) async
+  func mixBlend(with person: PersonSummary) async
     -> Result<BlendResult, BlendProblem>
   {
     if case .failure(let failure) = await peopleOwner() { return .failure(.social(failure)) }
@@ -136,7 +136,6 @@ extension EffectRunner {
     }
   }
 
-  /// Your summary from your Spotify top artists and their genres (`TasteSummary.from`).
   /// `myTasteSummary` as a result, nil without a client (the Blend reads it alongside the other side's).
   func readMyTaste(_ web: SpotifyWebClient?) async -> Result<TasteSummary, CreateFailure>? {
     guard let web else { return nil }
@@ -147,6 +146,7 @@ extension EffectRunner {
     }
   }
 
+  /// Your summary from your Spotify top artists and their genres (`TasteSummary.from`).
   func myTasteSummary(_ web: SpotifyWebClient) async throws -> TasteSummary {
     let artists = try await web.topArtists(limit: TasteSummary.maxArtists).items
     return TasteSummary.from(topArtists: artists.map { (name: $0.name, genres: $0.genres) })

@@ -77,10 +77,11 @@ public struct SongMenuService: Sendable {
       send(.songMenu(.shareFinished(requestID: requestID, draftID: id, outcome)))
       if case .sent = outcome { await counted(request.track.trackId, false, send) }
     case .saveToLibrary(let requestID, let uri):
-      let outcome = await saveToLibrary(.save(uris: [uri]), send)
+      let action = MusicAction.save(uris: [uri])
+      let outcome = await saveToLibrary(action, send)
       send(.songMenu(.libraryFinished(requestID: requestID, outcome)))
-      if outcome == .done, let link = SpotifyLink.parse(uri), link.kind == .track {
-        await counted(link.id, true, send)
+      if outcome == .done {
+        for trackID in action.savedTrackIDs { await counted(trackID, true, send) }
       }
     case .flushOutbox(let requestID):
       let report = await flush()

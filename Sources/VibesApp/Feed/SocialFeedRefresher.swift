@@ -137,6 +137,11 @@ public struct SocialFeedRefresher: Sendable {
   /// After another kind of card was refreshed (concerts, releases): the cached social cards woven in again, no
   /// network, so they keep their place among the fresh cards.
   public func reweave() {
+    // After a social write still running (`SocialCardsWrite`), never from the order it replaces.
+    SocialCardsWrite.gate.withLock { reweaveNow() }
+  }
+
+  private func reweaveNow() {
     guard let cached = try? database.allFeedCards(), let owner = (try? database.socialFeedOwner()) ?? nil else {
       return
     }

@@ -35,6 +35,8 @@ public struct AppDependencies: Sendable {
   public var artwork = ArtworkDependencies()
   /// Bytes effects want on the terminal (notifications); the runtime hands them to its presenter.
   public var terminal = TerminalOutbox()
+  /// The Blend's two taste summaries, read ahead when a followed person's profile opens.
+  public var blendAhead = BlendTasteAhead()
 
   public init(
     database: AppDatabase, secrets: any SecretStore, secretStoreInfo: SecretStoreInfo, gemini: GeminiClient,

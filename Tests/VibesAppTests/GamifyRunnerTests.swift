@@ -46,7 +46,10 @@ final class GamifyRunnerTests: XCTestCase {
     await sandbox?.remove()
   }
 
-  func runner(_ sandbox: SpotifyAccountSandbox? = nil, searcher: any TrackSearching = Searcher()) -> EffectRunner {
+  func runner(
+    _ sandbox: SpotifyAccountSandbox? = nil, searcher: any TrackSearching = Searcher(),
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) -> EffectRunner {
     let sandbox = sandbox ?? self.sandbox!
     let configuration = SpotifyConfiguration(
       clientID: "blend-client", accountsURL: URL(string: "http://127.0.0.1:9")!, apiURL: sandbox.web.baseURL)
@@ -61,7 +64,7 @@ final class GamifyRunnerTests: XCTestCase {
       database: sandbox.database, secrets: sandbox.secrets,
       secretStoreInfo: SecretStoreInfo(kind: .vault, location: sandbox.home.path), gemini: GeminiClient(),
       ticketmaster: TicketmasterClient(), browser: BrowserLauncher(environment: [:]), spotify: spotify,
-      create: create, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, now: { Date() })
+      create: create, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, now: now)
     dependencies.environment = firebase.environment.merging(["HOME": sandbox.home.path]) { $1 }
     return EffectRunner(dependencies: dependencies)
   }
@@ -195,6 +198,72 @@ final class GamifyRunnerTests: XCTestCase {
     XCTAssertGreaterThan(total, SongResolver.maxInFlight)
     let most = await probe.counter.maxInFlight
     XCTAssertEqual(most, SongResolver.maxInFlight, "Create's concurrency, no more")
+  }
+
+  /// Reads of `uid`'s profile document and of your top artists at the fakes so far.
+  func summaryReads(of uid: String) async -> (theirs: Int, mine: Int) {
+    let theirs = await firebase.recordedRequests().filter {
+      $0.request.method == "GET" && $0.request.path.hasSuffix("/documents/users/\(uid)")
+    }
+    let mine = await sandbox.web.recordedRequests().filter { $0.path.hasSuffix("/me/top/artists") }
+    return (theirs.count, mine.count)
+  }
+
+  /// A friend's profile brings their taste summary (the profile's own document) and reads yours right after it is
+  /// drawn, so `m` asks neither Firestore nor Spotify for them and starts with Gemini (the bench's
+  /// `blend_resolve_30`); once they are older than `BlendTasteAhead.maxAge` the Blend reads both again.
+  func testAFriendsProfileReadsBothSummariesAheadAndTheBlendUsesThemWhileFresh() async throws {
+    let me = try await signInMe()
+    let sam = try await SocialTestPerson.signIn("g-sam", name: "Samira", on: firebase)
+    try await me.social.follow(sam.uid)
+    try await sam.social.publishTasteSummary(
+      TasteSummary(artists: [.init(name: "Basalt", weight: 1)], genres: [.init(name: "techno", weight: 1)]))
+    let clock = BlendClock()
+    let runner = runner(now: { clock.now })
+
+    let start = await summaryReads(of: sam.uid)
+    let opened = GamifyCollected()
+    await runner.run(.people(.loadProfile(requestID: 1, summary(of: sam)))) { opened.append($0) }
+    guard case .profileLoaded(1, _, .success(let profile))? = opened.values.compactMap(\.peopleAction).first else {
+      return XCTFail("\(opened.values)")
+    }
+    XCTAssertTrue(profile.isFollowing)
+    let afterOpen = await summaryReads(of: sam.uid)
+    XCTAssertEqual(afterOpen.theirs, start.theirs + 1, "their profile, read once")
+    XCTAssertEqual(afterOpen.mine, start.mine + 1, "your top artists, read ahead")
+
+    let mixed = await run(.mixBlend(requestID: 2, summary(of: sam)), runner)
+    guard case .blendMixed(2, .success)? = blendMixed(mixed) else { return XCTFail("\(mixed)") }
+    let afterBlend = await summaryReads(of: sam.uid)
+    XCTAssertEqual(afterBlend.theirs, afterOpen.theirs, "no read of their summary on m")
+    XCTAssertEqual(afterBlend.mine, afterOpen.mine, "no read of yours on m")
+
+    clock.advance(BlendTasteAhead.maxAge + 1)
+    let stale = await run(.mixBlend(requestID: 3, summary(of: sam)), runner)
+    guard case .blendMixed(3, .success)? = blendMixed(stale) else { return XCTFail("\(stale)") }
+    let afterStale = await summaryReads(of: sam.uid)
+    XCTAssertEqual(afterStale.theirs, afterBlend.theirs + 1, "too old: theirs read again")
+    XCTAssertEqual(afterStale.mine, afterBlend.mine + 1, "too old: yours read again")
+  }
+
+  /// A profile opened before the friend published keeps no summary for them: `m` reads it as without the
+  /// read-ahead and finds the one published since.
+  func testAProfileOpenedBeforeTheyPublishedLetsTheBlendReadItsSummary() async throws {
+    let me = try await signInMe()
+    let sam = try await SocialTestPerson.signIn("g-sam", name: "Samira", on: firebase)
+    try await me.social.follow(sam.uid)
+    let runner = runner()
+    await runner.run(.people(.loadProfile(requestID: 1, summary(of: sam)))) { _ in }
+    let none = await run(.mixBlend(requestID: 2, summary(of: sam)), runner)
+    XCTAssertEqual(none, [.blendMixed(requestID: 2, .failure(.noTasteSummary))])
+
+    try await sam.social.publishTasteSummary(
+      TasteSummary(artists: [.init(name: "Basalt", weight: 1)], genres: [.init(name: "techno", weight: 1)]))
+    let before = await summaryReads(of: sam.uid)
+    let mixed = await run(.mixBlend(requestID: 3, summary(of: sam)), runner)
+    guard case .blendMixed(3, .success)? = blendMixed(mixed) else { return XCTFail("\(mixed)") }
+    let after = await summaryReads(of: sam.uid)
+    XCTAssertEqual(after.theirs, before.theirs + 1, "read on m")
   }
 
   func testARefusedCollaborationKeepsTheSavedPlaylistAndSaysSo() async throws {
@@ -550,6 +619,15 @@ final class GamifyRunnerTests: XCTestCase {
 }
 
 /// What an effect sent, collected across its task.
+/// A clock the test moves.
+private final class BlendClock: @unchecked Sendable {
+  // @unchecked: `current` is only touched under `lock`.
+  private let lock = NSLock()
+  private var current = Date()
+  var now: Date { lock.withLock { current } }
+  func advance(_ seconds: TimeInterval) { lock.withLock { current += seconds } }
+}
+
 private final class GamifyCollected: @unchecked Sendable {
   // @unchecked: `values` is only touched under `lock`.
   private let lock = NSLock()

@@ -104,6 +104,60 @@ final class SocialFeedRefresherTests: XCTestCase {
       Set(try socialCards(database).compactMap(\.songShare?.senderId)), [sorted[0].uid, sorted[31].uid])
   }
 
+  /// With the Feed's window asked for, the new cards come back before they are written (the Feed draws them from
+  /// the answer, the write follows the frame): the cache is unchanged until the write runs, and then holds exactly
+  /// the window that was sent. A write that fails says so and leaves the cache as it was.
+  func testTheCardsAreSentBeforeTheWriteWhichThenHoldsExactlyThemOrFailsAloud() async throws {
+    let ada = try await person("g-ada", name: "Ada")
+    let bob = try await person("g-bob", name: "Bob")
+    try await bob.social.follow(ada.uid)
+    try await ada.shares.shareToAll(song, message: nil, from: ada.profile)
+    let database = try database()
+    let concert = FeedCard.concert(ConcertCard(eventID: "e1", name: "Show", localDate: "2030-01-01"))
+    try database.replaceConcerts(city: "Berlin", cards: [concert], fetchedAt: Date())
+    let refresher = SocialFeedRefresher(shares: bob.shares, database: database)
+    let request = FeedWindowRequest(offset: 0, limit: 10)
+
+    let (report, pending) = await refresher.refreshDrawingFirst(.start, window: request)
+    let write = try XCTUnwrap(pending, "the write is handed back")
+    XCTAssertEqual(report.outcome, .updated)
+    let window = try XCTUnwrap(report.window)
+    XCTAssertEqual(window.total, 2)
+    XCTAssertEqual(try database.allFeedCards(), [concert], "not written yet")
+    XCTAssertTrue(write.run())
+    XCTAssertEqual(try database.feedCardCount(), window.total)
+    XCTAssertEqual(try database.feedCards(offset: 0, limit: 10), window.items.compactMap { $0 }, "what was drawn")
+
+    // The cache refuses the next write (a trigger another connection added): the refresh fails aloud.
+    try await ada.shares.shareToAll(ShareRepositoryTests.other, message: nil, from: ada.profile)
+    try refuseFeedWrites(sandbox.databasePath())
+    let before = try database.allFeedCards()
+    let (second, failing) = await refresher.refreshDrawingFirst(.manual, window: request)
+    XCTAssertEqual(second.window?.total, 3, "the new share is drawn")
+    XCTAssertEqual(failing?.run(), false)
+    XCTAssertEqual(
+      try XCTUnwrap(failing?.previousFetchedAt).timeIntervalSince1970,
+      try XCTUnwrap(report.fetchedAt).timeIntervalSince1970, accuracy: 0.01,
+      "the status line goes back to the last fetch")
+    XCTAssertEqual(try database.allFeedCards(), before, "nothing half written")
+    let third = await refresher.refresh(.manual, window: request)
+    XCTAssertEqual(third.outcome, .failed, "writing before returning: the refresh fails")
+  }
+
+  /// Installs a trigger that refuses every new feed card, through the sqlite3 tool (another connection).
+  func refuseFeedWrites(_ path: String) throws {
+    let tool = "/usr/bin/sqlite3"
+    guard FileManager.default.isExecutableFile(atPath: tool) else { throw XCTSkip("no \(tool)") }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tool)
+    process.arguments = [
+      path, "CREATE TRIGGER refuse BEFORE INSERT ON feedCard BEGIN SELECT RAISE(ABORT, 'refused'); END;",
+    ]
+    try process.run()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0)
+  }
+
   func testSignedOutTheFeedKeepsItsOtherCardsAndDropsTheSocialOnes() async throws {
     let ada = try await person("g-ada", name: "Ada")
     let bob = try await person("g-bob", name: "Bob")

@@ -132,6 +132,33 @@ final class SocialPollKeyTests: XCTestCase {
     XCTAssertEqual(loads(driver.send(.feed(.socialRefreshed(requestID: next, trigger: .timer, elsewhere)))), 1)
   }
 
+  /// The cards drawn from an answer whose cache write then failed: the refresh counts as failed (the status line
+  /// gives the cache's age again) and the Feed reads back what the cache holds.
+  func testCardsDrawnFromAnAnswerThatCouldNotBeSavedAreReadBackAndTheRefreshFails() throws {
+    var driver = started()
+    let share = SongShare(
+      id: "a", senderId: "ana", senderUsername: "ana", senderDisplayName: "Ana", recipientId: nil, track: track,
+      message: nil, threadId: nil, createdAt: now)
+    let card = FeedCard(.songShare(SongShareCard(share, isUnread: true)))
+    let asked = FeedWindowRequest(offset: 0, limit: 95)
+    let id = try XCTUnwrap(driver.state.feed.social.requestID)
+    let report = SocialRefreshReport(
+      outcome: .updated, reads: 8, fetchedAt: now, now: now,
+      window: FeedWindowSlice(request: asked, total: 1, items: [card]))
+    driver.send(.feed(.socialRefreshed(requestID: id, trigger: .start, report)))
+    XCTAssertEqual(driver.state.feed.social.outcome, .updated)
+    XCTAssertEqual(driver.state.feed.list.window, [card])
+
+    let before = now.addingTimeInterval(-7200)
+    let effects = driver.send(.feed(.socialCardsNotSaved(fetchedAt: before)))
+    XCTAssertEqual(driver.state.feed.social.outcome, .failed)
+    XCTAssertEqual(driver.state.feed.social.fetchedAt, before)
+    XCTAssertTrue(
+      effects.contains { if case .loadFeedWindow? = $0.effect(of: FeedTab.self) { true } else { false } },
+      "the cache is read back")
+    XCTAssertNotNil(Localizer(.en).socialStatus(driver.state.feed.social, now: now), "the status line says so")
+  }
+
   func testNewerNewsReplacesOlderNewsButNeverTheUsersOwnMessage() {
     var context = AppContext(size: ScreenSize(width: 60, height: 20))
     let first = Notice.message(.common(.helpQuitAnywhere))

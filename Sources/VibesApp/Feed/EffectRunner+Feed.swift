@@ -15,8 +15,13 @@ extension EffectRunner {
     switch effect {
     case .loadFeedWindow(let request):
       do {
-        let total = try dependencies.database.feedCardCount()
-        let cards = try dependencies.database.feedCardSlots(offset: request.offset, limit: request.limit)
+        // Not while a social refresh writes the cards it has just sent (`SocialCardsWrite`).
+        let (total, cards) = try SocialCardsWrite.gate.withLock {
+          (
+            try dependencies.database.feedCardCount(),
+            try dependencies.database.feedCardSlots(offset: request.offset, limit: request.limit)
+          )
+        }
         return .feedWindowLoaded(total: total, offset: request.offset, items: cards)
       } catch {
         log.error("reading the feed cache failed: \(String(describing: error))")

@@ -14,9 +14,22 @@ extension EffectRunner {
       send(.feed(await SocialFeedRefresher.live(dependencies).status()))
       return false
     case .refreshSocial(let requestID, let trigger, let window):
-      let report = await SocialFeedRefresher.live(dependencies).refresh(trigger, window: window)
+      let (report, write) = await SocialFeedRefresher.live(dependencies).refreshDrawingFirst(trigger, window: window)
       log.info("social feed \(String(describing: report.outcome)): \(report.reads) reads")
-      send(.feed(.socialRefreshed(requestID: requestID, trigger: trigger, report)))
+      guard let write else {
+        send(.feed(.socialRefreshed(requestID: requestID, trigger: trigger, report)))
+        return true
+      }
+      // The new cards are drawn from the answer first; the cache is written while the frame is made (no window is
+      // read meanwhile: `SocialCardsWrite.gate`), and a failed write still fails the refresh.
+      let written = SocialCardsWrite.gate.withLock {
+        send(.feed(.socialRefreshed(requestID: requestID, trigger: trigger, report)))
+        return write.run()
+      }
+      if !written {
+        log.error("writing the social cards failed")
+        send(.feed(.socialCardsNotSaved(fetchedAt: write.previousFetchedAt)))
+      }
       return true
     case .markSocialRead(let key):
       do {

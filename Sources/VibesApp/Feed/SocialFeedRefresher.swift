@@ -56,8 +56,19 @@ public struct SocialFeedRefresher: Sendable {
   /// `window`: the Feed's cards to send back from the new order (what the Feed would read next), so the new cards
   /// are drawn without reading the cache back.
   public func refresh(_ trigger: SocialPollTrigger, window: FeedWindowRequest? = nil) async -> SocialRefreshReport {
+    let (report, write) = await refreshDrawingFirst(trigger, window: window)
+    guard let write else { return report }
+    return write.run() ? report : write.failedReport(report)
+  }
+
+  /// `refresh`, except that when the window's cards come from the answer its cache write is handed back instead of
+  /// done: the caller sends the report first (the new cards are drawn) and then runs the write, telling the Feed
+  /// when it failed. Without a window (or when something else wrote cards meanwhile) it writes before it returns.
+  public func refreshDrawingFirst(_ trigger: SocialPollTrigger, window: FeedWindowRequest? = nil) async -> (
+    SocialRefreshReport, SocialCardsWrite?
+  ) {
     guard let shares, let uid = await owner() else {
-      return SocialRefreshReport(outcome: .signedOut, reads: 0, now: now())
+      return (SocialRefreshReport(outcome: .signedOut, reads: 0, now: now()), nil)
     }
     var reads = 0
     do {
@@ -67,6 +78,7 @@ public struct SocialFeedRefresher: Sendable {
       let cachedKeys = Set(cached.filter { FeedCard.socialKinds.contains($0.kind) }.map(\.id))
       let after = trigger == .timer ? cachedSocial.shares.compactMap(\.createdAt).max() : nil
       let talks = conversations(uid)
+      let previousFetchedAt = (try? database.socialFeedFetchedAt(owner: uid)) ?? nil
 
       // Start and r ask for the people you follow afresh, but the feed's batches for those known from the last
       // poll start at once beside that query; a timed poll reuses the list for `followingMaxAge`.
@@ -100,25 +112,36 @@ public struct SocialFeedRefresher: Sendable {
       let ranked = SocialFeedCards.merge(
         feed: cached, shares: allShares, follows: allFollows, names: names, read: cachedSocial.read,
         interactions: SocialFeedCards.interactions(allShares, conversations: talks), now: date)
-      try database.replaceSocialCards(rankedFeed: ranked, owner: uid, fetchedAt: date)
+      let write = SocialCardsWrite(
+        database: database, ranked: ranked, owner: uid, fetchedAt: date,
+        previousFetchedAt: previousFetchedAt)
+      // The window from the order about to be written, when the cache still holds what was read above.
+      let drawn = window.flatMap { slice(ranked, $0, cachedCount: cached.count) }
+      if drawn == nil { try database.replaceSocialCards(rankedFeed: ranked, owner: uid, fetchedAt: date) }
       let newDirect =
         sent
         .filter { !cachedKeys.contains("share:" + $0.id) && !hidden.contains($0.senderId) }
         .map { SongShareCard($0, isUnread: true).senderName }
         .map { SocialTextLimits.clean($0, limit: SocialTextLimits.username + 1) }
-      return SocialRefreshReport(
+      let report = SocialRefreshReport(
         outcome: .updated, reads: reads, following: answer.following.count, newDirectSenders: newDirect,
-        fetchedAt: date, now: date, window: window.flatMap { slice(ranked, $0) })
+        fetchedAt: date, now: date, window: drawn)
+      return (report, drawn == nil ? nil : write)
     } catch let error as SocialError {
-      return SocialRefreshReport(outcome: Self.outcome(error), reads: max(1, reads), now: now())
+      return (SocialRefreshReport(outcome: Self.outcome(error), reads: max(1, reads), now: now()), nil)
     } catch {
-      return SocialRefreshReport(outcome: .failed, reads: max(1, reads), now: now())
+      return (SocialRefreshReport(outcome: .failed, reads: max(1, reads), now: now()), nil)
     }
   }
 
   /// After another kind of card was refreshed (concerts, releases): the cached social cards woven in again, no
   /// network, so they keep their place among the fresh cards.
   public func reweave() {
+    // After a social write still running (`SocialCardsWrite`), never from the order it replaces.
+    SocialCardsWrite.gate.withLock { reweaveNow() }
+  }
+
+  private func reweaveNow() {
     guard let cached = try? database.allFeedCards(), let owner = (try? database.socialFeedOwner()) ?? nil else {
       return
     }
@@ -130,13 +153,14 @@ public struct SocialFeedRefresher: Sendable {
     try? database.replaceSocialCards(rankedFeed: ranked, owner: owner, fetchedAt: nil)
   }
 
-  /// `request`'s cards from `ranked`, the order just written, when that is all the cache holds (nothing else wrote
-  /// a card meanwhile); nil otherwise (the Feed then reads the cache).
-  func slice(_ ranked: [FeedCard], _ request: FeedWindowRequest) -> FeedWindowSlice? {
-    guard let total = try? database.feedCardCount(), total == ranked.count else { return nil }
+  /// `request`'s cards from `ranked`, the order about to be written, when the cache still holds the `cachedCount`
+  /// cards it was ranked from (nothing else wrote a card meanwhile; writing `ranked` then leaves exactly it); nil
+  /// otherwise (the Feed then reads the cache).
+  func slice(_ ranked: [FeedCard], _ request: FeedWindowRequest, cachedCount: Int) -> FeedWindowSlice? {
+    guard let total = try? database.feedCardCount(), total == cachedCount else { return nil }
     let start = min(max(0, request.offset), ranked.count)
     let end = min(start + max(0, request.limit), ranked.count)
-    return FeedWindowSlice(request: request, total: total, items: ranked[start..<end].map(Optional.some))
+    return FeedWindowSlice(request: request, total: ranked.count, items: ranked[start..<end].map(Optional.some))
   }
 
   /// The cached messages of `uid`'s conversations (how often you talk, both directions; no network).
@@ -160,6 +184,35 @@ public struct SocialFeedRefresher: Sendable {
       return nil
     }
     return known.ids
+  }
+}
+
+/// A social refresh's cache write, run after its cards were sent (`SocialFeedRefresher.refreshDrawingFirst`). Feed
+/// reads of the cache wait for it (`SocialCardsWrite.gate`), so no window is read from the order it replaces.
+public struct SocialCardsWrite: Sendable {
+  let database: AppDatabase
+  let ranked: [FeedCard]
+  let owner: String
+  let fetchedAt: Date
+  /// When the cache was fetched before this refresh (what the Feed says once the write failed).
+  public let previousFetchedAt: Date?
+
+  /// Taken from before the report is sent until the write is done; the Feed's window reads take it too.
+  public static let gate = NSLock()
+
+  /// Writes the ranked cards; false when the cache could not be written.
+  public func run() -> Bool {
+    do {
+      try database.replaceSocialCards(rankedFeed: ranked, owner: owner, fetchedAt: fetchedAt)
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  /// The report a refresh that wrote before returning gives when the write failed.
+  func failedReport(_ report: SocialRefreshReport) -> SocialRefreshReport {
+    SocialRefreshReport(outcome: .failed, reads: max(1, report.reads), now: report.now)
   }
 }
 

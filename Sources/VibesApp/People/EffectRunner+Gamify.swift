@@ -63,20 +63,33 @@ extension EffectRunner {
   // MARK: Blend
 
   /// The other side's published summary and yours from Spotify, read together (one round trip, not two; yours
-  /// published on the way when due), one Gemini request, Create's resolve. The caller announces `firstBlend` once
-  /// the preview is shown (the bench's `blend_resolve_30`).
+  /// published on the way when due), one Gemini request, Create's resolve. Summaries read ahead when their profile
+  /// opened (`BlendTasteAhead`, at most five minutes old) are not read again, so `m` usually starts with Gemini. The
+  /// caller announces `firstBlend` once the preview is shown (the bench's `blend_resolve_30`).
   func mixBlend(with person: PersonSummary) async
     -> Result<BlendResult, BlendProblem>
   {
-    if case .failure(let failure) = await peopleOwner() { return .failure(.social(failure)) }
+    let owner: String
+    switch await peopleOwner() {
+    case .failure(let failure): return .failure(.social(failure))
+    case .success(let uid): owner = uid
+    }
     let key = geminiKey()
     let web = spotifyWeb
-    async let myRead = readMyTaste(key == nil ? nil : web)
+    let ahead = dependencies.blendAhead
+    let now = dependencies.now()
+    async let myRead = readMyTaste(key == nil ? nil : web, owner: owner, known: ahead.mine(owner: owner, now: now))
     let theirs: TasteSummary
-    switch await people({ repository throws(SocialError) in try await repository.tasteSummary(of: person.uid) }) {
-    case .failure(let failure): return .failure(.social(failure))
-    case .success(nil): return .failure(.noTasteSummary)
-    case .success(let summary?): theirs = summary
+    if let known = ahead.theirs(person.uid, owner: owner, now: now) {
+      theirs = known
+    } else {
+      switch await people({ repository throws(SocialError) in try await repository.tasteSummary(of: person.uid) }) {
+      case .failure(let failure): return .failure(.social(failure))
+      case .success(nil): return .failure(.noTasteSummary)
+      case .success(let summary?):
+        theirs = summary
+        ahead.keepTheirs(summary, uid: person.uid, owner: owner, at: now)
+      }
     }
     guard let key else { return .failure(.create(.geminiKeyMissing)) }
     guard let web else { return .failure(.create(.spotifyNotConnected)) }
@@ -136,14 +149,30 @@ extension EffectRunner {
     }
   }
 
-  /// `myTasteSummary` as a result, nil without a client (the Blend reads it alongside the other side's).
-  func readMyTaste(_ web: SpotifyWebClient?) async -> Result<TasteSummary, CreateFailure>? {
+  /// `myTasteSummary` as a result, nil without a client (the Blend reads it alongside the other side's); `known`
+  /// (read ahead) instead of a request when there is one. A summary read here is kept for the next Blend.
+  func readMyTaste(_ web: SpotifyWebClient?, owner: String, known: TasteSummary?) async
+    -> Result<TasteSummary, CreateFailure>?
+  {
     guard let web else { return nil }
+    if let known { return .success(known) }
     do {
-      return .success(try await myTasteSummary(web))
+      let summary = try await myTasteSummary(web)
+      dependencies.blendAhead.keepMine(summary, owner: owner, at: dependencies.now())
+      return .success(summary)
     } catch {
       return .failure(Self.createFailure(error, now: dependencies.now()))
     }
+  }
+
+  /// Your summary read ahead for a Blend (a friend's profile just opened): only when a Blend could start (a
+  /// Gemini key, Spotify connected, signed in) and none fresh enough is kept. A failure is left for `m` to meet.
+  func readMyTasteAhead() async {
+    guard case .success(let owner) = await peopleOwner(), geminiKey() != nil, let web = spotifyWeb,
+      dependencies.blendAhead.mine(owner: owner, now: dependencies.now()) == nil,
+      let summary = try? await myTasteSummary(web)
+    else { return }
+    dependencies.blendAhead.keepMine(summary, owner: owner, at: dependencies.now())
   }
 
   /// Your summary from your Spotify top artists and their genres (`TasteSummary.from`).

@@ -32,6 +32,8 @@ extension EffectRunner {
       let result = await personProfile(person)
       guard !Task.isCancelled else { return }
       send(.people(.profileLoaded(requestID: requestID, uid: person.uid, result)))
+      // A friend's profile offers the Blend (`m`): your side of it is read now, after the profile is drawn.
+      if case .success(let profile) = result, profile.isFollowing, !profile.isCached { await readMyTasteAhead() }
     case .perform(let requestID, let operation, let person):
       let result = await change(operation, person)
       if case .failure(.offline) = result, await queuePeopleChange(operation, person) {
@@ -185,10 +187,16 @@ extension EffectRunner {
     case .success(let uid): owner = uid
     }
     let now = dependencies.now()
+    let ahead = dependencies.blendAhead
     let result = await people { repository throws(SocialError) -> PersonProfile in
       let (blocked, blockedMe) = try await repository.blockSets()
       if blocked.contains(person.uid) || blockedMe.contains(person.uid) { throw .blocked }
-      guard let profile = try await repository.profile(uid: person.uid) else { throw .firebase(.notFound) }
+      guard FirestorePath.isValidID(person.uid), let document = try await repository.profileDocument(person.uid)
+      else { throw .firebase(.notFound) }
+      let profile = SocialRepository.profile(document)
+      // Their published taste summary is in the same document: kept for a Blend with them (`BlendTasteAhead`).
+      ahead.keepTheirs(
+        SocialRepository.tasteSummary(document.fields), uid: person.uid, owner: owner, at: now)
       return PersonProfile(
         person: PersonSummary(profile), followers: try await repository.followerCount(of: person.uid),
         following: try await repository.followingCount(of: person.uid),

@@ -52,8 +52,8 @@ extension ShareRepository {
     waiting += feedSlots(Array(covered), uid: uid, after: after, limit: limit, first: 0)
     let firstAdded = waiting.count
     let social = self.social
-    let (answers, failure): ([PollSlot: [FirestoreDocument]], SocialError?) = await withTaskGroup(
-      of: (PollSlot, Result<[FirestoreDocument], SocialError>).self
+    let (answers, failure): ([PollSlot: PollAnswer], SocialError?) = await withTaskGroup(
+      of: (PollSlot, Result<PollAnswer, SocialError>).self
     ) { group in
       var inFlight = 0
       func startWaiting() {
@@ -63,13 +63,10 @@ extension ShareRepository {
           group.addTask {
             do throws(SocialError) {
               let firestore = social.firestore
-              return (
-                slot,
-                .success(
-                  try await social.run { token throws(FirebaseError) in
-                    try await firestore.runQuery(query, idToken: token)
-                  })
-              )
+              let documents = try await social.run { token throws(FirebaseError) in
+                try await firestore.runQuery(query, idToken: token)
+              }
+              return (slot, .success(PollAnswer(slot, documents)))
             } catch {
               return (slot, .failure(error))
             }
@@ -77,17 +74,17 @@ extension ShareRepository {
         }
       }
       startWaiting()
-      var answers: [PollSlot: [FirestoreDocument]] = [:]
+      var answers: [PollSlot: PollAnswer] = [:]
       while let (slot, answer) = await group.next() {
         inFlight -= 1
         switch answer {
         case .failure(let error):
           group.cancelAll()
           return (answers, error)
-        case .success(let documents):
-          answers[slot] = documents
+        case .success(let answer):
+          answers[slot] = answer
           if slot == .following {
-            let added = Self.senders(Self.followingIDs(documents), uid: uid).filter { !covered.contains($0) }
+            let added = Self.senders(Self.followingIDs(answer.documents), uid: uid).filter { !covered.contains($0) }
             waiting += feedSlots(added, uid: uid, after: after, limit: limit, first: firstAdded)
           }
         }
@@ -97,20 +94,42 @@ extension ShareRepository {
     }
     reads += answers.values.reduce(0) { $0 + max(1, $1.count) }
     if let failure { throw failure }
-    let hidden = Set((answers[.blocked] ?? []).compactMap { $0.fields["blockedId"]?.stringValue })
-      .union((answers[.blockedMe] ?? []).compactMap { $0.fields["blockerId"]?.stringValue })
-    let batches = answers.keys.sorted().compactMap { slot -> [FirestoreDocument]? in
+    let hidden = Set((answers[.blocked]?.documents ?? []).compactMap { $0.fields["blockedId"]?.stringValue })
+      .union((answers[.blockedMe]?.documents ?? []).compactMap { $0.fields["blockerId"]?.stringValue })
+    let batches = answers.keys.sorted().compactMap { slot -> [SongShare]? in
       guard case .feed = slot else { return nil }
-      return answers[slot]
+      return answers[slot]?.shares
     }
-    let following = asks ? Self.followingIDs(answers[.following] ?? []) : known ?? []
+    let following = asks ? Self.followingIDs(answers[.following]?.documents ?? []) : known ?? []
     // Unfollowed since the memo: their batch was asked, their shares are not shown.
     let unfollowed = covered.subtracting(following)
     return SocialPollAnswer(
       hidden: hidden, following: following,
-      feed: Self.mergedFeed(batches, hidden: hidden.union(unfollowed), limit: limit),
-      sent: (answers[.sent] ?? []).compactMap(Self.share).filter { !hidden.contains($0.senderId) },
-      follows: Self.follows(answers[.follows] ?? [], hidden: hidden), queries: answers.count)
+      feed: Self.mergedFeed(shares: batches, hidden: hidden.union(unfollowed), limit: limit),
+      sent: (answers[.sent]?.shares ?? []).filter { !hidden.contains($0.senderId) },
+      follows: Self.follows(answers[.follows]?.documents ?? [], hidden: hidden), queries: answers.count)
+  }
+
+  /// One query's answer as the poll keeps it: the shares of the followers' feed and of songs sent to you are
+  /// decoded in the query's own task as soon as it answers (while the others are in flight), so only the last
+  /// answer's decoding is left between it and the cards; the other slots keep their documents.
+  struct PollAnswer: Sendable {
+    var documents: [FirestoreDocument]
+    var shares: [SongShare]
+    /// Documents returned (what Firestore bills).
+    var count: Int
+
+    init(_ slot: PollSlot, _ documents: [FirestoreDocument]) {
+      count = documents.count
+      switch slot {
+      case .feed, .sent:
+        self.documents = []
+        shares = documents.compactMap(ShareRepository.share)
+      case .blocked, .blockedMe, .following, .follows:
+        self.documents = documents
+        shares = []
+      }
+    }
   }
 
   /// The people whose shares the feed asks for: those followed, without yourself and invalid ids, each once,

@@ -210,7 +210,12 @@ public struct ShareRepository: Sendable {
   /// The batches' answers merged: newest first (ties by id, so the order does not depend on which answer came
   /// first), each share once, blocked senders never, cut to `limit`.
   static func mergedFeed(_ batches: [[FirestoreDocument]], hidden: Set<String>, limit: Int) -> [SongShare] {
-    let merged = batches.flatMap { $0.compactMap(Self.share) }.filter { !hidden.contains($0.senderId) }
+    mergedFeed(shares: batches.map { $0.compactMap(Self.share) }, hidden: hidden, limit: limit)
+  }
+
+  /// `mergedFeed` of batches already decoded.
+  static func mergedFeed(shares batches: [[SongShare]], hidden: Set<String>, limit: Int) -> [SongShare] {
+    let merged = batches.joined().filter { !hidden.contains($0.senderId) }
     var seen = Set<String>()
     return Array(merged.sorted(by: Self.newestFirst).filter { seen.insert($0.id).inserted }.prefix(limit))
   }

@@ -202,6 +202,15 @@ extension FeedTab {
     return effects
   }
 
+  /// The refresh's cards were drawn from its answer but not written: it counts as failed (the status line says how
+  /// old the cache is) and the Feed reads back what the cache holds.
+  mutating func socialCardsNotSaved(fetchedAt: Date?, _ context: AppContext) -> [AppEffect] {
+    guard social.isActive else { return [] }
+    social.outcome = .failed
+    social.fetchedAt = fetchedAt
+    return cacheChanged(context)
+  }
+
   /// "New song from @ana" or "3 new songs, from @ana, @bo, …"; nil when none.
   static func newSongsText(_ senders: [String]) -> LocalizedText? {
     guard let first = senders.first else { return nil }

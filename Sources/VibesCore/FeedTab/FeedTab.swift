@@ -146,6 +146,8 @@ public struct FeedTab: TabFeature {
       return socialStatusLoaded(signedIn: signedIn, fetchedAt: fetchedAt, now: now, &context)
     case .socialRefreshed(let requestID, let trigger, let report):
       return socialRefreshed(requestID: requestID, trigger: trigger, report, &context)
+    case .socialCardsNotSaved(let fetchedAt):
+      return socialCardsNotSaved(fetchedAt: fetchedAt, context)
     case .spotify(let action):
       let effects = reduceSpotify(action, &context)
       // The runner dropped the cached new releases on disconnect.
@@ -291,6 +293,9 @@ public enum FeedAction: Sendable, Hashable {
   case socialStatusLoaded(signedIn: Bool, fetchedAt: Date?, now: Date)
   /// Friends' songs, songs sent to you and new follows were fetched, ranked into the cache (or not, and why).
   case socialRefreshed(requestID: Int, trigger: SocialPollTrigger, SocialRefreshReport)
+  /// The cards of the last `socialRefreshed` (drawn from its answer before they were written) could not be written
+  /// to the cache: the refresh failed after all; `fetchedAt` is when the cache was last fetched.
+  case socialCardsNotSaved(fetchedAt: Date?)
 }
 
 /// The Feed tab's effects.

@@ -77,12 +77,18 @@ public final class AppDatabase: Sendable {
   public func concertArea(for step: SetupStep) throws -> (radiusKm: Int?, place: City?) {
     try writer.read { db in
       guard let row = try StepSettingRecord.fetchOne(db, key: step.rawValue) else { return (nil, nil) }
-      var place: City?
-      if let name = row.placeName, let latitude = row.placeLatitude, let longitude = row.placeLongitude {
-        place = City(
-          name: name, countryCode: row.placeCountry ?? "", latitude: latitude, longitude: longitude, population: 0)
-      }
-      return (row.radiusKm, place)
+      return (row.radiusKm, row.place)
+    }
+  }
+
+  /// What the setup facts keep of the database, in one read (they are read before the first complete frame): the
+  /// step's city and concert area as `city(for:)` and `concertArea(for:)` give them, and `isArtworkOn()`.
+  public func setupSettings(for step: SetupStep) throws -> (
+    city: String?, radiusKm: Int?, place: City?, artworkOn: Bool
+  ) {
+    try writer.read { db in
+      let row = try StepSettingRecord.fetchOne(db, key: step.rawValue)
+      return (row?.city, row?.radiusKm, row?.place, try Self.isArtworkOn(db))
     }
   }
 

@@ -15,9 +15,8 @@ extension EffectRunner {
     switch effect {
     case .loadFeedWindow(let request):
       do {
-        let total = try dependencies.database.feedCardCount()
-        let cards = try dependencies.database.feedCardSlots(offset: request.offset, limit: request.limit)
-        return .feedWindowLoaded(total: total, offset: request.offset, items: cards)
+        let window = try dependencies.database.feedCardWindow(offset: request.offset, limit: request.limit)
+        return .feedWindowLoaded(total: window.total, offset: request.offset, items: window.slots)
       } catch {
         log.error("reading the feed cache failed: \(String(describing: error))")
         return .feedWindowLoaded(total: 0, offset: 0, items: [])

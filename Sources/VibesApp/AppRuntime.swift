@@ -55,9 +55,6 @@ public final class AppRuntime {
     self.sink = ActionSink(continuation)
   }
 
-  /// How many actions in a row may be handled without a frame while more wait, so a flood of them still shows.
-  static let maxUndrawnActions = 8
-
   /// Runs until the user quits or a termination signal arrives.
   public func run() async {
     let events = session.events()
@@ -86,23 +83,10 @@ public final class AppRuntime {
     // The clock runs only for the tabs that ask for it (`TabFeature.wantsClock`).
     let ticker = ClockTicker(now: runner.dependencies.now)
     let clock = state.tabs.wantsClock ? Task { await ticker.run { sink.yield(.clockTicked($0)) } } : nil
-    // Actions handled since the last render, and whether one of them was more than a clock tick.
-    var undrawn = 0
-    var undrawnChange = false
     for await action in actions {
       dispatch(action)
       if state.isQuitting { break }
-      let clockDriven = state.isClockDriven(action) && !undrawnChange
-      // More actions already wait (the start's effects answering together, keys typed ahead): this frame would be
-      // replaced at once, so the last of them draws it; at most `maxUndrawnActions` in a row go undrawn.
-      if sink.backlog > 1, undrawn < Self.maxUndrawnActions {
-        undrawn += 1
-        undrawnChange = !clockDriven
-        sink.handled()
-        continue
-      }
-      undrawn = 0
-      undrawnChange = false
+      let clockDriven = state.isClockDriven(action)
       state.context.animation.willRedraw(clockDriven: clockDriven)
       render(onlyIfChanged: clockDriven)
       sink.handled()

@@ -149,9 +149,6 @@ final class AppRuntimeTests: XCTestCase {
     started.context.language = .en
     _ = AppReducer.reduce(&started, .started)
     XCTAssertEqual(first, AppView.render(started, Localizer(.en)), "the first frame is the started state")
-    XCTAssertEqual(
-      StartWarmup.frame(language: .en, size: ScreenSize(width: 80, height: 24)), first,
-      "the start's warm-up renders the frame the runtime draws first")
     // At most one more per action the start's effects sent back (a clock-driven one only if it changed the text).
     XCTAssertLessThanOrEqual(presenter.frames.count, 1 + runtime.sink.sent)
     XCTAssertEqual(presenter.screen, AppView.render(runtime.state, Localizer(.en)).text, "the last frame is the state")
@@ -168,31 +165,6 @@ final class AppRuntimeTests: XCTestCase {
     await press(.escape)
     XCTAssertEqual(presenter.frames.count, before + 2, "one frame for closing it")
     XCTAssertEqual(presenter.screen, screen, "back to the screen under the help")
-  }
-
-  /// Actions that wait together (the start's effects answering at once, keys typed ahead) are drawn once, by the
-  /// last of them; a flood still shows a frame every `maxUndrawnActions` + 1 actions.
-  func testActionsThatWaitTogetherAreDrawnOnceByTheLast() async throws {
-    try await start()
-    let before = presenter.frames.count
-    let screen = presenter.screen
-    // Three F1s queued before the loop takes any: help opens, closes, opens; only the open help is drawn.
-    for _ in 0..<3 { runtime.sink.yield(.input(.key(.function(1)))) }
-    await settle()
-    XCTAssertEqual(presenter.frames.count, before + 1, "one frame for three waiting keys")
-    XCTAssertTrue(runtime.state.isHelpVisible)
-    XCTAssertNotEqual(presenter.screen, screen)
-    XCTAssertEqual(presenter.screen, AppView.render(runtime.state, Localizer(.en)).text, "the frame is the last state")
-    // Twenty waiting: drawn after the 9th, the 18th and the 20th.
-    let flood = presenter.frames.count
-    let help = presenter.screen
-    for _ in 0..<20 { runtime.sink.yield(.input(.key(.function(1)))) }
-    await settle()
-    XCTAssertEqual(AppRuntime.maxUndrawnActions, 8)
-    XCTAssertEqual(presenter.frames.count, flood + 3)
-    XCTAssertEqual(presenter.frames[flood].text, screen, "after the 9th of them (12 presses): help closed")
-    XCTAssertTrue(runtime.state.isHelpVisible, "23 presses in all")
-    XCTAssertEqual(presenter.screen, help)
   }
 
   func testEveryKeyCarriesItsOwnTimeWhichMovesOnEvenOnTheDemosFixedClock() async throws {

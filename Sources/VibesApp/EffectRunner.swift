@@ -76,11 +76,10 @@ public struct EffectRunner: Sendable {
     for step in SetupStep.allCases where try dependencies.secrets.contains(step.secretKey) {
       stored.insert(step)
     }
-    let area = try dependencies.database.concertArea(for: .ticketmaster)
+    let settings = try dependencies.database.setupSettings(for: .ticketmaster)
     return SetupFacts(
-      storedSecrets: stored, ticketmasterCity: try dependencies.database.city(for: .ticketmaster),
-      concertRadiusKm: ConcertRadius.nearest(area.radiusKm), concertPlace: area.place,
-      artworkOn: try dependencies.database.isArtworkOn())
+      storedSecrets: stored, ticketmasterCity: settings.city, concertRadiusKm: ConcertRadius.nearest(settings.radiusKm),
+      concertPlace: settings.place, artworkOn: settings.artworkOn)
   }
 }
 

@@ -4,9 +4,11 @@ import GRDB
 extension AppDatabase {
   /// Profile → Artwork: true unless the user turned pictures off.
   public func isArtworkOn() throws -> Bool {
-    try writer.read { db in
-      try Bool.fetchOne(db, sql: "SELECT artworkOn FROM displaySetting WHERE id = 1") ?? true
-    }
+    try writer.read { db in try Self.isArtworkOn(db) }
+  }
+
+  static func isArtworkOn(_ db: Database) throws -> Bool {
+    try Bool.fetchOne(db, sql: "SELECT artworkOn FROM displaySetting WHERE id = 1") ?? true
   }
 
   /// Remembers the artwork setting for the next start.

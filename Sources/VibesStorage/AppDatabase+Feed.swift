@@ -25,9 +25,11 @@ extension AppDatabase {
 
   /// How many cards are cached (all kinds): one row kept by triggers, not a COUNT(*).
   public func feedCardCount() throws -> Int {
-    try writer.read { db in
-      try Int.fetchOne(db, sql: "SELECT count FROM feedCardCount WHERE id = 1") ?? 0
-    }
+    try writer.read { db in try Self.feedCardCount(db) }
+  }
+
+  static func feedCardCount(_ db: Database) throws -> Int {
+    try Int.fetchOne(db, sql: "SELECT count FROM feedCardCount WHERE id = 1") ?? 0
   }
 
   /// When a refresh last succeeded (for any kind), or nil if none has.

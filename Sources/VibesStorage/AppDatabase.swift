@@ -77,12 +77,18 @@ public final class AppDatabase: Sendable {
   public func concertArea(for step: SetupStep) throws -> (radiusKm: Int?, place: City?) {
     try writer.read { db in
       guard let row = try StepSettingRecord.fetchOne(db, key: step.rawValue) else { return (nil, nil) }
-      var place: City?
-      if let name = row.placeName, let latitude = row.placeLatitude, let longitude = row.placeLongitude {
-        place = City(
-          name: name, countryCode: row.placeCountry ?? "", latitude: latitude, longitude: longitude, population: 0)
-      }
-      return (row.radiusKm, place)
+      return (row.radiusKm, row.place)
+    }
+  }
+
+  /// What the setup facts keep of the database, in one read (they are read before the first complete frame): the
+  /// step's city and concert area as `city(for:)` and `concertArea(for:)` give them, and `isArtworkOn()`.
+  public func setupSettings(for step: SetupStep) throws -> (
+    city: String?, radiusKm: Int?, place: City?, artworkOn: Bool
+  ) {
+    try writer.read { db in
+      let row = try StepSettingRecord.fetchOne(db, key: step.rawValue)
+      return (row?.city, row?.radiusKm, row?.place, try Self.isArtworkOn(db))
     }
   }
 
@@ -108,5 +114,22 @@ public final class AppDatabase: Sendable {
   /// Names of the migrations applied so far, oldest first.
   public func appliedMigrations() throws -> [String] {
     try writer.read { db in try DatabaseMigrations.migrator.appliedMigrations(db) }
+  }
+}
+
+extension AppDatabase {
+  /// GRDB's first-use work (a connection's set-up, its collations, the schema version, the generic fetches the start's
+  /// reads use), done on an in-memory database nobody keeps: called on the start's warm-up thread (`StartWarmup`) while
+  /// the main thread opens the real file, so the Swift runtime's metadata for it is made once, off the main thread.
+  public static func warmUp() {
+    guard let queue = try? DatabaseQueue(configuration: configuration(busyTimeoutMilliseconds: 0)) else { return }
+    _ = try? queue.read { db in
+      _ = try db.schemaVersion()
+      _ = try Int.fetchOne(db, sql: "SELECT 1")
+      _ = try Bool.fetchOne(db, sql: "SELECT 1")
+      _ = try String.fetchOne(db, sql: "SELECT 'a'")
+      _ = try Date.fetchOne(db, sql: "SELECT NULL")
+      _ = try Row.fetchAll(db, sql: "SELECT 1 AS a")
+    }
   }
 }

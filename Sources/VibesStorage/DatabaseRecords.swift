@@ -18,4 +18,12 @@ struct StepSettingRecord: Codable, Equatable, FetchableRecord, PersistableRecord
   enum Columns {
     static let step = Column(CodingKeys.step)
   }
+
+  /// The city taken from the suggestions (nil for a typed one).
+  var place: City? {
+    guard let placeName, let placeLatitude, let placeLongitude else { return nil }
+    return City(
+      name: placeName, countryCode: placeCountry ?? "", latitude: placeLatitude, longitude: placeLongitude,
+      population: 0)
+  }
 }

@@ -102,6 +102,27 @@ final class AppDatabaseTests: XCTestCase {
     }
   }
 
+  /// The setup facts' one read gives what the three separate reads give, before and after a save.
+  func testSetupSettingsAreTheCityTheAreaAndTheArtworkSettingInOneRead() throws {
+    for (name, db) in try databases() {
+      var settings = try db.setupSettings(for: .ticketmaster)
+      XCTAssertNil(settings.city, name)
+      XCTAssertNil(settings.radiusKm, name)
+      XCTAssertNil(settings.place, name)
+      XCTAssertTrue(settings.artworkOn, "pictures on until turned off (\(name))")
+      let place = City(name: "Berlin", countryCode: "US", latitude: 44.4687, longitude: -71.1851, population: 0)
+      try db.saveStepVerified(.ticketmaster, city: "Berlin, US", radiusKm: 25, place: place, at: Date())
+      try db.setArtworkOn(false)
+      settings = try db.setupSettings(for: .ticketmaster)
+      XCTAssertEqual(settings.city, try db.city(for: .ticketmaster), name)
+      XCTAssertEqual(settings.city, "Berlin, US", name)
+      XCTAssertEqual(settings.radiusKm, 25, name)
+      XCTAssertEqual(settings.place, place, name)
+      XCTAssertFalse(settings.artworkOn, name)
+      XCTAssertNil(try db.setupSettings(for: .gemini).city, "another step's row (\(name))")
+    }
+  }
+
   func testClearStepRemovesCityAndVerifiedTime() throws {
     for (name, db) in try databases() {
       try db.saveStepVerified(.spotify, city: "Oslo", at: Date())

@@ -218,6 +218,16 @@ final class FeedCardStorageTests: XCTestCase {
     XCTAssertLessThanOrEqual(deep, top + 10, "a deep window costs what the top one does (\(top) vs \(deep) steps)")
     XCTAssertEqual(try db.feedCards(offset: 99_990, limit: 50).count, 10)
     XCTAssertEqual(try db.feedCards(offset: 50_000, limit: 3).count, 3)
+
+    // The Feed's window read: the total and the same slots in one read.
+    let window = try db.feedCardWindow(offset: 99_990, limit: 50)
+    XCTAssertEqual(window.total, 100_000)
+    XCTAssertEqual(window.slots.map { $0?.id }, try db.feedCardSlots(offset: 99_990, limit: 50).map { $0?.id })
+    XCTAssertEqual(window.slots.count, 10)
+    XCTAssertEqual(window.slots.first??.id, "concert:template")
+    let empty = try db.feedCardWindow(offset: 0, limit: 0)
+    XCTAssertEqual(empty.total, 100_000, "the total even for an empty window")
+    XCTAssertTrue(empty.slots.isEmpty)
   }
 }
 

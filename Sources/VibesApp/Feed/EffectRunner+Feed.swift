@@ -16,13 +16,10 @@ extension EffectRunner {
     case .loadFeedWindow(let request):
       do {
         // Not while a social refresh writes the cards it has just sent (`SocialCardsWrite`).
-        let (total, cards) = try SocialCardsWrite.gate.withLock {
-          (
-            try dependencies.database.feedCardCount(),
-            try dependencies.database.feedCardSlots(offset: request.offset, limit: request.limit)
-          )
+        let window = try SocialCardsWrite.gate.withLock {
+          try dependencies.database.feedCardWindow(offset: request.offset, limit: request.limit)
         }
-        return .feedWindowLoaded(total: total, offset: request.offset, items: cards)
+        return .feedWindowLoaded(total: window.total, offset: request.offset, items: window.slots)
       } catch {
         log.error("reading the feed cache failed: \(String(describing: error))")
         return .feedWindowLoaded(total: 0, offset: 0, items: [])

@@ -79,9 +79,6 @@ public enum AppLauncher {
       printError(message(for: error, environment: environment, t))
       return 1
     }
-    // The first frame's first-use runtime work, on the other core while this thread opens the database and terminal
-    // (VIBES_START_WARMUP=0 leaves it to the main thread, to measure what it gives).
-    if environment["VIBES_START_WARMUP"] != "0" { StartWarmup.begin(language: t.language) }
     var dependencies: AppDependencies
     do {
       dependencies = try makeDependencies(environment: environment)

@@ -116,20 +116,3 @@ public final class AppDatabase: Sendable {
     try writer.read { db in try DatabaseMigrations.migrator.appliedMigrations(db) }
   }
 }
-
-extension AppDatabase {
-  /// GRDB's first-use work (a connection's set-up, its collations, the schema version, the generic fetches the start's
-  /// reads use), done on an in-memory database nobody keeps: called on the start's warm-up thread (`StartWarmup`) while
-  /// the main thread opens the real file, so the Swift runtime's metadata for it is made once, off the main thread.
-  public static func warmUp() {
-    guard let queue = try? DatabaseQueue(configuration: configuration(busyTimeoutMilliseconds: 0)) else { return }
-    _ = try? queue.read { db in
-      _ = try db.schemaVersion()
-      _ = try Int.fetchOne(db, sql: "SELECT 1")
-      _ = try Bool.fetchOne(db, sql: "SELECT 1")
-      _ = try String.fetchOne(db, sql: "SELECT 'a'")
-      _ = try Date.fetchOne(db, sql: "SELECT NULL")
-      _ = try Row.fetchAll(db, sql: "SELECT 1 AS a")
-    }
-  }
-}

@@ -149,9 +149,6 @@ final class AppRuntimeTests: XCTestCase {
     started.context.language = .en
     _ = AppReducer.reduce(&started, .started)
     XCTAssertEqual(first, AppView.render(started, Localizer(.en)), "the first frame is the started state")
-    XCTAssertEqual(
-      StartWarmup.frame(language: .en, size: ScreenSize(width: 80, height: 24)), first,
-      "the start's warm-up renders the frame the runtime draws first")
     // At most one more per action the start's effects sent back (a clock-driven one only if it changed the text).
     XCTAssertLessThanOrEqual(presenter.frames.count, 1 + runtime.sink.sent)
     XCTAssertEqual(presenter.screen, AppView.render(runtime.state, Localizer(.en)).text, "the last frame is the state")

@@ -64,7 +64,7 @@ public final class AppRuntime {
         guard let self else { return }
         self.eventsTaken += 1
         switch event {
-        case .input(let input): sink.yield(.input(input))
+        case .input(let input): self.take(.input(input))
         case .resize:
           self.session.handleResize()
           let size = self.session.size
@@ -84,12 +84,11 @@ public final class AppRuntime {
     let ticker = ClockTicker(now: runner.dependencies.now)
     let clock = state.tabs.wantsClock ? Task { await ticker.run { sink.yield(.clockTicked($0)) } } : nil
     for await action in actions {
-      dispatch(action)
+      // A key the forwarder handled itself (`take`) may have quit.
       if state.isQuitting { break }
-      let clockDriven = state.isClockDriven(action)
-      state.context.animation.willRedraw(clockDriven: clockDriven)
-      render(onlyIfChanged: clockDriven)
+      let goesOn = handle(action)
       sink.handled()
+      if !goesOn { break }
     }
     forwarder.cancel()
     graphics?.cancel()
@@ -99,6 +98,25 @@ public final class AppRuntime {
     // Leaving vibes stops a preview that plays (its player child is quit and reaped).
     runner.dependencies.previews.shutdown()
     stopped = true
+  }
+
+  /// One action: reduced, its effects started, the frame drawn. False when it quit (nothing more is drawn).
+  func handle(_ action: AppAction) -> Bool {
+    dispatch(action)
+    if state.isQuitting { return false }
+    let clockDriven = state.isClockDriven(action)
+    state.context.animation.willRedraw(clockDriven: clockDriven)
+    render(onlyIfChanged: clockDriven)
+    return true
+  }
+
+  /// A key or paste from the terminal, on the main actor. When no action waits in the loop's queue (the loop then
+  /// waits too: it and this run on the main actor), it is handled here at once, sparing the key a second hand-over
+  /// between tasks; else it is queued behind those actions, so actions are handled in the order they came. A key
+  /// that quits here ends the loop's queue, so the loop ends as if it had quit itself.
+  func take(_ action: AppAction) {
+    guard started, !stopped, !state.isQuitting, sink.backlog == 0 else { return sink.yield(action) }
+    if !handle(action) { sink.finish() }
   }
 
   /// For a presenter without a terminal (tests, the headless demo): waits until the loop has drawn its first
@@ -202,6 +220,9 @@ struct ActionSink: Sendable {
     counter.change(by: 1)
     continuation.yield(action)
   }
+
+  /// No more actions: the loop ends once it has taken those already sent.
+  func finish() { continuation.finish() }
 
   /// The loop finished one action.
   func handled() { counter.change(by: -1) }

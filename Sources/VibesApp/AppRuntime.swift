@@ -57,21 +57,16 @@ public final class AppRuntime {
 
   /// Runs until the user quits or a termination signal arrives.
   public func run() async {
-    let events = session.events()
     let sink = self.sink
-    let forwarder = Task { @MainActor [weak self] in
-      for await event in events {
-        guard let self else { return }
-        self.eventsTaken += 1
-        switch event {
-        case .input(let input): self.take(.input(input))
-        case .resize:
-          self.session.handleResize()
-          let size = self.session.size
-          sink.yield(.resized(ScreenSize(width: size.width, height: size.height)))
-        case .signal: sink.yield(.terminationRequested)
-        case .reply(let bytes):
-          if let draws = self.session.graphicsReply(bytes) { self.terminalPicturesChanged(draws) }
+    // The terminal hands each event to `forward` on the main actor itself; a presenter that only has `events()`
+    // (tests, the headless demo) is read by a task.
+    let handed = session.handEvents(to: { [weak self] event in self?.forward(event) })
+    let events = handed ? nil : session.events()
+    let forwarder = events.map { events in
+      Task { @MainActor [weak self] in
+        for await event in events {
+          guard let self else { return }
+          self.forward(event)
         }
       }
     }
@@ -90,7 +85,8 @@ public final class AppRuntime {
       sink.handled()
       if !goesOn { break }
     }
-    forwarder.cancel()
+    forwarder?.cancel()
+    if handed { session.stopHandingEvents() }
     graphics?.cancel()
     player?.cancel()
     clock?.cancel()
@@ -98,6 +94,22 @@ public final class AppRuntime {
     // Leaving vibes stops a preview that plays (its player child is quit and reaped).
     runner.dependencies.previews.shutdown()
     stopped = true
+  }
+
+  /// One event from the presenter, on the main actor, in the order they came. Nothing after the loop stopped.
+  func forward(_ event: TerminalEvent) {
+    guard !stopped else { return }
+    eventsTaken += 1
+    switch event {
+    case .input(let input): take(.input(input))
+    case .resize:
+      session.handleResize()
+      let size = session.size
+      sink.yield(.resized(ScreenSize(width: size.width, height: size.height)))
+    case .signal: sink.yield(.terminationRequested)
+    case .reply(let bytes):
+      if let draws = session.graphicsReply(bytes) { terminalPicturesChanged(draws) }
+    }
   }
 
   /// One action: reduced, its effects started, the frame drawn. False when it quit (nothing more is drawn).

@@ -26,6 +26,11 @@ public protocol AppPresenter: AnyObject {
   func graphicsReply(_ bytes: [UInt8]) -> Bool?
   /// Whether the pictures are drawn with a protocol (kitty, sixel, iTerm2), so lists show thumbnails.
   var drawsThumbnails: Bool { get }
+  /// Instead of `events()`: the same events, in order, each handed to `handler` on the main actor as it comes
+  /// (no stream, no task between). False when the presenter has only `events()`.
+  func handEvents(to handler: @escaping @MainActor @Sendable (TerminalEvent) -> Void) -> Bool
+  /// No more events for the handler given to `handEvents(to:)`.
+  func stopHandingEvents()
 }
 
 extension AppPresenter {
@@ -33,8 +38,19 @@ extension AppPresenter {
   public func startGraphicsProbe(tmuxPassthrough: Bool?) -> Bool? { nil }
   public func graphicsReply(_ bytes: [UInt8]) -> Bool? { nil }
   public var drawsThumbnails: Bool { false }
+  /// A presenter without a terminal gives its events through `events()` (tests feed that stream).
+  public func handEvents(to handler: @escaping @MainActor @Sendable (TerminalEvent) -> Void) -> Bool { false }
+  public func stopHandingEvents() {}
 }
 
 extension TerminalSession: AppPresenter {
   public var drawsThumbnails: Bool { imageCapabilities.graphics.drawsThumbnails }
+
+  /// The input thread queues each event on the main queue itself (`deliverEvents(to:)`).
+  public func handEvents(to handler: @escaping @MainActor @Sendable (TerminalEvent) -> Void) -> Bool {
+    deliverEvents(to: handler)
+    return true
+  }
+
+  public func stopHandingEvents() { stopEvents() }
 }

@@ -57,21 +57,16 @@ public final class AppRuntime {
 
   /// Runs until the user quits or a termination signal arrives.
   public func run() async {
-    let events = session.events()
     let sink = self.sink
-    let forwarder = Task { @MainActor [weak self] in
-      for await event in events {
-        guard let self else { return }
-        self.eventsTaken += 1
-        switch event {
-        case .input(let input): sink.yield(.input(input))
-        case .resize:
-          self.session.handleResize()
-          let size = self.session.size
-          sink.yield(.resized(ScreenSize(width: size.width, height: size.height)))
-        case .signal: sink.yield(.terminationRequested)
-        case .reply(let bytes):
-          if let draws = self.session.graphicsReply(bytes) { self.terminalPicturesChanged(draws) }
+    // The terminal hands each event to `forward` on the main actor itself; a presenter that only has `events()`
+    // (tests, the headless demo) is read by a task.
+    let handed = session.handEvents(to: { [weak self] event in self?.forward(event) })
+    let events = handed ? nil : session.events()
+    let forwarder = events.map { events in
+      Task { @MainActor [weak self] in
+        for await event in events {
+          guard let self else { return }
+          self.forward(event)
         }
       }
     }
@@ -84,14 +79,14 @@ public final class AppRuntime {
     let ticker = ClockTicker(now: runner.dependencies.now)
     let clock = state.tabs.wantsClock ? Task { await ticker.run { sink.yield(.clockTicked($0)) } } : nil
     for await action in actions {
-      dispatch(action)
+      // A key the forwarder handled itself (`take`) may have quit.
       if state.isQuitting { break }
-      let clockDriven = state.isClockDriven(action)
-      state.context.animation.willRedraw(clockDriven: clockDriven)
-      render(onlyIfChanged: clockDriven)
+      let goesOn = handle(action)
       sink.handled()
+      if !goesOn { break }
     }
-    forwarder.cancel()
+    forwarder?.cancel()
+    if handed { session.stopHandingEvents() }
     graphics?.cancel()
     player?.cancel()
     clock?.cancel()
@@ -99,6 +94,41 @@ public final class AppRuntime {
     // Leaving vibes stops a preview that plays (its player child is quit and reaped).
     runner.dependencies.previews.shutdown()
     stopped = true
+  }
+
+  /// One event from the presenter, on the main actor, in the order they came. Nothing after the loop stopped.
+  func forward(_ event: TerminalEvent) {
+    guard !stopped else { return }
+    eventsTaken += 1
+    switch event {
+    case .input(let input): take(.input(input))
+    case .resize:
+      session.handleResize()
+      let size = session.size
+      sink.yield(.resized(ScreenSize(width: size.width, height: size.height)))
+    case .signal: sink.yield(.terminationRequested)
+    case .reply(let bytes):
+      if let draws = session.graphicsReply(bytes) { terminalPicturesChanged(draws) }
+    }
+  }
+
+  /// One action: reduced, its effects started, the frame drawn. False when it quit (nothing more is drawn).
+  func handle(_ action: AppAction) -> Bool {
+    dispatch(action)
+    if state.isQuitting { return false }
+    let clockDriven = state.isClockDriven(action)
+    state.context.animation.willRedraw(clockDriven: clockDriven)
+    render(onlyIfChanged: clockDriven)
+    return true
+  }
+
+  /// A key or paste from the terminal, on the main actor. When no action waits in the loop's queue (the loop then
+  /// waits too: it and this run on the main actor), it is handled here at once, sparing the key a second hand-over
+  /// between tasks; else it is queued behind those actions, so actions are handled in the order they came. A key
+  /// that quits here ends the loop's queue, so the loop ends as if it had quit itself.
+  func take(_ action: AppAction) {
+    guard started, !stopped, !state.isQuitting, sink.backlog == 0 else { return sink.yield(action) }
+    if !handle(action) { sink.finish() }
   }
 
   /// For a presenter without a terminal (tests, the headless demo): waits until the loop has drawn its first
@@ -202,6 +232,9 @@ struct ActionSink: Sendable {
     counter.change(by: 1)
     continuation.yield(action)
   }
+
+  /// No more actions: the loop ends once it has taken those already sent.
+  func finish() { continuation.finish() }
 
   /// The loop finished one action.
   func handled() { counter.change(by: -1) }

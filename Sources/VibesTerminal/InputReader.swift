@@ -7,7 +7,8 @@ import CCurses
 #endif
 
 /// The input thread ("vibes-input", with its own alternate signal stack for the crash handler): never touches ncurses. It poll()s stdin, the signal pipe and a stop pipe, decodes stdin bytes
-/// with `KeyDecoder`, resolves a lone Esc after `escapeDelay` ms of silence, and yields `TerminalEvent`s.
+/// with `KeyDecoder`, resolves a lone Esc after `escapeDelay` ms of silence, and hands each `TerminalEvent` to
+/// `emit` (an `AsyncStream`'s continuation, or the main queue: `TerminalSession.deliverEvents(to:)`); `finish` when it ends.
 final class InputReader {
   static let escapeDelayMilliseconds: Int32 = 25
   /// How long the rest of a terminal's reply split across reads may take (`KeyDecoder.pendingEscapeIsReply`).
@@ -17,16 +18,18 @@ final class InputReader {
     let inputFD: Int32
     let signalFD: Int32
     let stopFD: Int32
-    let continuation: AsyncStream<TerminalEvent>.Continuation
+    let emit: @Sendable (TerminalEvent) -> Void
+    let finish: @Sendable () -> Void
 
     init(
       inputFD: Int32, signalFD: Int32, stopFD: Int32,
-      continuation: AsyncStream<TerminalEvent>.Continuation
+      emit: @escaping @Sendable (TerminalEvent) -> Void, finish: @escaping @Sendable () -> Void
     ) {
       self.inputFD = inputFD
       self.signalFD = signalFD
       self.stopFD = stopFD
-      self.continuation = continuation
+      self.emit = emit
+      self.finish = finish
     }
   }
 
@@ -39,22 +42,17 @@ final class InputReader {
     self.stopWriteFD = stopWriteFD
   }
 
-  /// Starts the thread; nil (and the stream finished) when no thread can be created.
+  /// Starts the thread; nil (and `finish` called) when no thread can be created.
   static func start(
     inputFD: Int32, signalFD: Int32, stopPipe: (read: Int32, write: Int32),
-    continuation: AsyncStream<TerminalEvent>.Continuation
+    emit: @escaping @Sendable (TerminalEvent) -> Void, finish: @escaping @Sendable () -> Void
   ) -> InputReader? {
     // Drop stop bytes left by an earlier reader.
     var scratch = [UInt8](repeating: 0, count: 64)
     while read(stopPipe.read, &scratch, scratch.count) > 0 {}
 
     let context = Context(
-      inputFD: inputFD, signalFD: signalFD, stopFD: stopPipe.read, continuation: continuation)
-    let stopWrite = stopPipe.write
-    continuation.onTermination = { _ in
-      var byte: UInt8 = 1
-      _ = write(stopWrite, &byte, 1)
-    }
+      inputFD: inputFD, signalFD: signalFD, stopFD: stopPipe.read, emit: emit, finish: finish)
     let unmanaged = Unmanaged.passRetained(context)
     var thread = pthread_t()
     let result = pthread_create(
@@ -70,7 +68,7 @@ final class InputReader {
       }, unmanaged.toOpaque())
     guard result == 0 else {
       unmanaged.release()
-      continuation.finish()
+      finish()
       return nil
     }
     return InputReader(thread: thread, stopWriteFD: stopPipe.write)
@@ -86,8 +84,8 @@ final class InputReader {
   }
 
   private static func run(_ context: Context) {
-    let continuation = context.continuation
-    defer { continuation.finish() }
+    let emit = context.emit
+    defer { context.finish() }
     var decoder = KeyDecoder()
     var buffer = [UInt8](repeating: 0, count: 4096)
     var fds = [
@@ -114,7 +112,7 @@ final class InputReader {
       }
       if ready == 0 {
         if decoder.hasPendingEscape {
-          for event in decoder.flushPendingEscape() { continuation.yield(.input(event)) }
+          for event in decoder.flushPendingEscape() { emit(.input(event)) }
         }
         continue
       }
@@ -129,13 +127,13 @@ final class InputReader {
             } else if Int32(signal) == SIGUSR2 {
               TestCrashTrigger.inputThreadSignalArrived()  // inert unless the test hooks armed it
             } else {
-              continuation.yield(.signal(Int32(signal)))
+              emit(.signal(Int32(signal)))
               if watchdog == nil, SignalWatchdog.terminating.contains(Int32(signal)) {
                 watchdog = (Int32(signal), monotonicMilliseconds() + Int64(SignalWatchdog.graceMilliseconds))
               }
             }
           }
-          if resized { continuation.yield(.resize) }
+          if resized { emit(.resize) }
         }
       }
       let inputEvents = fds[2].revents
@@ -143,11 +141,11 @@ final class InputReader {
       if inputEvents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
         let count = read(context.inputFD, &buffer, buffer.count)
         if count > 0 {
-          for event in decoder.feed(buffer[0..<count]) { continuation.yield(.input(event)) }
-          for reply in decoder.takeReplies() { continuation.yield(.reply(reply)) }
+          for event in decoder.feed(buffer[0..<count]) { emit(.input(event)) }
+          for reply in decoder.takeReplies() { emit(.reply(reply)) }
         } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
           // The terminal went away.
-          continuation.yield(.signal(SIGHUP))
+          emit(.signal(SIGHUP))
           return
         }
       }

@@ -1,4 +1,5 @@
 import CCurses
+import Dispatch
 import VibesCore
 import VibesGraphics
 import VibesUI
@@ -333,9 +334,35 @@ import VibesUI
       continuation.finish()
       return stream
     }
+    let stopWrite = stopPipe.write
+    continuation.onTermination = { _ in
+      var byte: UInt8 = 1
+      _ = write(stopWrite, &byte, 1)
+    }
     reader = InputReader.start(
-      inputFD: 0, signalFD: signalFD, stopPipe: stopPipe, continuation: continuation)
+      inputFD: 0, signalFD: signalFD, stopPipe: stopPipe, emit: { continuation.yield($0) },
+      finish: { continuation.finish() })
     return stream
+  }
+
+  /// The same events as `events()`, in order, each handed to `handler` on the main queue (the main actor's
+  /// executor) by the input thread itself: no stream and no task between the thread and the handler, which made
+  /// a fixed part of every key's cost. Ends the previous stream or handler; nothing more comes after `restore()`
+  /// or `stopEvents()` (an event already queued still arrives: the handler decides whether it still counts).
+  public func deliverEvents(to handler: @escaping @MainActor @Sendable (TerminalEvent) -> Void) {
+    reader?.stop()
+    reader = nil
+    guard active else { return }
+    reader = InputReader.start(
+      inputFD: 0, signalFD: signalFD, stopPipe: stopPipe,
+      emit: { event in DispatchQueue.main.async { MainActor.assumeIsolated { handler(event) } } },
+      finish: {})
+  }
+
+  /// Ends the events of `events()` or `deliverEvents(to:)` (the input thread stops reading).
+  public func stopEvents() {
+    reader?.stop()
+    reader = nil
   }
 
   // MARK: - Drawing

@@ -62,7 +62,17 @@ final class TerminalSessionPTYTests: XCTestCase {
       session.present(grid)
     }
     show()
-    for await event in session.events() {
+    // "handed": the events come through `deliverEvents(to:)` (the input thread queues each on the main queue, as
+    // the app takes them), passed on here into a stream so the same loop reads them.
+    let events: AsyncStream<TerminalEvent>
+    if scenario == "handed" {
+      let (stream, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
+      session.deliverEvents { event in continuation.yield(event) }
+      events = stream
+    } else {
+      events = session.events()
+    }
+    for await event in events {
       if event != .input(.key(.down)) { stateRow += 1 }
       switch event {
       case .input(.key(.down)):
@@ -159,8 +169,13 @@ final class TerminalSessionPTYTests: XCTestCase {
     XCTAssertEqual(try child.waitForExit().code, 0)
   }
 
-  func testSessionDrawsReadsAndRestores() throws {
-    let child = try PTYChild(scenario: "session")
+  func testSessionDrawsReadsAndRestores() throws { try drawsReadsAndRestores(scenario: "session") }
+
+  /// The same keys, paste, resize and signal, each handed to the main actor by the input thread.
+  func testEventsHandedToTheMainActorDrawReadAndRestore() throws { try drawsReadsAndRestores(scenario: "handed") }
+
+  private func drawsReadsAndRestores(scenario: String) throws {
+    let child = try PTYChild(scenario: scenario)
     defer { child.kill() }
 
     try child.waitFor("SIZE:80x24|COLORS:true")

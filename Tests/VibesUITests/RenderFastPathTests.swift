@@ -1,3 +1,4 @@
+import VibesApp
 import VibesCore
 import VibesTestSupport
 import XCTest
@@ -106,6 +107,28 @@ final class RenderFastPathTests: XCTestCase {
     XCTAssertNotEqual(narrow, wide, "another width is fitted anew, not taken from the memo")
     XCTAssertLessThanOrEqual(DisplayWidth.of(narrow), 20)
     XCTAssertNotEqual(Chrome.footer(hints, width: 78, Localizer(.de)), wide, "German is fitted in German")
+  }
+
+  /// The tab bar is remembered per tab list, language, selected tab, demo mark and width: each of them drawn anew.
+  func testTheTabBarIsDrawnForItsLanguageSelectionAndWidth() {
+    func bar(_ language: Language, _ selected: TabID, width: Int = 120, demo: Bool = false) -> Grid {
+      var grid = Grid(width: width, height: 2)
+      Chrome.renderTabBar(into: &grid, AppTabs.list, selected: selected, demo: demo, Localizer(language))
+      return grid
+    }
+    let english = bar(.en, .feed)
+    XCTAssertEqual(bar(.en, .feed), english)
+    for language in [Language.en, .de] {
+      let t = Localizer(language)
+      let text = bar(language, .feed).text
+      for title in [t[.tabFeed], t[.appName], t[.tabProfile]] {
+        XCTAssertTrue(text.contains(title), "\(language): \(title) missing from \(text)")
+      }
+    }
+    XCTAssertNotEqual(bar(.de, .feed), english)
+    XCTAssertNotEqual(bar(.en, .explore), english, "another tab is selected")
+    XCTAssertTrue(bar(.en, .feed, demo: true).text.contains("DEMO"))
+    XCTAssertFalse(bar(.en, .feed, width: 60).text.contains(Localizer(.en)[.appName]), "a narrow bar drops the name")
   }
 }
 

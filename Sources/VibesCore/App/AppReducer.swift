@@ -118,13 +118,13 @@ public enum AppReducer {
       return handleInput(&state, .key(.escape)) + handleInput(&state, .key(.character(character)))
     }
     let editing = state.isEditingText
-    let global = GlobalKeys.bindings(state, editing: editing)
-    if let command = global.filter(\.neverText).command(for: key) {
+    let global = GlobalKeys.entry(state, editing: editing)
+    if let command = global.neverText.command(for: key) {
       return perform(command, &state)
     }
     if let effects = registration.handleKey(&state, key) { return effects }
     if editing, let effects = registration.handleUnbound(&state, event) { return effects }
-    if let command = global.command(for: key) { return perform(command, &state) }
+    if let command = global.bindings.command(for: key) { return perform(command, &state) }
     return registration.handleUnbound(&state, event) ?? []
   }
 

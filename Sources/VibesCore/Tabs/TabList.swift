@@ -3,15 +3,18 @@
 /// names a tab and a tab's pieces cannot drift apart.
 public struct TabList: Sendable, Hashable {
   public let tabs: [TabRegistration]
+  public let ids: [TabID]
+  /// The tabs of the tab bar, in order (areas such as People are left out: they have no number key).
+  public let tabBarIDs: [TabID]
+  /// The global keys for this tab bar, built once (the reducer and the footer read them on every key).
+  let globalKeys: GlobalKeyTable
 
   public init(_ tabs: [TabRegistration]) {
     self.tabs = tabs
+    self.ids = tabs.map { $0.id }
+    self.tabBarIDs = tabs.filter { $0.home == nil }.map { $0.id }
+    self.globalKeys = GlobalKeyTable(tabBarIDs: tabBarIDs)
   }
-
-  public var ids: [TabID] { tabs.map(\.id) }
-
-  /// The tabs of the tab bar, in order (areas such as People are left out: they have no number key).
-  public var tabBarIDs: [TabID] { tabs.filter { $0.home == nil }.map(\.id) }
 
   /// The tab the tab bar shows as selected while `id` shows (an area's home).
   public func tabBarTab(for id: TabID) -> TabID { registration(id)?.home ?? id }

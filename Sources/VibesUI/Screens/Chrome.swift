@@ -8,6 +8,24 @@ enum Chrome {
   /// at 60 columns every tab's name too (so Profile and Tracker can be found).
   static func renderTabBar(into grid: inout Grid, _ tabs: TabList, selected: TabID, demo: Bool = false, _ t: Localizer)
   {
+    // The titles are the language's (`Localizer` is its language): the tab list, the language, the selected tab,
+    // the demo mark and the width decide the whole bar, so a frame looks nothing up when they have not changed.
+    let inputs = TabBarInputs(tabs: tabs, language: t.language, selected: selected, demo: demo, width: grid.width)
+    let chosen = tabBarMemo.value(inputs) { fitTabBar(tabs, selected: selected, demo: demo, width: grid.width, t) }
+    let appName = chosen.appName
+    var column = 1
+    if chosen.name { column += grid.write(appName, row: 0, column: column, style: Theme.title) + 2 }
+    if demo { column += grid.write(" DEMO ", row: 0, column: column, style: Theme.warningMark) + 1 }
+    for (id, label) in zip(chosen.ids, chosen.labels) {
+      let style = id == selected ? Theme.selected : Theme.hint
+      column += grid.write(label, row: 0, column: column, style: style) + 1
+    }
+    grid.write(String(repeating: "─", count: grid.width), row: 1, column: 0, style: Theme.hint)
+  }
+
+  private static func fitTabBar(_ tabs: TabList, selected: TabID, demo: Bool, width: Int, _ t: Localizer)
+    -> TabBarLabels
+  {
     let screens = tabs.screens.map { (id: $0.id, title: $0.screen.title(t), short: $0.screen.shortTitle(t)) }
     func labels(padded: Bool = true, _ title: ((id: TabID, title: String, short: String)) -> String) -> [String] {
       screens.enumerated().map { index, screen in
@@ -17,46 +35,36 @@ enum Chrome {
       }
     }
     let appName = t[.appName]
-    let inputs = TabBarInputs(
-      titles: screens.map { [$0.title, $0.short] }, selected: screens.firstIndex { $0.id == selected },
-      demo: demo, width: grid.width, appName: appName)
-    let chosen = tabBarMemo.value(inputs) {
-      let candidates: [(name: Bool, labels: [String])] = [
-        (true, labels { $0.title }), (false, labels { $0.title }), (false, labels { $0.short }),
-        (false, labels(padded: false) { $0.short }),
-        (false, labels(padded: false) { $0.id == selected ? $0.short : String($0.short.prefix(4)) }),
-        (false, labels { $0.id == selected ? $0.short : "" }),
-      ]
-      // Under `vibes demo` a DEMO mark follows the name (and stays when the name gives way).
-      let mark = demo ? 7 : 0
-      func width(_ candidate: (name: Bool, labels: [String])) -> Int {
-        1 + mark + (candidate.name ? DisplayWidth.of(appName) + 2 : 0)
-          + candidate.labels.map { DisplayWidth.of($0) + 1 }.reduce(0, +)
-      }
-      let fitting = candidates.first { width($0) <= grid.width } ?? candidates[candidates.count - 1]
-      return TabBarLabels(name: fitting.name, labels: fitting.labels)
+    let candidates: [(name: Bool, labels: [String])] = [
+      (true, labels { $0.title }), (false, labels { $0.title }), (false, labels { $0.short }),
+      (false, labels(padded: false) { $0.short }),
+      (false, labels(padded: false) { $0.id == selected ? $0.short : String($0.short.prefix(4)) }),
+      (false, labels { $0.id == selected ? $0.short : "" }),
+    ]
+    // Under `vibes demo` a DEMO mark follows the name (and stays when the name gives way).
+    let mark = demo ? 7 : 0
+    func candidateWidth(_ candidate: (name: Bool, labels: [String])) -> Int {
+      1 + mark + (candidate.name ? DisplayWidth.of(appName) + 2 : 0)
+        + candidate.labels.map { DisplayWidth.of($0) + 1 }.reduce(0, +)
     }
-    var column = 1
-    if chosen.name { column += grid.write(appName, row: 0, column: column, style: Theme.title) + 2 }
-    if demo { column += grid.write(" DEMO ", row: 0, column: column, style: Theme.warningMark) + 1 }
-    for (screen, label) in zip(screens, chosen.labels) {
-      let style = screen.id == selected ? Theme.selected : Theme.hint
-      column += grid.write(label, row: 0, column: column, style: style) + 1
-    }
-    grid.write(String(repeating: "─", count: grid.width), row: 1, column: 0, style: Theme.hint)
+    let fitting = candidates.first { candidateWidth($0) <= width } ?? candidates[candidates.count - 1]
+    return TabBarLabels(appName: appName, name: fitting.name, ids: screens.map(\.id), labels: fitting.labels)
   }
 
-  /// Everything the tab bar's fitting reads: each tab's title and short title in order, which one is selected.
+  /// Everything the tab bar reads: the tabs (a run's list is fixed; lists compare by their ids), the language of
+  /// the titles and the app's name, which tab is selected, the DEMO mark, the width.
   private struct TabBarInputs: Hashable, Sendable {
-    let titles: [[String]]
-    let selected: Int?
+    let tabs: TabList
+    let language: Language
+    let selected: TabID
     let demo: Bool
     let width: Int
-    let appName: String
   }
 
   private struct TabBarLabels: Sendable {
+    let appName: String
     let name: Bool
+    let ids: [TabID]
     let labels: [String]
   }
 

@@ -108,13 +108,7 @@ final class SocialFeedRefresherTests: XCTestCase {
   /// the answer, the write follows the frame): the cache is unchanged until the write runs, and then holds exactly
   /// the window that was sent. A write that fails says so and leaves the cache as it was.
   func testTheCardsAreSentBeforeTheWriteWhichThenHoldsExactlyThemOrFailsAloud() async throws {
-    let ada = try await person("g-ada", name: "Ada")
-    let bob = try await person("g-bob", name: "Bob")
-    try await bob.social.follow(ada.uid)
-    try await ada.shares.shareToAll(song, message: nil, from: ada.profile)
-    let database = try database()
-    let concert = FeedCard.concert(ConcertCard(eventID: "e1", name: "Show", localDate: "2030-01-01"))
-    try database.replaceConcerts(city: "Berlin", cards: [concert], fetchedAt: Date())
+    let (ada, bob, database, concert) = try await bobFollowsAdasShareBesideAConcert()
     let refresher = SocialFeedRefresher(shares: bob.shares, database: database)
     let request = FeedWindowRequest(offset: 0, limit: 10)
 
@@ -159,13 +153,7 @@ final class SocialFeedRefresherTests: XCTestCase {
   }
 
   func testSignedOutTheFeedKeepsItsOtherCardsAndDropsTheSocialOnes() async throws {
-    let ada = try await person("g-ada", name: "Ada")
-    let bob = try await person("g-bob", name: "Bob")
-    try await bob.social.follow(ada.uid)
-    try await ada.shares.shareToAll(song, message: nil, from: ada.profile)
-    let database = try database()
-    let concert = FeedCard.concert(ConcertCard(eventID: "e1", name: "Show", localDate: "2030-01-01"))
-    try database.replaceConcerts(city: "Berlin", cards: [concert], fetchedAt: Date())
+    let (_, bob, database, concert) = try await bobFollowsAdasShareBesideAConcert()
     _ = await SocialFeedRefresher(shares: bob.shares, database: database).refresh(.start)
     XCTAssertEqual(try database.feedCardCount(), 2)
 
@@ -187,5 +175,19 @@ final class SocialFeedRefresherTests: XCTestCase {
     XCTAssertTrue(card.isUnread)
     try database.markFeedCardRead(key: card.id)
     XCTAssertEqual(try socialCards(database), [card.markedRead])
+  }
+
+  /// Bob follows Ada, who has shared `song`; the cache holds one concert card.
+  func bobFollowsAdasShareBesideAConcert() async throws -> (
+    ada: SocialTestPerson, bob: SocialTestPerson, database: AppDatabase, concert: FeedCard
+  ) {
+    let ada = try await person("g-ada", name: "Ada")
+    let bob = try await person("g-bob", name: "Bob")
+    try await bob.social.follow(ada.uid)
+    try await ada.shares.shareToAll(song, message: nil, from: ada.profile)
+    let database = try database()
+    let concert = FeedCard.concert(ConcertCard(eventID: "e1", name: "Show", localDate: "2030-01-01"))
+    try database.replaceConcerts(city: "Berlin", cards: [concert], fetchedAt: Date())
+    return (ada, bob, database, concert)
   }
 }

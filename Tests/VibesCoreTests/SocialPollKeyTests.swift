@@ -84,9 +84,7 @@ final class SocialPollKeyTests: XCTestCase {
   func testNewSongNewsWaitsBehindTheUsersOwnConfirmationAndShowsAfterTheNextKey() throws {
     var driver = started()
     try finish(&driver, at: now, trigger: .start)
-    let share = SongShare(
-      id: "a", senderId: "ana", senderUsername: "ana", senderDisplayName: "Ana", recipientId: nil, track: track,
-      message: nil, threadId: nil, createdAt: now)
+    let share = anasShare()
     driver.send(
       .feedWindowLoaded(total: 1, offset: 0, items: [FeedCard(.songShare(SongShareCard(share, isUnread: true)))]))
     _ = press(&driver, .down, at: now.addingTimeInterval(1))
@@ -107,9 +105,7 @@ final class SocialPollKeyTests: XCTestCase {
 
   func testAPollsAnswerCarriesItsCardsSoTheyShowWithoutReadingTheCacheBack() throws {
     var driver = started()
-    let share = SongShare(
-      id: "a", senderId: "ana", senderUsername: "ana", senderDisplayName: "Ana", recipientId: nil, track: track,
-      message: nil, threadId: nil, createdAt: now)
+    let share = anasShare()
     let card = FeedCard(.songShare(SongShareCard(share, isUnread: true)))
     let asked = FeedWindowRequest(offset: 0, limit: 95)
     func loads(_ effects: [AppEffect]) -> Int {
@@ -136,9 +132,7 @@ final class SocialPollKeyTests: XCTestCase {
   /// gives the cache's age again) and the Feed reads back what the cache holds.
   func testCardsDrawnFromAnAnswerThatCouldNotBeSavedAreReadBackAndTheRefreshFails() throws {
     var driver = started()
-    let share = SongShare(
-      id: "a", senderId: "ana", senderUsername: "ana", senderDisplayName: "Ana", recipientId: nil, track: track,
-      message: nil, threadId: nil, createdAt: now)
+    let share = anasShare()
     let card = FeedCard(.songShare(SongShareCard(share, isUnread: true)))
     let asked = FeedWindowRequest(offset: 0, limit: 95)
     let id = try XCTUnwrap(driver.state.feed.social.requestID)
@@ -176,5 +170,12 @@ final class SocialPollKeyTests: XCTestCase {
     context.showWaitingNews()
     XCTAssertEqual(context.notice, first)
     XCTAssertNil(context.waitingNews)
+  }
+
+  /// Ana's unread share of `track`, made `now`: the card the polls' answers carry.
+  func anasShare() -> SongShare {
+    SongShare(
+      id: "a", senderId: "ana", senderUsername: "ana", senderDisplayName: "Ana", recipientId: nil, track: track,
+      message: nil, threadId: nil, createdAt: now)
   }
 }

@@ -103,6 +103,9 @@ public final class PreviewPlayer: @unchecked Sendable {
       state = PreviewPlayback(phase: .loading, elapsed: 0, total: nil, generation: state.generation + 1)
       currentEntry = nil
       phaseSince = Date()
+      // A new clip's progress is measured from now: a first position of 0 s is no change from the reset `elapsed`,
+      // and the last clip's stall must not make this one hung at the next tick.
+      lastProgressAt = Date()
       pausedAt = nil
       pausedTotal = 0
       emitLocked(force: true)
@@ -238,6 +241,7 @@ public final class PreviewPlayer: @unchecked Sendable {
           state.elapsed = seconds
           if state.phase == .loading {
             state.phase = .playing
+            lastProgressAt = Date()
             emitLocked(force: true)
           } else {
             emitLocked(force: false)

@@ -169,10 +169,9 @@ extension EffectRunner {
   /// Gemini key, Spotify connected, signed in) and none fresh enough is kept. A failure is left for `m` to meet.
   func readMyTasteAhead() async {
     guard case .success(let owner) = await peopleOwner(), geminiKey() != nil, let web = spotifyWeb,
-      dependencies.blendAhead.mine(owner: owner, now: dependencies.now()) == nil,
-      let summary = try? await myTasteSummary(web)
+      dependencies.blendAhead.mine(owner: owner, now: dependencies.now()) == nil
     else { return }
-    dependencies.blendAhead.keepMine(summary, owner: owner, at: dependencies.now())
+    _ = await readMyTaste(web, owner: owner, known: nil)
   }
 
   /// Your summary from your Spotify top artists and their genres (`TasteSummary.from`).

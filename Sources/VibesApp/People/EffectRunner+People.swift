@@ -191,12 +191,11 @@ extension EffectRunner {
     let result = await people { repository throws(SocialError) -> PersonProfile in
       let (blocked, blockedMe) = try await repository.blockSets()
       if blocked.contains(person.uid) || blockedMe.contains(person.uid) { throw .blocked }
-      guard FirestorePath.isValidID(person.uid), let document = try await repository.profileDocument(person.uid)
-      else { throw .firebase(.notFound) }
-      let profile = SocialRepository.profile(document)
+      guard let (profile, taste) = try await repository.profileAndTaste(uid: person.uid) else {
+        throw .firebase(.notFound)
+      }
       // Their published taste summary is in the same document: kept for a Blend with them (`BlendTasteAhead`).
-      ahead.keepTheirs(
-        SocialRepository.tasteSummary(document.fields), uid: person.uid, owner: owner, at: now)
+      ahead.keepTheirs(taste, uid: person.uid, owner: owner, at: now)
       return PersonProfile(
         person: PersonSummary(profile), followers: try await repository.followerCount(of: person.uid),
         following: try await repository.followingCount(of: person.uid),

@@ -40,6 +40,13 @@ extension SocialRepository {
     return Self.tasteSummary(document.fields)
   }
 
+  /// `profile(uid:)` and `tasteSummary(of:)` from one read of the profile document (a friend's profile keeps the
+  /// summary for a Blend with them); nil when there is no such profile.
+  func profileAndTaste(uid: String) async throws(SocialError) -> (profile: SocialProfile, taste: TasteSummary?)? {
+    guard FirestorePath.isValidID(uid), let document = try await profileDocument(uid) else { return nil }
+    return (Self.profile(document), Self.tasteSummary(document.fields))
+  }
+
   /// The public taste summary in a profile document's fields; nil when there is none (or only junk).
   static func tasteSummary(_ fields: [String: FirestoreValue]) -> TasteSummary? {
     guard case .map(let taste)? = fields["taste"] else { return nil }

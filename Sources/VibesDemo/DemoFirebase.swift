@@ -25,14 +25,22 @@ public final class DemoTimeline: @unchecked Sendable {
   // @unchecked: `offset` is only read and written under `lock`.
   private let lock = NSLock()
   private let start: ContinuousClock.Instant?
+  private let rate: Double
   private var offset: TimeInterval = 0
 
-  private init(start: ContinuousClock.Instant?) { self.start = start }
+  private init(start: ContinuousClock.Instant?, rate: Double) {
+    self.start = start
+    self.rate = rate
+  }
 
-  /// Seconds of real time since now.
-  public static func realTime() -> DemoTimeline { DemoTimeline(start: .now) }
+  /// Seconds of real time since now, times `rate` (`vibes demo --speed`: the friends act as much sooner as the
+  /// script's pauses are shorter). `rate` must be positive.
+  public static func realTime(rate: Double = 1) -> DemoTimeline {
+    precondition(rate > 0, "a timeline's rate must be positive")
+    return DemoTimeline(start: .now, rate: rate)
+  }
   /// Stands still until `advance(by:)`.
-  public static func manual() -> DemoTimeline { DemoTimeline(start: nil) }
+  public static func manual() -> DemoTimeline { DemoTimeline(start: nil, rate: 1) }
 
   public func advance(by seconds: TimeInterval) { lock.withLock { offset += max(0, seconds) } }
 
@@ -40,7 +48,7 @@ public final class DemoTimeline: @unchecked Sendable {
     let moved = lock.withLock { offset }
     guard let start else { return moved }
     let passed = ContinuousClock.now - start
-    return moved + Double(passed.components.seconds) + Double(passed.components.attoseconds) / 1e18
+    return moved + rate * (Double(passed.components.seconds) + Double(passed.components.attoseconds) / 1e18)
   }
 }
 

@@ -13,18 +13,31 @@ struct DemoCommand: AsyncParsableCommand {
       with fixed data; any key is accepted (the App Store Connect key file is \
       \(DemoSession.appStoreConnectKeyPath)). vibes runs in a temporary home with its own vault, deleted on \
       exit: your own data, config and secret store are never touched, and no real service is called. The \
-      tab bar shows DEMO. --script FILE replays keys with pauses (format in Docs/user-guide.md).
+      tab bar shows DEMO. --script FILE replays keys with pauses (format in Docs/user-guide.md); --speed 4 \
+      plays it four times as fast, the friends' moments included, to check a script before recording it.
       """)
 
   @Option(name: .long, help: ArgumentHelp("Replay the keys in FILE (see Docs/demo-script.txt).", valueName: "FILE"))
   var script: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Play the script and the demo's timeline N times as fast (0.1–10).", valueName: "N"))
+  var speed: Double = 1
+
+  func validate() throws {
+    guard speed.isFinite, (0.1...10).contains(speed) else {
+      throw ValidationError("--speed must be a number from 0.1 to 10")
+    }
+  }
 
   @MainActor
   func run() async throws {
     var keys: KeyScript?
     if let script {
       do {
-        keys = try KeyScript(parsing: try String(contentsOfFile: script, encoding: .utf8))
+        keys = try KeyScript(parsing: try String(contentsOfFile: script, encoding: .utf8)).atSpeed(speed)
       } catch let error as KeyScript.ParseError {
         AppLauncher.printError("\(script): \(error)")
         throw ExitCode(2)
@@ -37,7 +50,8 @@ struct DemoCommand: AsyncParsableCommand {
     let session: DemoSession
     do {
       session = try await DemoSession(
-        userEnvironment: ProcessInfo.processInfo.environment, browser: "\(me) demo-browser")
+        userEnvironment: ProcessInfo.processInfo.environment, browser: "\(me) demo-browser",
+        timeline: .realTime(rate: speed))
     } catch {
       AppLauncher.printError("the demo services could not start: \(error)")
       throw ExitCode(1)

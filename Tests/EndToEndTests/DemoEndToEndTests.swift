@@ -29,7 +29,9 @@ final class DemoEndToEndTests: EndToEndTestCase {
     environment["VIBES_GEMINI_API_URL"] = "https://generativelanguage.googleapis.com"
     environment["VIBES_FIRESTORE_URL"] = "https://firestore.googleapis.com"
     environment["VIBES_FIREBASE_TOKEN_URL"] = "https://securetoken.googleapis.com"
-    let tmux = try startVibes(environment, arguments: ["demo", "--script", Self.sampleScript.path])
+    // At 3x: the script's pauses and the friends' moments both a third as long (two minutes at 1x). The tour's
+    // order does not change, and every screen below must still appear.
+    let tmux = try startVibes(environment, arguments: ["demo", "--script", Self.sampleScript.path, "--speed", "3"])
 
     var remotes: [String] = []
     var sockets = 0
@@ -41,7 +43,7 @@ final class DemoEndToEndTests: EndToEndTestCase {
       "followed by @aisha and @mika", "You now follow @sam_r", "Mika Tanaka", "Synths after midnight",
       "Portishead live in '98", "@jonas_w", "For your night-drive playlist",
     ]
-    let deadline = Date().addingTimeInterval(200)
+    let deadline = Date().addingTimeInterval(120)
     var demoMarked = false
     while Date() < deadline, tmux.exitStatus == nil {
       let screen = tmux.capture()
@@ -77,6 +79,18 @@ final class DemoEndToEndTests: EndToEndTestCase {
     tmux.waitForExit()
     XCTAssertEqual(tmux.exitStatus, "0")
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), [], "deleted on exit")
+  }
+
+  func testASpeedOutsideItsRangeIsRefusedBeforeAnythingStarts() throws {
+    let temporary = harness.home.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    for speed in ["0", "-2", "11", "nan", "fast"] {
+      let result = try CLIRun.run(
+        ["demo", "--speed", speed], environment: harness.environment(["TMPDIR": temporary.path]))
+      XCTAssertEqual(result.status, 64, "\(speed): \(result.all)")
+      XCTAssertTrue(result.stderr.contains("--speed"), "\(speed): \(result.all)")
+    }
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), [], "no demo home made")
   }
 
   func testTheConnectionCheckTellsLoopbackFromTheRest() {

@@ -87,6 +87,25 @@ final class DemoFirebaseTests: XCTestCase {
     XCTAssertFalse(demo.screen.contains("Rex"), demo.screen)
   }
 
+  func testARealTimeTimelineRunsAtItsRate() throws {
+    // Bounds from clock readings on either side, so nothing here depends on how fast the machine is.
+    let beforeStart = ContinuousClock.now
+    let timeline = DemoTimeline.realTime(rate: 4)
+    let afterStart = ContinuousClock.now
+    usleep(30_000)
+    let beforeRead = ContinuousClock.now
+    let elapsed = timeline.elapsed
+    let afterRead = ContinuousClock.now
+    func seconds(_ duration: Duration) -> Double {
+      Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+    XCTAssertGreaterThanOrEqual(elapsed, 4 * seconds(afterStart.duration(to: beforeRead)))
+    XCTAssertLessThanOrEqual(elapsed, 4 * seconds(beforeStart.duration(to: afterRead)))
+    XCTAssertGreaterThanOrEqual(elapsed, 0.12, "30 ms at 4x")
+    timeline.advance(by: 10)
+    XCTAssertGreaterThanOrEqual(timeline.elapsed, elapsed + 10, "a moved timeline keeps its own rate")
+  }
+
   @MainActor
   func testTheInboxShowsTheSentSongWithItsMessageOnlyAfterItsTimeOnTheTimeline() async throws {
     let timeline = DemoTimeline.manual()

@@ -46,6 +46,17 @@ final class KeyScriptTests: XCTestCase {
       script.steps.last(where: { if case .input = $0 { true } else { false } }), .input(.key(.character("q"))))
   }
 
+  func testAtSpeedDividesEveryPauseAndKeepsTheEvents() throws {
+    let script = try KeyScript(parsing: "pace 0.5\nkey a\nsleep 3\ntype bc")
+    XCTAssertEqual(
+      script.atSpeed(2).steps,
+      [
+        .input(.key(.character("a"))), .pause(0.25), .pause(1.5), .input(.key(.character("b"))), .pause(0.25),
+        .input(.key(.character("c"))), .pause(0.25),
+      ])
+    XCTAssertEqual(script.atSpeed(1), script)
+  }
+
   func testPlaySendsTheEventsInOrder() async throws {
     let script = try KeyScript(parsing: "pace 0\nkey a b\ntype c")
     let box = Recorder()

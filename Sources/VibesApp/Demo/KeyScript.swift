@@ -79,6 +79,17 @@ public struct KeyScript: Sendable, Equatable {
     return nil
   }
 
+  /// The same script played `speed` times as fast: every pause divided by `speed` (`vibes demo --speed`, to check a
+  /// script before recording it at 1). `speed` must be positive.
+  public func atSpeed(_ speed: Double) -> KeyScript {
+    precondition(speed > 0, "a script's speed must be positive")
+    return KeyScript(
+      steps: steps.map { step in
+        if case .pause(let seconds) = step { return .pause(seconds / speed) }
+        return step
+      })
+  }
+
   /// Sends the steps to `send` in order, waiting as the script says; stops when the task is cancelled.
   public func play(_ send: @Sendable (InputEvent) async -> Void) async {
     for step in steps {

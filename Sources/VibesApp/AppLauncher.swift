@@ -121,6 +121,8 @@ public enum AppLauncher {
     await runtime.run()
     session.restore()
     stderrRedirect.restore()
+    let left = await runtime.finishEffects(limit: .seconds(1))
+    if left > 0 { dependencies.logger.notice("stopped with \(left) effects still running") }
     dependencies.logger.info("stopped")
     return 0
   }

@@ -96,6 +96,18 @@ public final class AppRuntime {
     stopped = true
   }
 
+  /// After the loop ended (and the terminal is restored): waits until the effects still running have ended — the
+  /// cancelled ones end at their next check, the others (a write, a request the user started) get up to `limit` —
+  /// so nothing vibes started writes after it says it stopped (`vibes demo` deletes its home right after). Returns
+  /// how many were still running at the limit.
+  public func finishEffects(limit: Duration) async -> Int {
+    let deadline = ContinuousClock.now + limit
+    while !inFlight.isEmpty, ContinuousClock.now < deadline {
+      do { try await Task.sleep(for: .milliseconds(5)) } catch { break }
+    }
+    return inFlight.count
+  }
+
   /// One event from the presenter, on the main actor, in the order they came. Nothing after the loop stopped.
   func forward(_ event: TerminalEvent) {
     guard !stopped else { return }

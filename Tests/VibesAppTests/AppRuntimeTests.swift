@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import VibesCore
 import VibesServices
 import VibesTestSupport
@@ -238,6 +239,42 @@ final class AppRuntimeTests: XCTestCase {
     XCTAssertEqual(runtime.sink.sent, sentAtQuit, "the cancelled check's late answer was dropped")
     XCTAssertTrue(runtime.inFlight.isEmpty, "the cancelled task ended")
     XCTAssertTrue(runtime.state.isQuitting)
+  }
+
+  func testAfterAQuitFinishEffectsWaitsForTheEffectsStillRunningUpToItsLimit() async throws {
+    try await start()
+    // An effect a quit does not cancel (a write the user started) that ends 300 ms later, as `perform` tracks one:
+    // in `inFlight` until its end takes it out on the main actor.
+    let token = EffectToken.next()
+    let ended = Atomic<Bool>(false)
+    let runtime = self.runtime!
+    let slow = Task.detached {
+      let until = ContinuousClock.now + .milliseconds(300)
+      while ContinuousClock.now < until { usleep(10_000) }  // ignores cancellation, as a write would
+      ended.store(true, ordering: .sequentiallyConsistent)
+      await MainActor.run { runtime.inFlight[token] = nil }
+    }
+    runtime.inFlight[token] = (slow, .now)
+    presenter.send(.input(.key(.ctrl("c"))))
+    await loop?.value
+    XCTAssertFalse(ended.load(ordering: .sequentiallyConsistent), "the loop ended before the effect")
+
+    let left = await runtime.finishEffects(limit: .seconds(20))
+    XCTAssertEqual(left, 0, "every effect ended")
+    XCTAssertTrue(ended.load(ordering: .sequentiallyConsistent), "finishEffects returned after the effect ended")
+    XCTAssertTrue(runtime.inFlight.isEmpty)
+  }
+
+  func testFinishEffectsGivesUpAtItsLimitAndSaysHowManyRan() async throws {
+    try await start()
+    // An effect that never ends by itself (a stand-in for a request hanging on the network).
+    let hanging = Task.detached { while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) } }
+    runtime.inFlight[EffectToken.next()] = (hanging, .now)
+    defer { hanging.cancel() }
+    presenter.send(.input(.key(.ctrl("c"))))
+    await loop?.value
+    let left = await runtime.finishEffects(limit: .milliseconds(50))
+    XCTAssertEqual(left, 1, "the hanging effect is counted, not waited for past the limit")
   }
 
   func testAResizeRedrawsAtTheNewSize() async throws {

@@ -39,7 +39,8 @@ public struct URLSessionTransport: HTTPTransport {
   /// An ephemeral session (no disk cache, no cookies, no credential storage) with its own body-capping delegate.
   private static func makeSession(timeout: TimeInterval) -> SessionBox {
     let backstop = (timeout + 1).rounded(.up)
-    let configuration = URLSessionConfiguration.ephemeral
+    // Foundation makes a cookie folder and a cache folder in the home for any configuration; they go again.
+    let configuration = FoundationStrayFolders.removingThoseMadeBy { URLSessionConfiguration.ephemeral }
     configuration.timeoutIntervalForRequest = backstop
     configuration.timeoutIntervalForResource = backstop
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData

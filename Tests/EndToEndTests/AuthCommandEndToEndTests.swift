@@ -81,6 +81,12 @@ final class AuthCommandEndToEndTests: EndToEndTestCase {
     let login = try vibes(["auth", "login", "gemini", "--with-token"], stdin: Self.geminiKey + "\n")
     XCTAssertEqual(login.status, 0, login.all)
     XCTAssertEqual(login.stdout, "Logged in to Gemini.\n")
+    // The key was checked over HTTP, and Foundation's cookie and cache folders went with the session that made them
+    // (`FoundationStrayFolders`): ~/.local/share holds vibes's own folder only (not one named for the binary's).
+    let share = harness.home.appendingPathComponent(".local/share").path
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: share), ["vibes"])
+    let cache = harness.home.appendingPathComponent(".cache/org.swift.foundation.URLCache").path
+    XCTAssertFalse(FileManager.default.fileExists(atPath: cache), "no URL cache folder")
 
     let (status, document) = try statusJSON(["gemini"])
     XCTAssertEqual(status, 0)

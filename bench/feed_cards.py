@@ -12,7 +12,6 @@ keeps them; the counter row is kept by the table's triggers.
 
 from __future__ import annotations
 
-import copy
 import datetime as dt
 import json
 import sqlite3
@@ -23,18 +22,23 @@ TEMPLATE = Path(__file__).resolve().parent / "concert_card_template.json"
 FIRST_SHOW = 1798311600  # 2026-12-26T19:00:00Z; card N is N hours later
 
 
+BERLIN_WINTER = dt.timezone(dt.timedelta(hours=1))
+
+
 def card(template: dict, index: int) -> tuple[str, bytes]:
-    data = copy.deepcopy(template)
+    # A shallow copy, with new objects for the two nested values that change: the template itself stays as read
+    # (a deep copy per card was half the time of filling 100,000).
+    data = dict(template)
     event_id = f"bench{index:06d}"
     start = FIRST_SHOW + index * 3600
-    local = dt.datetime.fromtimestamp(start, dt.timezone(dt.timedelta(hours=1)))
+    local = dt.datetime.fromtimestamp(start, BERLIN_WINTER)
     data["eventID"] = event_id
     data["name"] = f"Bench Band {index} Live"
-    data["attractions"][0] = {"id": f"K8vZ917{index:06d}", "name": f"Bench Band {index}"}
+    data["attractions"] = [{"id": f"K8vZ917{index:06d}", "name": f"Bench Band {index}"}] + template["attractions"][1:]
     data["dateTime"] = start
-    data["localDate"] = local.strftime("%Y-%m-%d")
-    data["localTime"] = local.strftime("%H:%M:%S")
-    data["publicSale"]["end"] = start
+    data["localDate"] = f"{local.year:04d}-{local.month:02d}-{local.day:02d}"
+    data["localTime"] = f"{local.hour:02d}:{local.minute:02d}:{local.second:02d}"
+    data["publicSale"] = dict(template["publicSale"], end=start)
     data["url"] = f"https://www.ticketmaster.de/event/{event_id}"
     payload = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
     return f"concert:{event_id}", payload

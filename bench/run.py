@@ -85,7 +85,8 @@ BLEND_SONGS = 30
 VIBES_ONLY = {"generate_resolve_20"}
 SIZES = {"0": 0, "1k": 1_000, "10k": 10_000, "100k": 100_000}
 DECCKM = 1 << 5  # pyte stores private mode n as n << 5; mode 1 is application cursor keys
-KEY_BYTES = {"down": b"\x1b[B", "up": b"\x1b[A", "enter": b"\r", "esc": b"\x1b"}
+KEY_BYTES = {"down": b"\x1b[B", "up": b"\x1b[A", "enter": b"\r", "esc": b"\x1b", "pgdn": b"\x1b[6~",
+             "pgup": b"\x1b[5~"}
 
 
 def fixture_item(item_id: int) -> tuple[str, str, str]:
@@ -529,7 +530,7 @@ def run_for_you_once(session: Session, settle: float, fake: SpotifyFake) -> dict
     either, its URL is a closed port)."""
     samples: dict[str, list[float]] = {}
     session.read_until_quiet(0.3, 0.5)
-    session.key(b"l", settle)
+    session.key(b"l", settle, 0.5)  # the selection is on "Your library" already: no frame, so a short wait
     for _ in range(3):  # LibraryKind: saved songs, playlists, albums
         session.key(KEY_BYTES["down"], settle)
     if not any(line.strip().startswith("›") and line.strip().endswith("For you") for line in session.text().splitlines()):
@@ -696,8 +697,9 @@ def run_thumbs_once(program: Program, on: bool, quick: bool, settle: float,
     """scroll_thumbs / scroll_thumbs_off: Explore's saved songs (50 rows, each with its own album's 64 px cover)
     scrolled with Down, with thumbnails (kitty forced by KITTY_WINDOW_ID: pyte cannot show pictures, so the bytes
     are counted) and without (the same environment without it: no picture protocol, no pictures). Every picture is
-    loaded first by one pass down the list and back (thumb_fetches_first: the fetches for the rows on the first
-    screen only; thumb_fetches: every cover once); then 20 Downs bring the focus to the bottom of the screen, and the
+    loaded first by one pass down the list and back (by page under --quick; thumb_fetches_first: the fetches for the
+    rows on the first screen only; thumb_fetches: every cover once); then 20 Downs bring the focus to the bottom of
+    the screen, and the
     measured Downs each scroll the list by a row. down_ms and down_bytes per Down; per Down, thumb_sent counts the
     pictures sent (a=T: the row that came into view) and thumb_moved the placements moved (a=p, a few bytes each).
     The target compares down_ms with scroll_thumbs_off (<= 1.2x)."""
@@ -717,7 +719,7 @@ def run_thumbs_once(program: Program, on: bool, quick: bool, settle: float,
             raise RuntimeError(f"vibes scroll_thumbs: no first frame; screen:\n{session.text()}")
         session.read_until_quiet(settle, settle)
         session.key(b"2", settle)
-        session.key(b"l", settle)
+        session.key(b"l", settle, 0.5)  # the root is on "Your library" already: no frame, so a short wait
         sent = time.perf_counter()
         os.write(session.master, KEY_BYTES["enter"])
         stamp = None
@@ -737,8 +739,10 @@ def run_thumbs_once(program: Program, on: bool, quick: bool, settle: float,
         if on and not 0 < fake.count_prefix("/image/thumb-") < 50:
             raise RuntimeError(f"vibes scroll_thumbs: {fake.count_prefix('/image/thumb-')} covers fetched for "
                                "the first screen")
-        for key in ["down"] * 49 + ["up"] * 49:
-            session.key(KEY_BYTES[key], settle)
+        # Down to the last row and back; the smoke run (--quick) pages instead, which shows every row as well.
+        # A page past the end draws nothing: a short wait for it.
+        for key in ["pgdn"] * 4 + ["pgup"] * 4 if quick else ["down"] * 49 + ["up"] * 49:
+            session.key(KEY_BYTES[key], settle, 0.5 if quick else 3.0)
             if on:
                 session.read_until_quiet(0.15, 0.15)  # the newly shown rows' covers arrive
         samples["thumb_fetches"] = [float(fake.count_prefix("/image/thumb-"))]

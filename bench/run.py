@@ -1378,6 +1378,8 @@ def bench(args, scenarios: list[str], anchors: list[str], work: Path) -> int:
             newsboat_homes[items] = work / f"newsboat-{items}"
             prepare_newsboat_home(newsboat_homes[items], items)
         programs.append(Newsboat(newsboat_homes))
+    # The fixtures wrote ~100 MB of SQLite: written back now, not during the first scenarios' starts.
+    os.sync()
     print(f"fixtures ready in {time.perf_counter() - began:.1f} s; programs: "
           f"{', '.join(p.name for p in programs)}", file=sys.stderr)
 

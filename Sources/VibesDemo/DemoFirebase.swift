@@ -22,9 +22,9 @@ enum DemoField: Sendable, Equatable {
 /// The demo timeline: seconds since the demo started, on which the friends act (`DemoFriends.timeline`) and the demo
 /// Firebase stamps writes (`DemoClock.instant` + these seconds). Real time for `vibes demo`; moved by hand in tests.
 public final class DemoTimeline: @unchecked Sendable {
-  // @unchecked: `offset` is only read and written under `lock`.
+  // @unchecked: `offset` and `start` are only read and written under `lock`.
   private let lock = NSLock()
-  private let start: ContinuousClock.Instant?
+  private var start: ContinuousClock.Instant?
   private let rate: Double
   private var offset: TimeInterval = 0
 
@@ -44,8 +44,14 @@ public final class DemoTimeline: @unchecked Sendable {
 
   public func advance(by seconds: TimeInterval) { lock.withLock { offset += max(0, seconds) } }
 
+  /// A real-time timeline counts from now again (`vibes demo --script`: from the script's first step, so the friends
+  /// act at the script's moments however long the start took); a manual one is left as it is.
+  public func restart() {
+    lock.withLock { if start != nil { start = .now } }
+  }
+
   public var elapsed: TimeInterval {
-    let moved = lock.withLock { offset }
+    let (moved, start) = lock.withLock { (offset, self.start) }
     guard let start else { return moved }
     let passed = ContinuousClock.now - start
     return moved + rate * (Double(passed.components.seconds) + Double(passed.components.attoseconds) / 1e18)

@@ -47,11 +47,14 @@ struct DemoCommand: AsyncParsableCommand {
       }
     }
     let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    // With a script, the friends' moments count from its first step (not from the start, whose length varies), so
+    // they fall where the script expects them at any speed.
+    let timeline = DemoTimeline.realTime(rate: speed)
+    keys?.onStart = { timeline.restart() }
     let session: DemoSession
     do {
       session = try await DemoSession(
-        userEnvironment: ProcessInfo.processInfo.environment, browser: "\(me) demo-browser",
-        timeline: .realTime(rate: speed))
+        userEnvironment: ProcessInfo.processInfo.environment, browser: "\(me) demo-browser", timeline: timeline)
     } catch {
       AppLauncher.printError("the demo services could not start: \(error)")
       throw ExitCode(1)

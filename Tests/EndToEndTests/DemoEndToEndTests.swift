@@ -29,9 +29,9 @@ final class DemoEndToEndTests: EndToEndTestCase {
     environment["VIBES_GEMINI_API_URL"] = "https://generativelanguage.googleapis.com"
     environment["VIBES_FIRESTORE_URL"] = "https://firestore.googleapis.com"
     environment["VIBES_FIREBASE_TOKEN_URL"] = "https://securetoken.googleapis.com"
-    // At 3x: the script's pauses and the friends' moments both a third as long (two minutes at 1x). The tour's
-    // order does not change, and every screen below must still appear.
-    let tmux = try startVibes(environment, arguments: ["demo", "--script", Self.sampleScript.path, "--speed", "3"])
+    // At 2x: the script's pauses and the friends' moments (counted from the script's first step) both half as long,
+    // a minute instead of two. The tour's order does not change, and every screen below must still appear.
+    let tmux = try startVibes(environment, arguments: ["demo", "--script", Self.sampleScript.path, "--speed", "2"])
 
     var remotes: [String] = []
     var sockets = 0

@@ -104,6 +104,18 @@ final class DemoFirebaseTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(elapsed, 0.12, "30 ms at 4x")
     timeline.advance(by: 10)
     XCTAssertGreaterThanOrEqual(timeline.elapsed, elapsed + 10, "a moved timeline keeps its own rate")
+
+    // Restarted, it counts from then (the moved seconds stay).
+    let beforeRestart = ContinuousClock.now
+    timeline.restart()
+    let restarted = timeline.elapsed
+    let afterRestart = ContinuousClock.now
+    XCTAssertLessThanOrEqual(restarted, 10 + 4 * seconds(beforeRestart.duration(to: afterRestart)))
+    XCTAssertGreaterThanOrEqual(restarted, 10)
+    let manual = DemoTimeline.manual()
+    manual.advance(by: 3)
+    manual.restart()
+    XCTAssertEqual(manual.elapsed, 3, "a manual timeline does not start running")
   }
 
   @MainActor

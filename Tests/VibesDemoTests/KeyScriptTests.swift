@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import VibesApp
 import VibesCore
 import XCTest
@@ -55,6 +56,22 @@ final class KeyScriptTests: XCTestCase {
         .input(.key(.character("c"))), .pause(0.25),
       ])
     XCTAssertEqual(script.atSpeed(1), script)
+  }
+
+  func testOnStartIsCalledOnceBeforeTheFirstStep() async throws {
+    var script = try KeyScript(parsing: "pace 0\nkey a b")
+    let starts = Atomic<Int>(0)
+    script.onStart = { starts.add(1, ordering: .sequentiallyConsistent) }
+    let box = Recorder()
+    // Each event is recorded with how many starts had been called by then.
+    await script.play { event in
+      await box.add(.paste("\(starts.load(ordering: .sequentiallyConsistent))"))
+      await box.add(event)
+    }
+    let events = await box.events
+    XCTAssertEqual(events, [.paste("1"), .key(.character("a")), .paste("1"), .key(.character("b"))])
+    XCTAssertEqual(script.atSpeed(2).steps.count, script.steps.count)
+    XCTAssertNotNil(script.atSpeed(2).onStart, "a script at another speed starts the same way")
   }
 
   func testPlaySendsTheEventsInOrder() async throws {

@@ -25,8 +25,13 @@ public struct KeyScript: Sendable, Equatable {
   }
 
   public var steps: [Step]
+  /// Called once as the script starts playing, before its first step (`vibes demo` starts its timeline then).
+  public var onStart: (@Sendable () -> Void)?
 
   public init(steps: [Step]) { self.steps = steps }
+
+  /// Scripts are equal when their steps are.
+  public static func == (lhs: KeyScript, rhs: KeyScript) -> Bool { lhs.steps == rhs.steps }
 
   /// Parses the script text.
   public init(parsing text: String) throws(ParseError) {
@@ -83,15 +88,17 @@ public struct KeyScript: Sendable, Equatable {
   /// script before recording it at 1). `speed` must be positive.
   public func atSpeed(_ speed: Double) -> KeyScript {
     precondition(speed > 0, "a script's speed must be positive")
-    return KeyScript(
-      steps: steps.map { step in
-        if case .pause(let seconds) = step { return .pause(seconds / speed) }
-        return step
-      })
+    var script = self
+    script.steps = steps.map { step in
+      if case .pause(let seconds) = step { return .pause(seconds / speed) }
+      return step
+    }
+    return script
   }
 
   /// Sends the steps to `send` in order, waiting as the script says; stops when the task is cancelled.
   public func play(_ send: @Sendable (InputEvent) async -> Void) async {
+    onStart?()
     for step in steps {
       switch step {
       case .pause(let seconds):

@@ -96,11 +96,13 @@ public final class AppRuntime {
     stopped = true
   }
 
-  /// After the loop ended (and the terminal is restored): waits until the effects still running have ended — the
-  /// cancelled ones end at their next check, the others (a write, a request the user started) get up to `limit` —
-  /// so nothing vibes started writes after it says it stopped (`vibes demo` deletes its home right after). Returns
-  /// how many were still running at the limit.
+  /// After the loop ended (and the terminal is restored): cancels every effect still running and waits, up to
+  /// `limit`, until they have ended, so nothing vibes started writes after it says it stopped (`vibes demo` deletes
+  /// its home right after). A timer ends at once, a request promptly (it fails as cancelled), a SQLite or vault write
+  /// once written; before, the process's exit cut them off wherever they were.
+  /// Returns how many were still running at the limit.
   public func finishEffects(limit: Duration) async -> Int {
+    for effect in inFlight.values { effect.task.cancel() }
     let deadline = ContinuousClock.now + limit
     while !inFlight.isEmpty, ContinuousClock.now < deadline {
       do { try await Task.sleep(for: .milliseconds(5)) } catch { break }

@@ -243,8 +243,8 @@ final class AppRuntimeTests: XCTestCase {
 
   func testAfterAQuitFinishEffectsWaitsForTheEffectsStillRunningUpToItsLimit() async throws {
     try await start()
-    // An effect a quit does not cancel (a write the user started) that ends 300 ms later, as `perform` tracks one:
-    // in `inFlight` until its end takes it out on the main actor.
+    // An effect that finishes what it does whether cancelled or not (a SQLite write), ending 300 ms later, tracked as
+    // `perform` tracks one: in `inFlight` until its end takes it out on the main actor.
     let token = EffectToken.next()
     let ended = Atomic<Bool>(false)
     let runtime = self.runtime!
@@ -267,14 +267,31 @@ final class AppRuntimeTests: XCTestCase {
 
   func testFinishEffectsGivesUpAtItsLimitAndSaysHowManyRan() async throws {
     try await start()
-    // An effect that never ends by itself (a stand-in for a request hanging on the network).
-    let hanging = Task.detached { while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) } }
+    // An effect that ignores cancellation and does not end by itself (a stand-in for a call stuck in the kernel).
+    let release = Atomic<Bool>(false)
+    let hanging = Task.detached { while !release.load(ordering: .sequentiallyConsistent) { usleep(10_000) } }
     runtime.inFlight[EffectToken.next()] = (hanging, .now)
-    defer { hanging.cancel() }
+    defer { release.store(true, ordering: .sequentiallyConsistent) }
     presenter.send(.input(.key(.ctrl("c"))))
     await loop?.value
     let left = await runtime.finishEffects(limit: .milliseconds(50))
     XCTAssertEqual(left, 1, "the hanging effect is counted, not waited for past the limit")
+  }
+
+  func testFinishEffectsCancelsATimerSoAQuitDoesNotWaitForIt() async throws {
+    try await start()
+    // A timer effect no quit cancels by id (as Create's retry of queued saves): it sleeps 30 s unless cancelled.
+    let token = EffectToken.next()
+    let runtime = self.runtime!
+    let timer = Task.detached {
+      try? await Task.sleep(for: .seconds(30))
+      await MainActor.run { runtime.inFlight[token] = nil }
+    }
+    runtime.inFlight[token] = (timer, .now)
+    presenter.send(.input(.key(.ctrl("c"))))
+    await loop?.value
+    let left = await runtime.finishEffects(limit: .seconds(20))
+    XCTAssertEqual(left, 0, "the timer was cancelled and ended, long before either limit")
   }
 
   func testAResizeRedrawsAtTheNewSize() async throws {

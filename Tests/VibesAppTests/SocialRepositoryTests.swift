@@ -141,6 +141,41 @@ final class SocialRepositoryTests: XCTestCase {
     XCTAssertEqual(again.map(\.uid), [bob.uid])
   }
 
+  func testAFindSendsItsNameAndBlockQueriesTogetherAndKeepsUsernameMatchesFirst() async throws {
+    let ada = try await account("g-ada", name: "Ada")
+    // One user found by @username ("bo…", display name Karl), one by display name ("Bo…", @zed), one by both.
+    for (uid, name, username) in [("karl", "Karl", "bo_karl"), ("zed", "Bo Diddley", "zed"), ("bob", "Bob", "bob")] {
+      await fake.put(
+        "users/\(uid)",
+        [
+          "uid": .string(uid), "displayName": .string(name), "username": .string(username),
+          "followingCount": .integer(0),
+        ])
+    }
+    await fake.setQueryDelay(0.3)
+    let before = await fake.queryStats()
+    let found = try await ada.repository.findUsers(prefix: "Bo")
+    let after = await fake.queryStats()
+    XCTAssertEqual(after.count - before.count, 4, "@username, display name, and blocks both ways")
+    XCTAssertEqual(after.maxInFlight, 4, "all four in flight together: one round trip")
+    XCTAssertEqual(found.map(\.uid), ["karl", "bob", "zed"], "username matches first, in @username order; each once")
+  }
+
+  func testAFindWhoseQueryFailsShowsNobody() async throws {
+    let ada = try await account("g-ada", name: "Ada")
+    _ = try await account("g-bob", name: "Bob")
+    // Whichever of the four queries gets it (they go together), the find fails: never a list unchecked for blocks.
+    await fake.scriptFirestoreErrors([(status: 503, grpc: "UNAVAILABLE", message: "The service is unavailable.")])
+    do {
+      let found = try await ada.repository.findUsers(prefix: "Bo")
+      XCTFail("a failed query gave \(found)")
+    } catch {
+      guard case .firebase = error else { return XCTFail("\(error)") }
+    }
+    let again = try await ada.repository.findUsers(prefix: "Bo")
+    XCTAssertEqual(again.map(\.displayName), ["Bob"], "the next find works")
+  }
+
   func testTheRulesRefuseAFollowWrittenPastABlock() async throws {
     let ada = try await account("g-ada", name: "Ada")
     let bob = try await account("g-bob", name: "Bob")

@@ -320,7 +320,6 @@ public struct SocialRepository: Sendable {
     guard !text.isEmpty else { return [] }
     let uid = try await me()
     let username = UsernameRule.normalize(text)
-    let firestore = self.firestore
     func prefixQuery(_ field: String, _ value: String) -> FirestoreQuery {
       FirestoreQuery(
         collection: "users",
@@ -332,16 +331,17 @@ public struct SocialRepository: Sendable {
     if !username.isEmpty, username.allSatisfy({ $0.isASCII }) {
       queries.insert(prefixQuery("username", username), at: 0)
     }
+    // The name queries and both block queries together: one round trip, not four.
+    let (mine, theirs) = Self.blockQueries(uid)
+    let answers = try await runQueries(queries + [mine, theirs])
     var seen = Set<String>()
     var found: [SocialProfile] = []
-    for query in queries {
-      let documents = try await run { token throws(FirebaseError) in try await firestore.runQuery(query, idToken: token)
-      }
+    for documents in answers.prefix(queries.count) {
       for profile in documents.map(Self.profile) where seen.insert(profile.uid).inserted {
         found.append(profile)
       }
     }
-    let (blocked, blockedMe) = try await blockSets()
+    let (blocked, blockedMe) = Self.blockSets(mine: answers[queries.count], theirs: answers[queries.count + 1])
     return Array(
       found.filter { $0.uid != uid && !blocked.contains($0.uid) && !blockedMe.contains($0.uid) }.prefix(limit))
   }
@@ -359,15 +359,9 @@ public struct SocialRepository: Sendable {
   /// (whom you blocked, who blocked you).
   public func blockSets() async throws(SocialError) -> (blocked: Set<String>, blockedMe: Set<String>) {
     let uid = try await me()
-    let firestore = self.firestore
     let (mine, theirs) = Self.blockQueries(uid)
-    let blocked = try await run { token throws(FirebaseError) in try await firestore.runQuery(mine, idToken: token) }
-    let blockedMe = try await run { token throws(FirebaseError) in try await firestore.runQuery(theirs, idToken: token)
-    }
-    return (
-      Set(blocked.compactMap { $0.fields["blockedId"]?.stringValue }),
-      Set(blockedMe.compactMap { $0.fields["blockerId"]?.stringValue })
-    )
+    let answers = try await runQueries([mine, theirs])
+    return Self.blockSets(mine: answers[0], theirs: answers[1])
   }
 
   /// Blocks `other`: creates `blocks/{me}_{other}` and removes the follows both ways, in one commit.

@@ -895,7 +895,7 @@ def run_firebase_once(program: "Vibes", scenario: str, quick: bool, settle: floa
     """people_300: Profile, then p opens People from its SQLite copy (writes and ms from the key to the drawn list;
     how many Firestore answers came before it), then the refresh's most `uid IN [≤30]` queries in flight together.
     find_users: at People's root, / and "friend29" typed (ms and bytes per key), Enter: the results' frame timed
-    from the fake's last answer before it. social_poll_10: on the Feed, 10 new shares appear at the fake, r: the
+    from the fake's last answer before it, and from the last key (the typing pause and the find's round trips). social_poll_10: on the Feed, 10 new shares appear at the fake, r: the
     frame with the newest new card timed from the last answer before it, and how many new cards it shows."""
     home, _ = program.firebase
     fake.reset()
@@ -974,6 +974,7 @@ def run_firebase_once(program: "Vibes", scenario: str, quick: bool, settle: floa
         fake.reset()
         for character in "friend29":
             burst = session.key(character.encode(), settle)
+            last_key_at = burst.start
             if burst.latency_ms is not None:
                 samples.setdefault("type_ms", []).append(burst.latency_ms)
                 samples.setdefault("type_bytes", []).append(float(burst.size))
@@ -984,6 +985,8 @@ def run_firebase_once(program: "Vibes", scenario: str, quick: bool, settle: floa
         samples["find_queries"] = [float(fake.count("runQuery"))]
         samples["results_after_answer_ms"] = [(stamp - answered) * 1000]
         samples["results_after_answer_writes"] = [float(writes_between(session, answered, stamp))]
+        # Reported, no target: the last key to the results (the typing pause, then every round trip of the find).
+        samples["results_after_last_key_ms"] = [(stamp - last_key_at) * 1000]
     finally:
         session.close(program.quit_keys)
     return samples

@@ -22,11 +22,13 @@ enum DemoField: Sendable, Equatable {
 /// The demo timeline: seconds since the demo started, on which the friends act (`DemoFriends.timeline`) and the demo
 /// Firebase stamps writes (`DemoClock.instant` + these seconds). Real time for `vibes demo`; moved by hand in tests.
 public final class DemoTimeline: @unchecked Sendable {
-  // @unchecked: `offset` and `start` are only read and written under `lock`.
+  // @unchecked: `offset`, `start` and `floor` are only read and written under `lock`.
   private let lock = NSLock()
   private var start: ContinuousClock.Instant?
   private let rate: Double
   private var offset: TimeInterval = 0
+  /// The real-time part never reads less than this (what it had reached at the last `restart()`).
+  private var floor: TimeInterval = 0
 
   private init(start: ContinuousClock.Instant?, rate: Double) {
     self.start = start
@@ -45,16 +47,26 @@ public final class DemoTimeline: @unchecked Sendable {
   public func advance(by seconds: TimeInterval) { lock.withLock { offset += max(0, seconds) } }
 
   /// A real-time timeline counts from now again (`vibes demo --script`: from the script's first step, so the friends
-  /// act at the script's moments however long the start took); a manual one is left as it is.
+  /// act at the script's moments however long the start took), without going back: until the new count passes what
+  /// the old one had reached, it stands there, so no write is stamped earlier than one before it. A manual timeline
+  /// is left as it is.
   public func restart() {
-    lock.withLock { if start != nil { start = .now } }
+    lock.withLock {
+      guard let start else { return }
+      let now = ContinuousClock.now
+      floor = max(floor, Self.seconds(now - start) * rate)
+      self.start = now
+    }
   }
 
   public var elapsed: TimeInterval {
-    let (moved, start) = lock.withLock { (offset, self.start) }
+    let (moved, start, floor) = lock.withLock { (offset, self.start, self.floor) }
     guard let start else { return moved }
-    let passed = ContinuousClock.now - start
-    return moved + rate * (Double(passed.components.seconds) + Double(passed.components.attoseconds) / 1e18)
+    return moved + max(floor, rate * Self.seconds(ContinuousClock.now - start))
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 }
 

@@ -105,13 +105,22 @@ final class DemoFirebaseTests: XCTestCase {
     timeline.advance(by: 10)
     XCTAssertGreaterThanOrEqual(timeline.elapsed, elapsed + 10, "a moved timeline keeps its own rate")
 
-    // Restarted, it counts from then (the moved seconds stay).
+    // Restarted, it never goes back (no write is stamped before an earlier one), then counts from the restart.
     let beforeRestart = ContinuousClock.now
+    let reached = timeline.elapsed
     timeline.restart()
-    let restarted = timeline.elapsed
     let afterRestart = ContinuousClock.now
-    XCTAssertLessThanOrEqual(restarted, 10 + 4 * seconds(beforeRestart.duration(to: afterRestart)))
-    XCTAssertGreaterThanOrEqual(restarted, 10)
+    XCTAssertGreaterThanOrEqual(timeline.elapsed, reached, "not back")
+    usleep(100_000)
+    let beforeLast = ContinuousClock.now
+    let last = timeline.elapsed
+    let afterLast = ContinuousClock.now
+    // The moved 10 s, plus the larger of what the old count had reached and the count since the restart.
+    let reachedBound = 4 * seconds(beforeStart.duration(to: afterRestart))
+    let sinceRestart = 4 * seconds(beforeRestart.duration(to: afterLast))
+    XCTAssertLessThanOrEqual(last, 10 + max(reachedBound, sinceRestart))
+    XCTAssertGreaterThanOrEqual(last, 10 + 4 * seconds(afterRestart.duration(to: beforeLast)))
+    XCTAssertLessThan(last, 10 + 4 * seconds(afterStart.duration(to: beforeLast)), "less than without the restart")
     let manual = DemoTimeline.manual()
     manual.advance(by: 3)
     manual.restart()

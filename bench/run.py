@@ -894,8 +894,9 @@ def run_firebase_once(program: "Vibes", scenario: str, quick: bool, settle: floa
                       fake: FirebaseFake) -> dict[str, list[float]]:
     """people_300: Profile, then p opens People from its SQLite copy (writes and ms from the key to the drawn list;
     how many Firestore answers came before it), then the refresh's most `uid IN [≤30]` queries in flight together.
-    find_users: at People's root, / and "friend29" typed (ms and bytes per key), Enter: the results' frame timed
-    from the fake's last answer before it, and from the last key (the typing pause and the find's round trips). social_poll_10: on the Feed, 10 new shares appear at the fake, r: the
+    find_users: at People's root, / and "friend29" typed (ms and bytes per key); after the typing pause the find
+    runs by itself: the results' frame timed from the fake's last answer before it, and from the last key (the
+    typing pause and the find's round trips). social_poll_10: on the Feed, 10 new shares appear at the fake, r: the
     frame with the newest new card timed from the last answer before it, and how many new cards it shows."""
     home, _ = program.firebase
     fake.reset()

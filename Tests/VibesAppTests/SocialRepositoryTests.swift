@@ -161,6 +161,22 @@ final class SocialRepositoryTests: XCTestCase {
     XCTAssertEqual(found.map(\.uid), ["karl", "bob", "zed"], "username matches first, in @username order; each once")
   }
 
+  func testYourFollowingListReadsWhomYouFollowAndTheBlocksTogetherThenTheProfiles() async throws {
+    let ada = try await account("g-ada", name: "Ada")
+    let bob = try await account("g-bob", name: "Bob")
+    let cy = try await account("g-cy", name: "Cy")
+    try await ada.repository.follow(bob.uid)
+    try await ada.repository.follow(cy.uid)
+    try await cy.repository.block(ada.uid)
+    await fake.setQueryDelay(0.3)
+    let before = await fake.queryStats()
+    let list = try await ada.repository.following()
+    let after = await fake.queryStats()
+    XCTAssertEqual(list.map(\.uid), [bob.uid], "a user who blocked you never shows")
+    XCTAssertEqual(after.count - before.count, 4, "friendships, blocks both ways, then one IN query for the profiles")
+    XCTAssertEqual(after.maxInFlight, 3, "the first three together; the profiles after them")
+  }
+
   func testAFindWhoseQueryFailsShowsNobody() async throws {
     let ada = try await account("g-ada", name: "Ada")
     _ = try await account("g-bob", name: "Bob")

@@ -254,7 +254,12 @@ public struct SocialRepository: Sendable {
     let firestore = self.firestore
     let query = Self.followingQuery(uid)
     let documents = try await run { token throws(FirebaseError) in try await firestore.runQuery(query, idToken: token) }
-    return documents.compactMap { $0.fields["followingId"]?.stringValue }
+    return Self.followingIDs(documents)
+  }
+
+  /// The people `followingQuery`'s friendships name.
+  static func followingIDs(_ documents: [FirestoreDocument]) -> [String] {
+    documents.compactMap { $0.fields["followingId"]?.stringValue }
   }
 
   /// The friendships `uid` made (one document per person followed).
@@ -309,8 +314,11 @@ public struct SocialRepository: Sendable {
   /// Your following list: ids from `friendships`, profiles in batches of 30, blocked users left out.
   public func following() async throws(SocialError) -> [SocialProfile] {
     let uid = try await me()
-    let ids = try await followingIDs(of: uid)
-    let (blocked, blockedMe) = try await blockSets()
+    // Whom you follow and the blocks both ways together (one round trip), then their profiles.
+    let (mine, theirs) = Self.blockQueries(uid)
+    let answers = try await runQueries([Self.followingQuery(uid), mine, theirs])
+    let ids = Self.followingIDs(answers[0])
+    let (blocked, blockedMe) = Self.blockSets(mine: answers[1], theirs: answers[2])
     return try await profiles(ids.filter { !blocked.contains($0) && !blockedMe.contains($0) })
   }
 

@@ -172,7 +172,7 @@ final class SocialRepositoryTests: XCTestCase {
     let before = await fake.queryStats()
     let list = try await ada.repository.following()
     let after = await fake.queryStats()
-    XCTAssertEqual(list.map(\.uid), [bob.uid], "a user who blocked you never shows")
+    XCTAssertEqual(list.map(\.uid), [bob.uid], "Cy's block ended Ada's follow")
     XCTAssertEqual(after.count - before.count, 4, "friendships, blocks both ways, then one IN query for the profiles")
     XCTAssertEqual(after.maxInFlight, 3, "the first three together; the profiles after them")
   }

@@ -4,7 +4,8 @@ import VibesServices
 extension SocialRepository {
   /// Runs `queries` together — one round trip for all instead of one each — and gives their documents in the
   /// queries' order, never in the order the answers came. The first failure to come cancels the others and is
-  /// thrown. Callers keep a handful of queries here; the poll and People's batches bound theirs themselves.
+  /// thrown. Every query is in flight at once: a find's four, the blocks, a following list's `IN` batches (ten for
+  /// 300 people); the social poll, whose queries grow with its answers, bounds its own.
   func runQueries(_ queries: [FirestoreQuery]) async throws(SocialError) -> [[FirestoreDocument]] {
     let firestore = self.firestore
     let (answers, failure): ([Int: [FirestoreDocument]], SocialError?) = await withTaskGroup(

@@ -273,42 +273,11 @@ public struct SocialRepository: Sendable {
     let batches = stride(from: 0, to: unique.count, by: Self.inBatch).map {
       Array(unique[$0..<min($0 + Self.inBatch, unique.count)])
     }
-    let firestore = self.firestore
-    let session = self.session
-    let result: Result<[SocialProfile], FirebaseError> = await withTaskGroup(
-      of: Result<[SocialProfile], FirebaseError>.self
-    ) { group in
-      for batch in batches {
-        let query = FirestoreQuery(
-          collection: "users", filters: [.init("uid", .in, .array(batch.map(FirestoreValue.string)))])
-        group.addTask {
-          do throws(FirebaseError) {
-            let documents = try await session.authorized { token throws(FirebaseError) in
-              try await firestore.runQuery(query, idToken: token)
-            }
-            return .success(documents.map(Self.profile))
-          } catch {
-            return .failure(error)
-          }
-        }
-      }
-      var merged: [SocialProfile] = []
-      for await part in group {
-        switch part {
-        case .success(let profiles): merged += profiles
-        case .failure(let error):
-          group.cancelAll()
-          return .failure(error)
-        }
-      }
-      return .success(merged)
+    let queries = batches.map { batch in
+      FirestoreQuery(collection: "users", filters: [.init("uid", .in, .array(batch.map(FirestoreValue.string)))])
     }
-    switch result {
-    case .success(let profiles):
-      return profiles.sorted { ($0.displayName.lowercased(), $0.uid) < ($1.displayName.lowercased(), $1.uid) }
-    case .failure(let error):
-      throw .firebase(error)
-    }
+    let profiles = try await runQueries(queries).flatMap { $0.map(Self.profile) }
+    return profiles.sorted { ($0.displayName.lowercased(), $0.uid) < ($1.displayName.lowercased(), $1.uid) }
   }
 
   /// Your following list: ids from `friendships`, profiles in batches of 30, blocked users left out.

@@ -185,7 +185,7 @@ public final class AppRuntime {
     var date = runner.dependencies.now()
     if let previous = state.context.inputAt, let lastInput {
       let elapsed = instant - lastInput
-      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      let seconds = elapsed / .seconds(1)
       date = max(date, previous.addingTimeInterval(seconds))
     }
     lastInput = instant

@@ -54,7 +54,7 @@ public final class DemoTimeline: @unchecked Sendable {
     lock.withLock {
       guard let start else { return }
       let now = ContinuousClock.now
-      floor = max(floor, Self.seconds(now - start) * rate)
+      floor = max(floor, rate * ((now - start) / .seconds(1)))
       self.start = now
     }
   }
@@ -62,11 +62,7 @@ public final class DemoTimeline: @unchecked Sendable {
   public var elapsed: TimeInterval {
     let (moved, start, floor) = lock.withLock { (offset, self.start, self.floor) }
     guard let start else { return moved }
-    return moved + max(floor, rate * Self.seconds(ContinuousClock.now - start))
-  }
-
-  private static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    return moved + max(floor, rate * ((ContinuousClock.now - start) / .seconds(1)))
   }
 }
 

@@ -96,9 +96,7 @@ final class DemoFirebaseTests: XCTestCase {
     let beforeRead = ContinuousClock.now
     let elapsed = timeline.elapsed
     let afterRead = ContinuousClock.now
-    func seconds(_ duration: Duration) -> Double {
-      Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
+    func seconds(_ duration: Duration) -> Double { duration / .seconds(1) }
     XCTAssertGreaterThanOrEqual(elapsed, 4 * seconds(afterStart.duration(to: beforeRead)))
     XCTAssertLessThanOrEqual(elapsed, 4 * seconds(beforeStart.duration(to: afterRead)))
     XCTAssertGreaterThanOrEqual(elapsed, 0.12, "30 ms at 4x")

@@ -1265,7 +1265,8 @@ TARGETS = [
     ("bytes per Down in the feed <= 1.5x floor", "scroll_1k", "down_bytes", "scroll_1k", "floor", 1.5),
     ("bytes per typed character <= 1.5x floor", "form_typing", "type_bytes", "form_typing", "floor", 1.5),
     ("Down at 100,000 items <= 1.1x Down at 1,000", "scroll_100k", "down_ms", "scroll_1k", "vibes", 1.1),
-    ("peak RSS with 100,000 items <= 4x floor", "start_100k", "peak_rss_kb", "start_100k", "floor", 4.0),
+    # Peak RSS has no target (issue 26: "peak RSS reported with its breakdown"): it is printed after the targets,
+    # split into the executable's pages, shared libraries, anonymous memory and the rest.
     ("private dirty with 100,000 items <= 4x floor", "start_100k", "private_dirty_kb", "start_100k", "floor", 4.0),
     # Issue 26: per-key latency within 2x the C floor for the same visual change.
     ("Down in the checklist <= 2x floor", "checklist_down", "down_ms", "checklist_down", "floor", 2.0),

@@ -79,26 +79,23 @@ public enum AppLauncher {
       printError(message(for: error, environment: environment, t))
       return 1
     }
-    var dependencies: AppDependencies
-    do {
-      dependencies = try makeDependencies(environment: environment)
+    // The first state and what `.started` asks for need no storage; storage then opens on another thread while
+    // ncurses starts here, and the start's reads go out from there the moment the database is open (without a
+    // `prepare`, which must see the dependencies first): opening storage is the longest step before the first frame,
+    // and the terminal needs none of it (Docs/performance.md, "The start in parallel").
+    let measured = TerminalSession.windowSize() ?? (width: 80, height: 24)
+    let start = AppStart(
+      size: ScreenSize(width: measured.width, height: measured.height), localizer: t, isDemo: isDemo,
+      environment: environment)
+    let early = prepare == nil
+    let (startEffects, sink) = (start.effects, start.sink)
+    let opening = Task.detached { () throws -> OpenedStorage in
+      var dependencies = try makeDependencies(environment: environment)
       if let now { dependencies.useClock(now) }
-    } catch {
-      if case .message(let text) = error { printError(text) }
-      return 1
-    }
-    do {
-      try prepare?(dependencies)
-    } catch {
-      printError(String(describing: error))
-      return 1
-    }
-    // Held until this function returns: a second vibes on the same data is told the first one runs.
-    let instance = InstanceLock(file: InstanceLock.file(in: AppPaths(environment: environment)))
-    defer { instance.release() }
-    if case .heldByOther(let pid) = instance.outcome {
-      dependencies.otherInstancePID = pid ?? 0
-      dependencies.logger.notice("another vibes is running on the same data (process \(pid.map(String.init) ?? "?"))")
+      guard early else { return OpenedStorage(dependencies: dependencies, instance: nil, launched: nil) }
+      let instance = lockInstance(&dependencies, environment: environment)
+      let launched = AppStart.launch(startEffects, runner: EffectRunner(dependencies: dependencies), into: sink)
+      return OpenedStorage(dependencies: dependencies, instance: instance, launched: launched)
     }
     // Opened now: a crash while the UI is up writes one line here with write(2) only (FatalSignalHandler).
     CrashLog.open(path: AppPaths(environment: environment).logFile.path)
@@ -106,25 +103,71 @@ public enum AppLauncher {
     do {
       session = try TerminalSession(environment: environment)
     } catch {
+      // Nothing the start began outlives the refusal: its effects are cancelled and waited for.
+      if let launched = try? await opening.value.launched {
+        for (_, task) in launched.effects { task.cancel() }
+        for (_, task) in launched.effects { await task.value }
+      }
       printError(message(for: error, environment: environment, t))
       return 1
     }
+    let size = ScreenSize(width: session.size.width, height: session.size.height)
+    start.drawOnce(size: size, t)
+    var opened: OpenedStorage
+    do {
+      opened = try await opening.value
+      try prepare?(opened.dependencies)
+    } catch {
+      // The terminal is given back before the reason is printed, so it shows on the normal screen.
+      session.restore()
+      if let failure = error as? Failure, case .message(let text) = failure {
+        printError(text)
+      } else {
+        printError(String(describing: error))
+      }
+      return 1
+    }
+    // Held until this function returns: a second vibes on the same data is told the first one runs.
+    let instance = opened.instance ?? lockInstance(&opened.dependencies, environment: environment)
+    defer { instance.release() }
+    let dependencies = opened.dependencies
+    let runtime = AppRuntime(
+      start: start, runner: EffectRunner(dependencies: dependencies), localizer: t, script: script,
+      launched: opened.launched)
+    runtime.begin()
     dependencies.logger.info("started (secret store: \(dependencies.secrets.kind.rawValue))")
     // Anything written to stderr while the UI is up (a runtime trap, a library warning) would land on
     // the alternate screen and vanish; send it to the log instead, and put stderr back afterwards.
     let stderrRedirect = StandardErrorRedirect(to: AppPaths(environment: environment).logFile)
     // Test-only, armed by VIBES_TEST_HOOKS=1 plus a crash variable (Docs/reliability.md); inert otherwise.
     TestCrashTrigger.arm(environment: environment)
-    let runtime = AppRuntime(
-      session: session, runner: EffectRunner(dependencies: dependencies), localizer: t, isDemo: isDemo,
-      script: script)
-    await runtime.run()
+    await runtime.run(presentingOn: session)
     session.restore()
     stderrRedirect.restore()
     let left = await runtime.finishEffects(limit: .seconds(1))
     if left > 0 { dependencies.logger.notice("stopped with \(left) effects still running") }
     dependencies.logger.info("stopped")
     return 0
+  }
+
+  /// What the storage task hands the terminal's side: the dependencies, and when it already did them, the instance
+  /// lock and the start's effects.
+  struct OpenedStorage: Sendable {
+    var dependencies: AppDependencies
+    let instance: InstanceLock?
+    let launched: AppStart.Launched?
+  }
+
+  /// Takes the instance lock; a second vibes on the same data is told the first one runs.
+  nonisolated static func lockInstance(_ dependencies: inout AppDependencies, environment: [String: String])
+    -> InstanceLock
+  {
+    let instance = InstanceLock(file: InstanceLock.file(in: AppPaths(environment: environment)))
+    if case .heldByOther(let pid) = instance.outcome {
+      dependencies.otherInstancePID = pid ?? 0
+      dependencies.logger.notice("another vibes is running on the same data (process \(pid.map(String.init) ?? "?"))")
+    }
+    return instance
   }
 
   static func message(for error: TerminalStartError, environment: [String: String], _ t: Localizer) -> String {

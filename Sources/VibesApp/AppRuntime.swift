@@ -9,7 +9,8 @@ import VibesUI
 /// `AppPresenter`: the terminal in the app, a frame recorder in tests and the headless demo.
 @MainActor
 public final class AppRuntime {
-  let session: any AppPresenter
+  /// The screen, once there is one: the app's start (`begin`) may run before the terminal is up.
+  private(set) var presenter: (any AppPresenter)?
   let runner: EffectRunner
   let localizer: Localizer
   var state: AppState
@@ -18,6 +19,12 @@ public final class AppRuntime {
   var inFlight: [EffectToken: (task: Task<Void, Never>, started: ContinuousClock.Instant)] = [:]
   /// Events taken from the presenter so far.
   var eventsTaken = 0
+  /// `.started` was dispatched: the start's reads are running.
+  var begun = false
+  /// What `.started` asked for when the start was reduced ahead (`AppStart`); nil: `begin` dispatches it.
+  let startEffects: [AppEffect]?
+  /// Those effects, when they were started before the runtime existed (`AppStart.launch`).
+  let launched: AppStart.Launched?
   /// The first frame is drawn and the loop takes actions.
   var started = false
   /// The loop has ended (quit, signal, or its task cancelled).
@@ -35,28 +42,65 @@ public final class AppRuntime {
     session: any AppPresenter, runner: EffectRunner, localizer: Localizer, isDemo: Bool = false,
     script: KeyScript? = nil
   ) {
-    self.session = session
+    let size = session.size
+    let dependencies = runner.dependencies
     self.runner = runner
     self.localizer = localizer
-    let size = session.size
-    self.state = AppState(size: ScreenSize(width: size.width, height: size.height))
-    self.state.isDemo = isDemo
-    self.state.context.language = localizer.language
-    // A terminal that cannot draw pictures (NO_COLOR, dumb, no protocol and no 24-bit colour) gets no boxes for them.
-    self.state.artwork.isShown = runner.dependencies.artwork.isEnabled(environment: runner.dependencies.environment)
-    // Lists get thumbnails only with a picture protocol (half-blocks would give them 2×2 pixels).
-    self.state.artwork.drawsThumbnails = runner.dependencies.artwork.drawsThumbnails(
-      environment: runner.dependencies.environment)
-    // The legend tier's glyph moves on with redraws that happen anyway; never under NO_COLOR or a dumb terminal.
-    self.state.context.animation.isAllowed = RedrawAnimation.isAllowed(environment: runner.dependencies.environment)
+    self.state = AppStart.firstState(
+      size: ScreenSize(width: size.width, height: size.height), localizer: localizer, isDemo: isDemo,
+      environment: dependencies.environment, artwork: dependencies.artwork)
+    self.startEffects = nil
+    self.launched = nil
     self.script = script
-    let (actions, continuation) = AsyncStream.makeStream(of: AppAction.self)
-    self.actions = actions
-    self.sink = ActionSink(continuation)
+    (actions, sink) = ActionSink.makeQueue()
+    presenter = session
   }
 
-  /// Runs until the user quits or a termination signal arrives.
+  /// A runtime from a start made before the dependencies were (`AppStart`), without a screen yet: `begin()` sends
+  /// the start's reads, `run(presentingOn:)` draws once the terminal is up.
+  /// `launched`: the start's effects when the storage task already started them (`AppStart.launch`); `begin` then
+  /// only takes them over.
+  public init(
+    start: AppStart, runner: EffectRunner, localizer: Localizer, script: KeyScript? = nil,
+    launched: AppStart.Launched? = nil
+  ) {
+    self.runner = runner
+    self.localizer = localizer
+    self.state = start.state
+    self.startEffects = start.effects
+    self.script = script
+    (actions, sink) = (start.actions, start.sink)
+    self.launched = launched
+  }
+
+  /// The app's start: its reads (setup facts, the Feed's window, the secret store) go out now, so they run while
+  /// the caller does what else the first frame waits for. `run` calls it when nobody did.
+  public func begin() {
+    guard !begun else { return }
+    begun = true
+    if let launched {
+      for (effect, task) in launched.effects { track(effect, task: task) }
+    } else if let startEffects {
+      for effect in startEffects { perform(effect) }
+    } else {
+      dispatch(.started)
+    }
+  }
+
+  /// Runs on `presenter` (the terminal, started after `begin()`) until the user quits or a termination signal
+  /// arrives.
+  public func run(presentingOn presenter: any AppPresenter) async {
+    self.presenter = presenter
+    let size = ScreenSize(width: presenter.size.width, height: presenter.size.height)
+    if size != state.size {
+      for effect in AppReducer.reduce(&state, .resized(size)) { perform(effect) }
+    }
+    await run()
+  }
+
+  /// Runs until the user quits or a termination signal arrives (on the presenter given at `init`).
   public func run() async {
+    guard let session = presenter else { return }
     let sink = self.sink
     // The terminal hands each event to `forward` on the main actor itself; a presenter that only has `events()`
     // (tests, the headless demo) is read by a task.
@@ -70,15 +114,26 @@ public final class AppRuntime {
         }
       }
     }
-    dispatch(.started)
-    render()
+    // Begun before the screen was there (`AppLauncher`): what the start's reads already answered while the terminal
+    // started is in the first frame, so it is drawn complete instead of "checking…" first. Nothing waits for an
+    // answer still out; a runtime begun here draws the started state first, as it always did.
+    let startedEarly = begun
+    begin()
+    var queue = actions.makeAsyncIterator()
+    while startedEarly, sink.backlog > 0, !state.isQuitting, let action = await queue.next() {
+      dispatch(action)
+      sink.handled()
+    }
+    if !state.isQuitting { render() }
     started = true
-    let graphics = detectGraphics()
+    // Bytes an effect queued for the terminal while the first frame waited go out after it.
+    deliverTerminalBytes()
+    let graphics = state.isQuitting ? nil : detectGraphics()
     let player = script.map { script in Task { await script.play { sink.yield(.input($0)) } } }
     // The clock runs only for the tabs that ask for it (`TabFeature.wantsClock`).
     let ticker = ClockTicker(now: runner.dependencies.now)
     let clock = state.tabs.wantsClock ? Task { await ticker.run { sink.yield(.clockTicked($0)) } } : nil
-    for await action in actions {
+    while !state.isQuitting, let action = await queue.next() {
       // A key the forwarder handled itself (`take`) may have quit.
       if state.isQuitting { break }
       let goesOn = handle(action)
@@ -117,12 +172,13 @@ public final class AppRuntime {
     switch event {
     case .input(let input): take(.input(input))
     case .resize:
+      guard let session = presenter else { return }
       session.handleResize()
       let size = session.size
       sink.yield(.resized(ScreenSize(width: size.width, height: size.height)))
     case .signal: sink.yield(.terminationRequested)
     case .reply(let bytes):
-      if let draws = session.graphicsReply(bytes) { terminalPicturesChanged(draws) }
+      if let draws = presenter?.graphicsReply(bytes) { terminalPicturesChanged(draws) }
     }
   }
 
@@ -159,6 +215,7 @@ public final class AppRuntime {
 
   /// Draws the state; with `onlyIfChanged` (after a clock tick) nothing reaches the terminal unless the frame differs.
   func render(onlyIfChanged: Bool = false) {
+    guard let session = presenter else { return }
     let grid = AppView.render(state, localizer)
     // What was drawn decides how far PgUp/PgDn move; recording it is not an action (nothing to redraw).
     if let viewport = grid.viewport { state.context.viewport = viewport }
@@ -171,6 +228,7 @@ public final class AppRuntime {
   /// What an effect queued for the terminal (`AppDependencies.terminal`) goes to the presenter with a frame, so it
   /// is written once, after that frame.
   func deliverTerminalBytes() {
+    guard let session = presenter, started else { return }
     let queued = runner.dependencies.terminal.take()
     guard !queued.isEmpty, !stopped else { return }
     for bytes in queued { session.sendAfterFrame(bytes) }
@@ -204,43 +262,67 @@ public final class AppRuntime {
     case .quit:
       state.isQuitting = true
     case .copyToClipboard(let text):
-      session.copyToClipboard(text)
+      presenter?.copyToClipboard(text)
     case .cancel(let requestID):
       running.cancel(requestID)
     default:
       let token = EffectToken.next()
-      let requestID = effect.cancellationID
-      let task = launch(effect) { [weak self] in
-        self?.deliverTerminalBytes()
-        self?.inFlight[token] = nil
-        if let requestID { self?.running.finished(requestID, token: token) }
-      }
-      inFlight[token] = (task, .now)
-      if let requestID { running.add(task, id: requestID, token: token) }
+      let task = Self.detached(effect, runner: runner, sink: sink) { [weak self] in self?.ended(effect, token: token) }
+      keep(effect, task: task, token: token)
     }
   }
 
-  /// Runs an effect off the main actor and feeds its actions back into the loop; a cancelled
-  /// effect's late actions are dropped.
-  func launch(_ effect: AppEffect, completion: @escaping @MainActor () -> Void) -> Task<Void, Never> {
-    let runner = self.runner
-    let sink = self.sink
-    return Task.detached {
+  /// Takes over an effect started before the runtime existed (`AppStart.launch`) as if `perform` had started it.
+  func track(_ effect: AppEffect, task: Task<Void, Never>) {
+    let token = EffectToken.next()
+    keep(effect, task: task, token: token)
+    Task { @MainActor [weak self] in
+      await task.value
+      self?.ended(effect, token: token)
+    }
+  }
+
+  /// A running effect: `settle` and `finishEffects` wait for it, and its request id can cancel it.
+  private func keep(_ effect: AppEffect, task: Task<Void, Never>, token: EffectToken) {
+    inFlight[token] = (task, .now)
+    if let requestID = effect.cancellationID { running.add(task, id: requestID, token: token) }
+  }
+
+  /// An effect ended: the terminal gets what it queued, and it is no longer waited for.
+  private func ended(_ effect: AppEffect, token: EffectToken) {
+    deliverTerminalBytes()
+    inFlight[token] = nil
+    if let requestID = effect.cancellationID { running.finished(requestID, token: token) }
+  }
+
+  /// Runs an effect off the main actor and feeds its actions into `sink`, then `completion` on the main actor; a
+  /// cancelled effect's late actions are dropped.
+  nonisolated static func detached(
+    _ effect: AppEffect, runner: EffectRunner, sink: ActionSink,
+    completion: (@MainActor @Sendable () -> Void)? = nil
+  ) -> Task<Void, Never> {
+    Task.detached {
       await runner.run(effect) { action in
         if !Task.isCancelled { sink.yield(action) }
       }
-      await completion()
+      if let completion { await completion() }
     }
   }
 }
 
 /// Where actions reach the loop from (the presenter's events, effects, the clock, a script), counting those sent
 /// and not yet handled so `AppRuntime.settle` can tell when the loop has caught up.
-struct ActionSink: Sendable {
+public struct ActionSink: Sendable {
   private let continuation: AsyncStream<AppAction>.Continuation
   private let counter = Backlog()
 
   init(_ continuation: AsyncStream<AppAction>.Continuation) { self.continuation = continuation }
+
+  /// A queue for the loop: the stream it reads and the sink everything else sends into.
+  static func makeQueue() -> (AsyncStream<AppAction>, ActionSink) {
+    let (actions, continuation) = AsyncStream.makeStream(of: AppAction.self)
+    return (actions, ActionSink(continuation))
+  }
 
   func yield(_ action: AppAction) {
     counter.change(by: 1)

@@ -413,6 +413,15 @@ import VibesUI
   /// The cell size pictures are drawn with (TIOCGWINSZ's, else the probe's answer), for tests.
   var imageCellPixels: (width: Int, height: Int)? { images.cellPixels }
 
+  /// The terminal's size as the kernel knows it (TIOCGWINSZ on stdout), readable before ncurses starts; nil when it
+  /// reports none. Once the session runs, `size` is what frames are drawn at.
+  public nonisolated static func windowSize() -> (width: Int, height: Int)? {
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    guard ccurses_terminal_size(1, &rows, &columns) == 0 else { return nil }
+    return (Int(columns), Int(rows))
+  }
+
   /// One cell's size in pixels, when the terminal reports it (for sixel pictures).
   private nonisolated static func cellPixels() -> (width: Int, height: Int)? {
     var width: Int32 = 0

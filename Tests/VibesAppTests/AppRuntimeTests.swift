@@ -41,6 +41,22 @@ final class AppRuntimeTests: XCTestCase {
     width: Int = 80, height: Int = 24, script: KeyScript? = nil, environment extra: [String: String] = [:],
     probe: Bool? = nil, thumbnails: Bool = false, clock: (@Sendable () -> Date)? = nil
   ) async throws {
+    let environment = try environment(extra)
+    var dependencies = try AppLauncher.makeDependencies(environment: environment)
+    if let clock { dependencies.useClock(clock) }
+    let presenter = TestPresenter(width: width, height: height)
+    presenter.probeAnswer = probe
+    presenter.drawsThumbnails = thumbnails
+    let runtime = AppRuntime(
+      session: presenter, runner: EffectRunner(dependencies: dependencies), localizer: Localizer(.en),
+      script: script)
+    watch(runtime, on: presenter)
+    loop = Task { await runtime.run() }
+    await settle()
+  }
+
+  /// The temporary home's environment, with `extra` added.
+  func environment(_ extra: [String: String] = [:]) throws -> [String: String] {
     let refused = try FaultServer.refusingURL().absoluteString
     var environment = [
       "HOME": home.path, "LANG": "en_GB.UTF-8", "TERM": "xterm", "PATH": "/usr/bin:/bin",
@@ -60,21 +76,16 @@ final class AppRuntimeTests: XCTestCase {
       environment[variable] = home.appendingPathComponent(folder).path
     }
     environment.merge(extra) { _, new in new }
-    var dependencies = try AppLauncher.makeDependencies(environment: environment)
-    if let clock { dependencies.useClock(clock) }
-    let presenter = TestPresenter(width: width, height: height)
-    presenter.probeAnswer = probe
-    presenter.drawsThumbnails = thumbnails
-    let runtime = AppRuntime(
-      session: presenter, runner: EffectRunner(dependencies: dependencies), localizer: Localizer(.en),
-      script: script)
+    return environment
+  }
+
+  /// Keeps the runtime and its presenter for the test, counting the frames drawn before the loop's first action.
+  func watch(_ runtime: AppRuntime, on presenter: TestPresenter) {
     self.presenter = presenter
     self.runtime = runtime
     presenter.onPresent = { [unowned self, unowned runtime] _ in
       if !runtime.started { self.framesBeforeLoop += 1 }
     }
-    loop = Task { await runtime.run() }
-    await settle()
   }
 
   func settle() async { await runtime.settle(afterEvents: presenter.sent, effectLimit: .seconds(5)) }
@@ -153,6 +164,50 @@ final class AppRuntimeTests: XCTestCase {
     // At most one more per action the start's effects sent back (a clock-driven one only if it changed the text).
     XCTAssertLessThanOrEqual(presenter.frames.count, 1 + runtime.sink.sent)
     XCTAssertEqual(presenter.screen, AppView.render(runtime.state, Localizer(.en)).text, "the last frame is the state")
+  }
+
+  /// `AppLauncher`'s start: the first state made before storage, the start's effects started as soon as storage is
+  /// open (`AppStart.launch`) and answered before the terminal is up. Their answers are in the first frame (the
+  /// SetupCard's count, not "checking…"), drawn once, and the runtime waits for those effects as for its own.
+  func testEffectsStartedBeforeTheTerminalAnswerIntoTheFirstFrame() async throws {
+    let environment = try environment()
+    let dependencies = try AppLauncher.makeDependencies(environment: environment)
+    let start = AppStart(
+      size: ScreenSize(width: 80, height: 24), localizer: Localizer(.en), isDemo: false, environment: environment)
+    let runner = EffectRunner(dependencies: dependencies)
+    let launched = AppStart.launch(start.effects, runner: runner, into: start.sink)
+    XCTAssertEqual(launched.effects.map(\.effect), start.effects, "every effect `.started` asked for is running")
+    for (_, task) in launched.effects { await task.value }
+    let presenter = TestPresenter(width: 80, height: 24)
+    let runtime = AppRuntime(start: start, runner: runner, localizer: Localizer(.en), launched: launched)
+    runtime.begin()
+    watch(runtime, on: presenter)
+    loop = Task { await runtime.run(presentingOn: presenter) }
+    await settle()
+    let first = try XCTUnwrap(presenter.frames.first, "nothing drawn")
+    XCTAssertTrue(first.text.contains("Setup · 0/3 complete"), "the facts read before the terminal:\n\(first.text)")
+    XCTAssertFalse(first.text.contains("checking"), first.text)
+    XCTAssertEqual(framesBeforeLoop, 1, "one frame before the loop took any action")
+    XCTAssertEqual(presenter.frames.count, 1, "nothing left to redraw: every answer was in the first frame")
+    XCTAssertTrue(runtime.inFlight.isEmpty, "the effects it took over have ended and are no longer waited for")
+  }
+
+  /// A terminal of another size than the one the start was made for: the first frame is drawn at the terminal's.
+  func testAStartMadeForAnotherSizeDrawsAtThePresentersSize() async throws {
+    let environment = try environment()
+    let dependencies = try AppLauncher.makeDependencies(environment: environment)
+    let start = AppStart(
+      size: ScreenSize(width: 80, height: 24), localizer: Localizer(.en), isDemo: false, environment: environment)
+    let runtime = AppRuntime(start: start, runner: EffectRunner(dependencies: dependencies), localizer: Localizer(.en))
+    runtime.begin()
+    let presenter = TestPresenter(width: 60, height: 20)
+    watch(runtime, on: presenter)
+    loop = Task { await runtime.run(presentingOn: presenter) }
+    await settle()
+    let first = try XCTUnwrap(presenter.frames.first, "nothing drawn")
+    XCTAssertEqual(first.width, 60)
+    XCTAssertEqual(first.height, 20)
+    XCTAssertEqual(runtime.state.size, ScreenSize(width: 60, height: 20))
   }
 
   func testAKeyThatChangesTheScreenDrawsExactlyOneFrame() async throws {

@@ -118,7 +118,7 @@ extension AppRuntime {
     return Task { @MainActor [weak self] in
       let passthrough = await Task.detached { TmuxPassthroughCheck.allowed(environment: environment) }.value
       guard let self, !Task.isCancelled else { return }
-      if let draws = self.session.startGraphicsProbe(tmuxPassthrough: passthrough) {
+      if let draws = self.presenter?.startGraphicsProbe(tmuxPassthrough: passthrough) {
         self.terminalPicturesChanged(draws)
       }
     }
@@ -128,6 +128,6 @@ extension AppRuntime {
   /// and the next frame is presented even if its text did not change (the terminal repaints it whole).
   func terminalPicturesChanged(_ draws: Bool) {
     presented = nil
-    sink.yield(.artwork(.terminalDraws(draws, thumbnails: session.drawsThumbnails)))
+    sink.yield(.artwork(.terminalDraws(draws, thumbnails: presenter?.drawsThumbnails ?? false)))
   }
 }

@@ -97,8 +97,6 @@ public enum AppLauncher {
       let launched = AppStart.launch(startEffects, runner: EffectRunner(dependencies: dependencies), into: sink)
       return OpenedStorage(dependencies: dependencies, instance: instance, launched: launched)
     }
-    // Opened now: a crash while the UI is up writes one line here with write(2) only (FatalSignalHandler).
-    CrashLog.open(path: AppPaths(environment: environment).logFile.path)
     let session: TerminalSession
     do {
       session = try TerminalSession(environment: environment)
@@ -116,6 +114,9 @@ public enum AppLauncher {
     var opened: OpenedStorage
     do {
       opened = try await opening.value
+      // Opened now that storage made its folders: a crash while the UI is up writes one line here with write(2)
+      // only (FatalSignalHandler).
+      CrashLog.open(path: AppPaths(environment: environment).logFile.path)
       try prepare?(opened.dependencies)
     } catch {
       // The terminal is given back before the reason is printed, so it shows on the normal screen.

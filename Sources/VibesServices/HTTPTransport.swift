@@ -7,8 +7,17 @@ import Foundation
 /// Abstraction over URLSession so clients are testable.
 public protocol HTTPTransport: Sendable {
   /// Sends the request. Any HTTP status (including 4xx/5xx) is returned, not thrown; transport failures are thrown
-  /// as `ServiceError` (`.network` with the kind and host, `.cancelled`, `.invalidResponse`).
-  func send(_ request: URLRequest) async throws(ServiceError) -> (Data, HTTPURLResponse)
+  /// as `ServiceError` (`.network` with the kind and host, `.cancelled`, `.invalidResponse`). `repeatable`: the
+  /// request may reach the server twice without harm (a read), so it may go on a reused connection, where libcurl
+  /// re-sends it if that connection turns out closed; otherwise it gets a fresh connection of its own.
+  func send(_ request: URLRequest, repeatable: Bool) async throws(ServiceError) -> (Data, HTTPURLResponse)
+}
+
+extension HTTPTransport {
+  /// Sends the request, repeatable when its method is (GET, HEAD, PUT, DELETE, OPTIONS; never a POST or PATCH).
+  public func send(_ request: URLRequest) async throws(ServiceError) -> (Data, HTTPURLResponse) {
+    try await send(request, repeatable: URLSessionTransport.isIdempotent(request.httpMethod))
+  }
 }
 
 /// The live transport: an ephemeral URLSession (no disk cache, no cookies, no credential storage) with a request
@@ -49,6 +58,9 @@ public struct URLSessionTransport: HTTPTransport {
     configuration.httpShouldSetCookies = false
     configuration.httpCookieAcceptPolicy = .never
     configuration.urlCredentialStorage = nil
+    // Reads that go together share this session (the social Feed's poll sends up to 16 queries at once); the
+    // default of 6 connections per host would queue the rest behind them.
+    configuration.httpMaximumConnectionsPerHost = maxConnectionsPerHost
     let delegate = CappedBodyDelegate()
     return SessionBox(
       session: URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil), delegate: delegate)
@@ -57,22 +69,25 @@ public struct URLSessionTransport: HTTPTransport {
   /// Whether a request may be sent twice without harm. libcurl re-sends a request whose reused keep-alive
   /// connection turns out closed before any answer byte, so a POST on a pooled connection could reach the
   /// server twice (a second playlist, every track added twice).
-  static func isIdempotent(_ method: String?) -> Bool {
+  /// Connections the shared session opens to one host at most.
+  static let maxConnectionsPerHost = 16
+
+  public static func isIdempotent(_ method: String?) -> Bool {
     ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains((method ?? "GET").uppercased())
   }
 
-  public func send(_ request: URLRequest) async throws(ServiceError) -> (Data, HTTPURLResponse) {
+  public func send(_ request: URLRequest, repeatable: Bool) async throws(ServiceError) -> (Data, HTTPURLResponse) {
     if Task.isCancelled { throw .cancelled }
     var request = request
     request.timeoutInterval = (timeout + 1).rounded(.up)
     request.cachePolicy = .reloadIgnoringLocalCacheData
     request.httpShouldHandleCookies = false
 
-    // A non-idempotent request goes on a fresh connection of its own (a one-request session) and asks the
-    // server to close it: never a reused connection, so never an automatic re-send.
-    let idempotent = Self.isIdempotent(request.httpMethod)
-    let box = idempotent ? self.box.value : Self.makeSession(timeout: timeout)
-    if !idempotent { request.setValue("close", forHTTPHeaderField: "Connection") }
+    // A request that must not arrive twice goes on a fresh connection of its own (a one-request session) and asks
+    // the server to close it: never a reused connection, so never an automatic re-send. A repeatable one (a GET, or
+    // a read sent as a POST such as Firestore's `:runQuery`) shares the pooled connections.
+    let box = repeatable ? self.box.value : Self.makeSession(timeout: timeout)
+    if !repeatable { request.setValue("close", forHTTPHeaderField: "Connection") }
     let session = box.session
     let delegate = box.delegate
     let limit = maxBodyBytes

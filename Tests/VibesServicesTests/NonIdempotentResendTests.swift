@@ -85,57 +85,20 @@ final class DroppingServer: @unchecked Sendable {
   private func serve(_ connection: Int32) {
     defer { close(connection) }
     var buffer = [UInt8]()
-    var chunk = [UInt8](repeating: 0, count: 4096)
     var served = 0
     defer { if served == 0 { lock.withLock { idle += 1 } } }
-    while true {
-      // One request head, then its body by Content-Length.
-      var headEnd: Int?
-      while headEnd == nil {
-        if let range = Self.find(Array("\r\n\r\n".utf8), in: buffer) {
-          headEnd = range
-          break
-        }
-        let count = read(connection, &chunk, chunk.count)
-        if count <= 0 { return }
-        buffer += chunk[0..<count]
-      }
-      guard let end = headEnd else { return }
-      let head = String(decoding: buffer[0..<end], as: UTF8.self)
-      let lines = head.components(separatedBy: "\r\n")
-      let method = String(lines.first?.split(separator: " ").first ?? "")
-      let length =
-        lines.compactMap { line -> Int? in
-          let parts = line.split(separator: ":", maxSplits: 1)
-          guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-          return Int(parts[1].trimmingCharacters(in: .whitespaces))
-        }.first ?? 0
-      while buffer.count < end + 4 + length {
-        let count = read(connection, &chunk, chunk.count)
-        if count <= 0 { return }
-        buffer += chunk[0..<count]
-      }
-      buffer.removeFirst(end + 4 + length)
-      let asksClose = lines.contains { $0.lowercased().hasPrefix("connection:") && $0.lowercased().contains("close") }
+    while let request = RawHTTPRequest.read(from: connection, buffer: &buffer) {
       served += 1
       lock.withLock {
-        counts[method, default: 0] += 1
-        if method == "POST" && !asksClose { closeHeaders = false }
+        counts[request.method, default: 0] += 1
+        if request.method == "POST" && !request.asksClose { closeHeaders = false }
       }
-      if method == "POST" { return }  // dropped: no answer at all
+      if request.method == "POST" { return }  // dropped: no answer at all
       let body = "{}"
       let answer =
         "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
         + "Connection: keep-alive\r\n\r\n" + body
       _ = Array(answer.utf8).withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
     }
-  }
-
-  private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-    guard haystack.count >= needle.count else { return nil }
-    for start in 0...(haystack.count - needle.count) where Array(haystack[start..<start + needle.count]) == needle {
-      return start
-    }
-    return nil
   }
 }

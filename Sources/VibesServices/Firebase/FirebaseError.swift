@@ -108,8 +108,10 @@ struct FirebaseHTTP: Sendable {
     case bytes(Data, contentType: String)
   }
 
+  /// `readOnly`: the request only reads (Firestore's queries and batch gets are POSTs), so it may share a pooled
+  /// connection like a GET (`HTTPTransport.send(_:repeatable:)`); any other POST or PATCH gets a connection of its own.
   func send(
-    _ method: String, _ url: URL?, body: Body = .none, headers: [String: String] = [:]
+    _ method: String, _ url: URL?, body: Body = .none, headers: [String: String] = [:], readOnly: Bool = false
   ) async throws(FirebaseError) -> (Data, HTTPURLResponse) {
     guard let url else { throw .service(.invalidResponse) }
     var request = URLRequest(url: url)
@@ -129,7 +131,8 @@ struct FirebaseHTTP: Sendable {
     }
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     do {
-      return try await transport.send(request)
+      return try await transport.send(
+        request, repeatable: readOnly || URLSessionTransport.isIdempotent(request.httpMethod))
     } catch {
       throw .service(error)
     }

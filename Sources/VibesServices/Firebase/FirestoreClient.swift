@@ -212,7 +212,7 @@ public struct FirestoreClient: Sendable {
   public func runQuery(_ query: FirestoreQuery, idToken: String) async throws(FirebaseError) -> [FirestoreDocument] {
     let parent = query.parent.map(name) ?? documentsRoot
     let json = try await call(
-      "POST", url(parent + ":runQuery"), body: ["structuredQuery": query.json], idToken: idToken)
+      "POST", url(parent + ":runQuery"), body: ["structuredQuery": query.json], idToken: idToken, readOnly: true)
     guard let array = json as? [Any] else { throw .service(.invalidResponse) }
     var documents: [FirestoreDocument] = []
     for element in array {
@@ -231,7 +231,8 @@ public struct FirestoreClient: Sendable {
     let body: [String: Any] = [
       "structuredAggregationQuery": ["structuredQuery": structured, "aggregations": [["alias": "n", "count": [:]]]]
     ]
-    let json = try await call("POST", url(documentsRoot + ":runAggregationQuery"), body: body, idToken: idToken)
+    let json = try await call(
+      "POST", url(documentsRoot + ":runAggregationQuery"), body: body, idToken: idToken, readOnly: true)
     guard let array = json as? [Any] else { throw .service(.invalidResponse) }
     for element in array {
       guard let object = element as? [String: Any], let result = object["result"] as? [String: Any],
@@ -247,7 +248,8 @@ public struct FirestoreClient: Sendable {
   public func batchGet(_ paths: [String], idToken: String) async throws(FirebaseError) -> [String: FirestoreDocument] {
     guard !paths.isEmpty else { return [:] }
     let json = try await call(
-      "POST", url(documentsRoot + ":batchGet"), body: ["documents": paths.map(name)], idToken: idToken)
+      "POST", url(documentsRoot + ":batchGet"), body: ["documents": paths.map(name)], idToken: idToken,
+      readOnly: true)
     guard let array = json as? [Any] else { throw .service(.invalidResponse) }
     var result: [String: FirestoreDocument] = [:]
     let prefix = documentsRoot + "/"
@@ -298,13 +300,14 @@ public struct FirestoreClient: Sendable {
     }
   }
 
+  /// `readOnly`: a query or batch get (a POST that only reads): it may go on a pooled connection.
   private func call(
-    _ method: String, _ url: URL?, body: Any? = nil, idToken: String
+    _ method: String, _ url: URL?, body: Any? = nil, idToken: String, readOnly: Bool = false
   ) async throws(FirebaseError) -> Any {
     var attempt = 0
     while true {
       do {
-        return try await once(method, url, body: body, idToken: idToken)
+        return try await once(method, url, body: body, idToken: idToken, readOnly: readOnly)
       } catch let error {
         var wait: TimeInterval?
         switch error {
@@ -328,10 +331,11 @@ public struct FirestoreClient: Sendable {
   }
 
   private func once(
-    _ method: String, _ url: URL?, body: Any?, idToken: String
+    _ method: String, _ url: URL?, body: Any?, idToken: String, readOnly: Bool
   ) async throws(FirebaseError) -> Any {
     let (data, response) = try await http.send(
-      method, url, body: body.map { .json($0) } ?? .none, headers: ["Authorization": "Bearer \(idToken)"])
+      method, url, body: body.map { .json($0) } ?? .none, headers: ["Authorization": "Bearer \(idToken)"],
+      readOnly: readOnly)
     let json = data.isEmpty ? nil : try? JSONSerialization.jsonObject(with: data)
     guard (200..<300).contains(response.statusCode) else {
       throw FirebaseHTTP.apiError(

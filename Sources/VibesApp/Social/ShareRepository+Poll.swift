@@ -17,10 +17,11 @@ public struct SocialPollAnswer: Sendable, Equatable {
 }
 
 extension ShareRepository {
-  /// At most this many of one poll's queries are in flight together (People's refresh sends its 10 `IN` queries
-  /// together too): a poll costs about two round trips instead of one per query, and never opens more
-  /// connections than that.
-  public static let pollMaxInFlight = 10
+  /// At most this many of one poll's queries are in flight together: `r` with up to 330 people followed (11 `IN`
+  /// batches and its 5 other queries) goes out in one wave, one round trip, instead of two waves under the 10 it
+  /// was. The queries are reads, so they go on the transport's pooled connections (`FirestoreClient`, `readOnly`),
+  /// never more than this many at once.
+  public static let pollMaxInFlight = 16
 
   /// One query of a poll, named for where its answer goes.
   enum PollSlot: Hashable, Comparable {

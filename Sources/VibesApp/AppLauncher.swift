@@ -79,24 +79,31 @@ public enum AppLauncher {
       printError(message(for: error, environment: environment, t))
       return 1
     }
-    // The first state and what `.started` asks for need no storage; storage then opens on another thread while
-    // ncurses starts here, and the start's reads go out from there the moment the database is open (without a
-    // `prepare`, which must see the dependencies first): opening storage is the longest step before the first frame,
-    // and the terminal needs none of it (Docs/performance.md, "The start in parallel").
-    let measured = TerminalSession.windowSize() ?? (width: 80, height: 24)
-    let start = AppStart(
-      size: ScreenSize(width: measured.width, height: measured.height), localizer: t, isDemo: isDemo,
-      environment: environment)
+    // Storage opens on another thread while the main actor makes the first state and what `.started` asks for
+    // (neither needs storage), starts ncurses and draws that state once; the start's reads go out from the storage
+    // task the moment the database is open (without a `prepare`, which must see the dependencies first): opening
+    // storage is the longest step before the first frame, and the terminal needs none of it (Docs/performance.md,
+    // "The start in parallel").
+    let queue = ActionSink.makeQueue()
+    let (startEffects, handOver) = AsyncStream.makeStream(of: [AppEffect].self)
     let early = prepare == nil
-    let (startEffects, sink) = (start.effects, start.sink)
     let opening = Task.detached { () throws -> OpenedStorage in
       var dependencies = try makeDependencies(environment: environment)
       if let now { dependencies.useClock(now) }
       guard early else { return OpenedStorage(dependencies: dependencies, instance: nil, launched: nil) }
       let instance = lockInstance(&dependencies, environment: environment)
-      let launched = AppStart.launch(startEffects, runner: EffectRunner(dependencies: dependencies), into: sink)
+      // What `.started` asks for, handed over by the main actor (made there while storage opened here).
+      var effects: [AppEffect] = []
+      for await made in startEffects { effects = made }
+      let launched = AppStart.launch(effects, runner: EffectRunner(dependencies: dependencies), into: queue.sink)
       return OpenedStorage(dependencies: dependencies, instance: instance, launched: launched)
     }
+    let measured = TerminalSession.windowSize() ?? (width: 80, height: 24)
+    let start = AppStart(
+      size: ScreenSize(width: measured.width, height: measured.height), localizer: t, isDemo: isDemo,
+      environment: environment, queue: queue)
+    handOver.yield(start.effects)
+    handOver.finish()
     let session: TerminalSession
     do {
       session = try TerminalSession(environment: environment)

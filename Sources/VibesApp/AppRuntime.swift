@@ -319,7 +319,7 @@ public struct ActionSink: Sendable {
   init(_ continuation: AsyncStream<AppAction>.Continuation) { self.continuation = continuation }
 
   /// A queue for the loop: the stream it reads and the sink everything else sends into.
-  static func makeQueue() -> (AsyncStream<AppAction>, ActionSink) {
+  static func makeQueue() -> (actions: AsyncStream<AppAction>, sink: ActionSink) {
     let (actions, continuation) = AsyncStream.makeStream(of: AppAction.self)
     return (actions, ActionSink(continuation))
   }

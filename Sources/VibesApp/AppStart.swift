@@ -13,15 +13,17 @@ public struct AppStart {
   let actions: AsyncStream<AppAction>
   let sink: ActionSink
 
-  public init(
+  /// `queue`: the loop's action queue, when the caller made it first (to hand its sink to the storage task).
+  init(
     size: ScreenSize, localizer: Localizer, isDemo: Bool, environment: [String: String],
-    artwork: ArtworkDependencies = ArtworkDependencies()
+    artwork: ArtworkDependencies = ArtworkDependencies(),
+    queue: (actions: AsyncStream<AppAction>, sink: ActionSink) = ActionSink.makeQueue()
   ) {
     var state = Self.firstState(
       size: size, localizer: localizer, isDemo: isDemo, environment: environment, artwork: artwork)
     effects = AppReducer.reduce(&state, .started)
     self.state = state
-    (actions, sink) = ActionSink.makeQueue()
+    (actions, sink) = queue
   }
 
   /// Draws the first state at `size` and throws the frame away: the first use of every type a frame needs is paid

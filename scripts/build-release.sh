@@ -13,7 +13,8 @@ cd "$(dirname "$0")/.."
 SWIFT="${SWIFT:-swift}"
 # The C compiler for the stubs only: a CC in swift build's environment would become SwiftPM's C compiler too.
 stubs_cc="${LAZY_CURL_CC:-cc}"
-flags=(-Xswiftc -static-stdlib)
+# Only `main` in the dynamic symbol table (scripts/vibes-exports.map): a start no longer pays for 28,500 exports.
+flags=(-Xswiftc -static-stdlib -Xlinker "--version-script=$PWD/scripts/vibes-exports.map")
 object="$PWD/.build/lazycurl.o"
 
 lazy="${LAZY_CURL:-1}"

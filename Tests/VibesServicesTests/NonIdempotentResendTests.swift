@@ -46,44 +46,27 @@ final class NonIdempotentResendTests: XCTestCase {
 /// A raw HTTP/1.1 server on 127.0.0.1: answers GET with a keep-alive 200, reads a POST whole and then closes
 /// the connection without a byte of answer. Counts requests per method.
 final class DroppingServer: @unchecked Sendable {
-  let port: UInt16
-  private let listener: Int32
+  // @unchecked: the counts are read and written only under `lock`.
   private let lock = NSLock()
   private var counts: [String: Int] = [:]
   private var closeHeaders = true
-  private var stopped = false
   private var idle = 0
+  private var server: RawHTTPServer!
   /// Connections that closed without carrying a whole request (a re-send that never got out).
   var idleConnections: Int { lock.withLock { idle } }
 
-  var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+  var baseURL: URL { server.baseURL }
 
   func count(_ method: String) -> Int { lock.withLock { counts[method] ?? 0 } }
   var postsAskedToClose: Bool { lock.withLock { closeHeaders } }
 
   init() throws {
-    let socket = try LoopbackSocket.listen()
-    listener = socket.fd
-    port = socket.port
-    Thread.detachNewThread { [self] in acceptLoop() }
+    server = try RawHTTPServer { [unowned self] connection in serve(connection) }
   }
 
-  func stop() {
-    lock.withLock { stopped = true }
-    shutdown(listener, Int32(SHUT_RDWR))
-    close(listener)
-  }
-
-  private func acceptLoop() {
-    while true {
-      let connection = accept(listener, nil, nil)
-      if connection < 0 { return }
-      Thread.detachNewThread { [self] in serve(connection) }
-    }
-  }
+  func stop() { server.stop() }
 
   private func serve(_ connection: Int32) {
-    defer { close(connection) }
     var buffer = [UInt8]()
     var served = 0
     defer { if served == 0 { lock.withLock { idle += 1 } } }

@@ -54,41 +54,24 @@ final class PooledReadsTests: XCTestCase {
 /// answers each request `200` with an empty Firestore query answer. Counts connections, requests and requests that
 /// asked for `Connection: close`.
 final class KeepAliveServer: @unchecked Sendable {
-  let port: UInt16
-  private let listener: Int32
+  // @unchecked: the counts are read and written only under `lock`.
   private let lock = NSLock()
-  private var accepted = 0
   private var served = 0
   private var closes = 0
+  private var server: RawHTTPServer!
 
-  var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
-  var connections: Int { lock.withLock { accepted } }
+  var baseURL: URL { server.baseURL }
+  var connections: Int { server.connections }
   var requests: Int { lock.withLock { served } }
   var closeAsked: Int { lock.withLock { closes } }
 
   init() throws {
-    let socket = try LoopbackSocket.listen()
-    listener = socket.fd
-    port = socket.port
-    Thread.detachNewThread { [self] in acceptLoop() }
+    server = try RawHTTPServer { [unowned self] connection in serve(connection) }
   }
 
-  func stop() {
-    shutdown(listener, Int32(SHUT_RDWR))
-    close(listener)
-  }
-
-  private func acceptLoop() {
-    while true {
-      let connection = accept(listener, nil, nil)
-      if connection < 0 { return }
-      lock.withLock { accepted += 1 }
-      Thread.detachNewThread { [self] in serve(connection) }
-    }
-  }
+  func stop() { server.stop() }
 
   private func serve(_ connection: Int32) {
-    defer { close(connection) }
     var buffer = [UInt8]()
     while let request = RawHTTPRequest.read(from: connection, buffer: &buffer) {
       lock.withLock {

@@ -47,3 +47,44 @@ public struct RawHTTPRequest: Sendable {
     return nil
   }
 }
+
+/// A hand-written HTTP/1.1 server on 127.0.0.1 for tests that control connections themselves (keep-alive, drops):
+/// it accepts on a thread and hands each connection to `serve` on a thread of its own, which closes it when `serve`
+/// returns. Counts the connections accepted.
+public final class RawHTTPServer: @unchecked Sendable {
+  // @unchecked: `accepted` is read and written only under `lock`; the rest is set once in `init`.
+  public let port: UInt16
+  private let listener: Int32
+  private let lock = NSLock()
+  private var accepted = 0
+  private let serve: @Sendable (Int32) -> Void
+
+  public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+  public var connections: Int { lock.withLock { accepted } }
+
+  public init(serve: @escaping @Sendable (_ connection: Int32) -> Void) throws {
+    let socket = try LoopbackSocket.listen()
+    listener = socket.fd
+    port = socket.port
+    self.serve = serve
+    Thread.detachNewThread { [self] in acceptLoop() }
+  }
+
+  public func stop() {
+    shutdown(listener, Int32(SHUT_RDWR))
+    close(listener)
+  }
+
+  private func acceptLoop() {
+    while true {
+      let connection = accept(listener, nil, nil)
+      if connection < 0 { return }
+      lock.withLock { accepted += 1 }
+      let serve = self.serve
+      Thread.detachNewThread {
+        defer { close(connection) }
+        serve(connection)
+      }
+    }
+  }
+}

@@ -124,32 +124,31 @@ final class SocialFeedPollTests: XCTestCase {
   /// `r` with the people followed known from the last poll: all 15 queries (blocks both ways, following, sent to
   /// you, new followers, 10 batches) are in flight together, one wave, so the new cards come one round trip after.
   func testAnRWithThePeopleKnownSendsAllItsQueriesInOneWave() async throws {
-    let me = try await sandbox.person("g-me", name: "Mele")
-    _ = await seed(me)
-    var reads = 0
-    let known = try await me.shares.poll(following: nil, after: nil, limit: 50, reads: &reads).following
-    XCTAssertEqual(known.count, 300)
-    await fake.setQueryDelay(0.2)
-    let before = await fake.queryStats().count
-    _ = try await me.shares.poll(following: known, askFollowing: true, after: nil, limit: 50, reads: &reads)
-    let stats = await fake.queryStats()
-    XCTAssertEqual(stats.count - before, 15)
+    let stats = try await pollWithThePeopleKnown(300)
+    XCTAssertEqual(stats.queries, 15)
     XCTAssertEqual(stats.maxInFlight, 15, "every query of the poll in flight together")
   }
 
   /// More people than one wave covers (600: 20 batches, 25 queries): never more than the bound in flight.
   func testAPollNeverHasMoreThanTheBoundInFlight() async throws {
+    let stats = try await pollWithThePeopleKnown(600)
+    XCTAssertEqual(stats.queries, 25)
+    XCTAssertEqual(stats.maxInFlight, ShareRepository.pollMaxInFlight, "the bound, reached and kept")
+  }
+
+  /// `me` follows `people`; a first poll learns them, then a poll with them known (as `r` has them) runs against
+  /// answers held 0.2 s: its queries and the most in flight together.
+  func pollWithThePeopleKnown(_ people: Int) async throws -> (queries: Int, maxInFlight: Int) {
     let me = try await sandbox.person("g-me", name: "Mele")
-    _ = await seed(me, people: 600)
+    _ = await seed(me, people: people)
     var reads = 0
     let known = try await me.shares.poll(following: nil, after: nil, limit: 50, reads: &reads).following
-    XCTAssertEqual(known.count, 600)
-    await fake.setQueryDelay(0.1)
+    XCTAssertEqual(known.count, people)
+    await fake.setQueryDelay(0.2)
     let before = await fake.queryStats().count
     _ = try await me.shares.poll(following: known, askFollowing: true, after: nil, limit: 50, reads: &reads)
     let stats = await fake.queryStats()
-    XCTAssertEqual(stats.count - before, 25)
-    XCTAssertEqual(stats.maxInFlight, ShareRepository.pollMaxInFlight, "the bound, reached and kept")
+    return (stats.count - before, stats.maxInFlight)
   }
 
   func testATimedPollReusesThePeopleFollowedAndStartsEveryBatchAtOnce() async throws {

@@ -51,17 +51,17 @@ final class DroppingServer: @unchecked Sendable {
   private var counts: [String: Int] = [:]
   private var closeHeaders = true
   private var idle = 0
-  private var server: RawHTTPServer!
+  private var server: RawTCPListener!
   /// Connections that closed without carrying a whole request (a re-send that never got out).
   var idleConnections: Int { lock.withLock { idle } }
 
-  var baseURL: URL { server.baseURL }
+  var baseURL: URL { URL(string: "http://127.0.0.1:\(server.port)")! }
 
   func count(_ method: String) -> Int { lock.withLock { counts[method] ?? 0 } }
   var postsAskedToClose: Bool { lock.withLock { closeHeaders } }
 
   init() throws {
-    server = try RawHTTPServer { [unowned self] connection in serve(connection) }
+    server = try RawTCPListener(address: "127.0.0.1") { [unowned self] connection in serve(connection) }
   }
 
   func stop() { server.stop() }

@@ -58,15 +58,15 @@ final class KeepAliveServer: @unchecked Sendable {
   private let lock = NSLock()
   private var served = 0
   private var closes = 0
-  private var server: RawHTTPServer!
+  private var server: RawTCPListener!
 
-  var baseURL: URL { server.baseURL }
+  var baseURL: URL { URL(string: "http://127.0.0.1:\(server.port)")! }
   var connections: Int { server.connections }
   var requests: Int { lock.withLock { served } }
   var closeAsked: Int { lock.withLock { closes } }
 
   init() throws {
-    server = try RawHTTPServer { [unowned self] connection in serve(connection) }
+    server = try RawTCPListener(address: "127.0.0.1") { [unowned self] connection in serve(connection) }
   }
 
   func stop() { server.stop() }

@@ -4,20 +4,22 @@ import Foundation
   import Glibc
 #endif
 
-/// The raw-socket plumbing the misbehaving test servers share (`FaultServer`, `RedirectServer`): an IPv4 listener
+/// The raw-socket plumbing the misbehaving test servers share (`FaultServer`, `RedirectServer`, and the keep-alive and
+/// dropping servers of the transport's connection tests): an IPv4 listener
 /// on a loopback address at a free port, one thread per connection handed to `serve`, and a `stop()` that shuts
 /// every socket down. Descriptors are only shut down by `stop()`; each is closed by the thread that uses it, so a
 /// number cannot be reused by another socket while a thread still holds it.
-final class RawTCPListener: @unchecked Sendable {
-  // @unchecked: `open` and `stopped` are only touched under `lock`.
-  let port: UInt16
+public final class RawTCPListener: @unchecked Sendable {
+  // @unchecked: `open`, `accepted` and `stopped` are only touched under `lock`.
+  public let port: UInt16
   private let listener: Int32
   private let lock = NSLock()
   private var open: [Int32] = []
+  private var accepted = 0
   private var stopped = false
 
   /// Listens on `address` (a loopback IPv4 literal); `serve` reads and answers one connection and returns.
-  init(address: String, reuseAddress: Bool = false, serve: @escaping @Sendable (Int32) -> Void) throws {
+  public init(address: String, reuseAddress: Bool = false, serve: @escaping @Sendable (Int32) -> Void) throws {
     let socket = try LoopbackSocket.listen(address: address, reuseAddress: reuseAddress)
     listener = socket.fd
     port = socket.port
@@ -27,8 +29,11 @@ final class RawTCPListener: @unchecked Sendable {
 
   var isStopped: Bool { lock.withLock { stopped } }
 
+  /// Connections accepted so far.
+  public var connections: Int { lock.withLock { accepted } }
+
   /// Stops the listener and every open connection.
-  func stop() {
+  public func stop() {
     lock.withLock {
       if stopped { return }
       stopped = true
@@ -45,6 +50,7 @@ final class RawTCPListener: @unchecked Sendable {
       let keep: Bool = lock.withLock {
         if stopped { return false }
         open.append(client)
+        accepted += 1
         return true
       }
       guard keep else {

@@ -92,9 +92,7 @@ public final class AppRuntime {
   public func run(presentingOn presenter: any AppPresenter) async {
     self.presenter = presenter
     let size = ScreenSize(width: presenter.size.width, height: presenter.size.height)
-    if size != state.size {
-      for effect in AppReducer.reduce(&state, .resized(size)) { perform(effect) }
-    }
+    if size != state.size { dispatch(.resized(size)) }
     await run()
   }
 

@@ -66,13 +66,13 @@ public struct URLSessionTransport: HTTPTransport {
       session: URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil), delegate: delegate)
   }
 
-  /// Whether a request may be sent twice without harm. libcurl re-sends a request whose reused keep-alive
-  /// connection turns out closed before any answer byte, so a POST on a pooled connection could reach the
-  /// server twice (a second playlist, every track added twice).
   /// Connections the shared session opens to one host at most.
   static let maxConnectionsPerHost = 16
 
-  public static func isIdempotent(_ method: String?) -> Bool {
+  /// Whether a request may be sent twice without harm. libcurl re-sends a request whose reused keep-alive
+  /// connection turns out closed before any answer byte, so a POST on a pooled connection could reach the
+  /// server twice (a second playlist, every track added twice).
+  static func isIdempotent(_ method: String?) -> Bool {
     ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains((method ?? "GET").uppercased())
   }
 

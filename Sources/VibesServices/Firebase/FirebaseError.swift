@@ -131,8 +131,8 @@ struct FirebaseHTTP: Sendable {
     }
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     do {
-      return try await transport.send(
-        request, repeatable: readOnly || URLSessionTransport.isIdempotent(request.httpMethod))
+      // Not read-only: the transport decides by the method, as for every other client.
+      return try await readOnly ? transport.send(request, repeatable: true) : transport.send(request)
     } catch {
       throw .service(error)
     }
